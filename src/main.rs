@@ -1,0 +1,3 @@
+//! The `urlint` command; all the work is in the library.
+
+fn main() {}

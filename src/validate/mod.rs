@@ -1,0 +1,1 @@
+//! The validator (STUB — replaced by the rules work).

@@ -9,6 +9,7 @@
 pub mod diagnostic;
 pub mod rules;
 pub mod scan;
+pub mod schemes;
 pub mod span;
 pub mod validate;
 

@@ -6,7 +6,10 @@
 //! spans) → [`validate`] (diagnostics) → [`report`]. No module reaches back up
 //! this chain.
 
+pub mod config;
 pub mod diagnostic;
+pub mod input;
+pub mod report;
 pub mod rules;
 pub mod scan;
 pub mod schemes;

@@ -1,0 +1,47 @@
+//! The shape of `urlint.toml`.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+/// `urlint.toml` as written. Every key is optional; unknown keys are errors.
+///
+/// ```toml
+/// select = ["syntax", "scheme", "security"]   # replaces the default set
+/// extend-select = ["bare-url"]                 # adds to it
+/// ignore = ["uppercase-scheme"]
+/// fail-on = "error"
+/// extra-schemes = ["git", "ssh"]
+/// exclude = ["vendor/**", "*.min.js"]
+///
+/// [severity]
+/// nondefault-port = "error"
+/// ```
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ConfigFile {
+    /// Rules or groups to run, replacing the defaults.
+    pub select: Option<Vec<String>>,
+    /// Rules or groups to add to the selection.
+    pub extend_select: Option<Vec<String>>,
+    /// Rules or groups to turn off.
+    pub ignore: Option<Vec<String>>,
+    /// Severity overrides by rule name.
+    #[serde(default)]
+    pub severity: BTreeMap<String, String>,
+    /// `error`, `warning` or `info`.
+    pub fail_on: Option<String>,
+    /// Schemes to find and accept besides the known ones.
+    #[serde(default)]
+    pub extra_schemes: Vec<String>,
+    /// Globs of files to leave out.
+    #[serde(default)]
+    pub exclude: Vec<String>,
+}
+
+impl ConfigFile {
+    /// Parse the file's text.
+    pub fn parse(text: &str) -> Result<ConfigFile, String> {
+        toml::from_str(text).map_err(|e| e.to_string().trim_end().to_string())
+    }
+}

@@ -1,0 +1,187 @@
+//! Settings: built-in defaults, then `urlint.toml`, then command-line flags.
+//!
+//! The file is found in the current directory or its nearest parent (like
+//! ruff's `pyproject.toml` search), or named with `--config`. Unknown keys and
+//! unknown rule names are errors that name the culprit: a typo in a lint
+//! configuration must never silently turn a rule off.
+
+mod file;
+
+use std::path::{Path, PathBuf};
+
+use crate::rules::{Rule, RuleConfig, Severity};
+
+pub use file::ConfigFile;
+
+/// The name of the configuration file.
+pub const FILE_NAME: &str = "urlint.toml";
+
+/// Everything `check` and `extract` need to know besides the paths.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Which rules run, at which severity.
+    pub rules: RuleConfig,
+    /// Schemes found and accepted besides the known ones (lower case).
+    pub extra_schemes: Vec<String>,
+    /// Glob patterns of files to leave out (gitignore syntax).
+    pub exclude: Vec<String>,
+    /// The lowest severity that makes `check` exit 1.
+    pub fail_on: Severity,
+    /// Where the settings file was found, if any.
+    pub source: Option<PathBuf>,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            rules: RuleConfig::default(),
+            extra_schemes: Vec::new(),
+            exclude: Vec::new(),
+            fail_on: Severity::Warning,
+            source: None,
+        }
+    }
+}
+
+/// A configuration problem, naming the file and the cause.
+#[derive(Debug)]
+pub struct ConfigError(pub String);
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// Parse a severity name as used in flags and the file.
+pub fn parse_severity(s: &str) -> Option<Severity> {
+    match s {
+        "error" => Some(Severity::Error),
+        "warning" => Some(Severity::Warning),
+        "info" => Some(Severity::Info),
+        _ => None,
+    }
+}
+
+/// Find `urlint.toml` in `dir` or its nearest parent.
+pub fn find(dir: &Path) -> Option<PathBuf> {
+    dir.ancestors()
+        .map(|d| d.join(FILE_NAME))
+        .find(|p| p.is_file())
+}
+
+impl Settings {
+    /// Load settings: `explicit` if given, else the file found from `cwd`, else
+    /// the defaults.
+    pub fn load(explicit: Option<&Path>, cwd: &Path) -> Result<Settings, ConfigError> {
+        let path = match explicit {
+            Some(p) => Some(p.to_path_buf()),
+            None => find(cwd),
+        };
+        let mut settings = Settings::default();
+        if let Some(path) = path {
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| ConfigError(format!("{}: {e}", path.display())))?;
+            let file = ConfigFile::parse(&text)
+                .map_err(|e| ConfigError(format!("{}: {e}", path.display())))?;
+            settings
+                .apply_file(&file)
+                .map_err(|e| ConfigError(format!("{}: {e}", path.display())))?;
+            settings.source = Some(path);
+        }
+        Ok(settings)
+    }
+
+    /// Layer a parsed file over these settings.
+    pub fn apply_file(&mut self, file: &ConfigFile) -> Result<(), String> {
+        if let Some(select) = &file.select {
+            self.rules.select(&select.join(","))?;
+        }
+        if let Some(extend) = &file.extend_select {
+            self.rules.extend_select(&extend.join(","))?;
+        }
+        if let Some(ignore) = &file.ignore {
+            self.rules.ignore(&ignore.join(","))?;
+        }
+        for (name, level) in &file.severity {
+            let rule = Rule::from_name(name)
+                .ok_or_else(|| format!("unknown rule `{name}` in [severity]"))?;
+            let severity = parse_severity(level).ok_or_else(|| {
+                format!("unknown severity `{level}` for `{name}` (use error, warning or info)")
+            })?;
+            self.rules.set_severity(rule, severity);
+        }
+        if let Some(level) = &file.fail_on {
+            self.fail_on = parse_severity(level).ok_or_else(|| {
+                format!("unknown fail-on `{level}` (use error, warning or info)")
+            })?;
+        }
+        for scheme in &file.extra_schemes {
+            self.add_scheme(scheme)?;
+        }
+        self.exclude.extend(file.exclude.iter().cloned());
+        Ok(())
+    }
+
+    /// Accept one more scheme, checking it is a scheme name (RFC 1738 §2.1).
+    pub fn add_scheme(&mut self, scheme: &str) -> Result<(), String> {
+        let ok = scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+        if !ok {
+            return Err(format!(
+                "`{scheme}` is not a scheme name (letters, digits, + - . starting with a letter)"
+            ));
+        }
+        let lower = scheme.to_ascii_lowercase();
+        if !self.extra_schemes.contains(&lower) {
+            self.extra_schemes.push(lower);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_the_file_in_a_parent_directory() {
+        let dir = tempfile::tempdir().unwrap();
+        let sub = dir.path().join("a/b");
+        std::fs::create_dir_all(&sub).unwrap();
+        std::fs::write(dir.path().join(FILE_NAME), "fail-on = \"error\"\n").unwrap();
+        let s = Settings::load(None, &sub).unwrap();
+        assert_eq!(s.fail_on, Severity::Error);
+        assert_eq!(s.source.unwrap(), dir.path().join(FILE_NAME));
+    }
+
+    #[test]
+    fn unknown_key_is_an_error_naming_file_and_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE_NAME);
+        std::fs::write(&path, "selekt = [\"all\"]\n").unwrap();
+        let err = Settings::load(Some(&path), dir.path()).unwrap_err().0;
+        assert!(err.contains("urlint.toml"), "{err}");
+        assert!(err.contains("selekt"), "{err}");
+    }
+
+    #[test]
+    fn schemes_are_checked_and_lowered() {
+        let mut s = Settings::default();
+        s.add_scheme("Git+SSH").unwrap();
+        assert_eq!(s.extra_schemes, vec!["git+ssh"]);
+        assert!(s.add_scheme("1abc").is_err());
+        assert!(s.add_scheme("a b").is_err());
+    }
+
+    #[test]
+    fn bad_severity_is_named() {
+        let file = ConfigFile::parse("fail-on = \"fatal\"\n").unwrap();
+        let err = Settings::default().apply_file(&file).unwrap_err();
+        assert!(err.contains("fatal"), "{err}");
+    }
+}

@@ -1,0 +1,185 @@
+//! Finding the files to read: explicit paths, directories walked with
+//! `.gitignore`/`.ignore` rules (the `ignore` crate, as ripgrep does).
+
+use std::path::{Path, PathBuf};
+
+use ignore::overrides::{Override, OverrideBuilder};
+use ignore::{WalkBuilder, WalkParallel};
+
+/// How to walk.
+#[derive(Debug, Clone, Default)]
+pub struct WalkOptions {
+    /// Also walk hidden files and directories.
+    pub hidden: bool,
+    /// Do not honour `.gitignore`, `.ignore` and git's exclude files.
+    pub no_ignore: bool,
+    /// ripgrep-style globs: `*.md` includes, `!vendor/**` excludes.
+    pub globs: Vec<String>,
+    /// Globs to leave out (from `urlint.toml`'s `exclude`).
+    pub exclude: Vec<String>,
+    /// Worker threads; 0 picks the number of cores.
+    pub threads: usize,
+}
+
+/// Build a walker over `paths` (none of them `-`).
+pub fn builder(paths: &[PathBuf], opts: &WalkOptions) -> Result<WalkBuilder, String> {
+    let (first, rest) = paths.split_first().ok_or("no paths to walk")?;
+    let mut b = WalkBuilder::new(first);
+    for p in rest {
+        b.add(p);
+    }
+    b.hidden(!opts.hidden)
+        .ignore(!opts.no_ignore)
+        .git_ignore(!opts.no_ignore)
+        .git_global(!opts.no_ignore)
+        .git_exclude(!opts.no_ignore)
+        .parents(!opts.no_ignore)
+        .require_git(false)
+        .follow_links(false)
+        .threads(threads(opts.threads));
+    let overrides = overrides(&opts.globs, &opts.exclude)?;
+    b.overrides(overrides);
+    Ok(b)
+}
+
+/// The number of worker threads to use.
+pub fn threads(requested: usize) -> usize {
+    if requested > 0 {
+        requested
+    } else {
+        std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+    }
+}
+
+/// A parallel walker, for unordered output.
+pub fn parallel(paths: &[PathBuf], opts: &WalkOptions) -> Result<WalkParallel, String> {
+    Ok(builder(paths, opts)?.build_parallel())
+}
+
+/// Every file under `paths` in path order, with the walk errors met on the way.
+pub fn sorted(paths: &[PathBuf], opts: &WalkOptions) -> Result<Vec<Entry>, String> {
+    let mut b = builder(paths, opts)?;
+    b.sort_by_file_path(Path::cmp);
+    Ok(b.build().filter_map(entry).collect())
+}
+
+/// One thing the walk met.
+#[derive(Debug)]
+pub enum Entry {
+    /// A file to read; `explicit` when named on the command line.
+    File {
+        /// Its path.
+        path: PathBuf,
+        /// Named on the command line (depth 0) rather than found by walking.
+        explicit: bool,
+    },
+    /// A path that could not be walked, with the cause.
+    Error(String),
+}
+
+/// Turn a walker result into an [`Entry`]; directories give `None`.
+pub fn entry(result: Result<ignore::DirEntry, ignore::Error>) -> Option<Entry> {
+    match result {
+        Err(err) => Some(Entry::Error(err.to_string())),
+        Ok(dent) => {
+            let explicit = dent.depth() == 0;
+            let ft = dent.file_type();
+            match ft {
+                Some(ft) if ft.is_dir() => None,
+                Some(ft) if ft.is_file() => Some(Entry::File {
+                    path: dent.into_path(),
+                    explicit,
+                }),
+                // A FIFO, socket or device: reading it may never end. Skipped
+                // quietly when walked (as ripgrep does), an error when named.
+                _ if explicit => Some(Entry::Error(format!(
+                    "{}: not a regular file, skipped (to read it anyway, redirect it to `urlint ... -`)",
+                    dent.path().display()
+                ))),
+                _ => None,
+            }
+        }
+    }
+}
+
+fn overrides(globs: &[String], exclude: &[String]) -> Result<Override, String> {
+    let mut ob = OverrideBuilder::new(".");
+    for g in globs {
+        ob.add(g).map_err(|e| format!("--glob {g}: {e}"))?;
+    }
+    for g in exclude {
+        let negated = format!("!{}", g.trim_start_matches('!'));
+        ob.add(&negated).map_err(|e| format!("exclude {g}: {e}"))?;
+    }
+    ob.build().map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    fn names(entries: &[Entry], root: &Path) -> Vec<String> {
+        entries
+            .iter()
+            .filter_map(|e| match e {
+                Entry::File { path, .. } => Some(
+                    path.strip_prefix(root)
+                        .unwrap()
+                        .to_string_lossy()
+                        .replace('\\', "/"),
+                ),
+                Entry::Error(_) => None,
+            })
+            .collect()
+    }
+
+    fn tree() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        fs::create_dir_all(root.join("docs/vendor")).unwrap();
+        fs::create_dir_all(root.join(".hidden")).unwrap();
+        fs::write(root.join("a.txt"), "x").unwrap();
+        fs::write(root.join("docs/b.md"), "x").unwrap();
+        fs::write(root.join("docs/vendor/c.md"), "x").unwrap();
+        fs::write(root.join(".hidden/d.txt"), "x").unwrap();
+        fs::write(root.join("skip.log"), "x").unwrap();
+        fs::write(root.join(".gitignore"), "*.log\n").unwrap();
+        dir
+    }
+
+    #[test]
+    fn honours_gitignore_and_hidden_and_sorts() {
+        let dir = tree();
+        let got = sorted(&[dir.path().to_path_buf()], &WalkOptions::default()).unwrap();
+        assert_eq!(
+            names(&got, dir.path()),
+            ["a.txt", "docs/b.md", "docs/vendor/c.md"]
+        );
+    }
+
+    #[test]
+    fn no_ignore_and_hidden_widen_the_walk() {
+        let dir = tree();
+        let opts = WalkOptions {
+            hidden: true,
+            no_ignore: true,
+            ..WalkOptions::default()
+        };
+        let got = names(&sorted(&[dir.path().to_path_buf()], &opts).unwrap(), dir.path());
+        assert!(got.contains(&"skip.log".to_string()), "{got:?}");
+        assert!(got.contains(&".hidden/d.txt".to_string()), "{got:?}");
+    }
+
+    #[test]
+    fn globs_include_and_exclude() {
+        let dir = tree();
+        let opts = WalkOptions {
+            globs: vec!["*.md".into()],
+            exclude: vec!["**/vendor/**".into()],
+            ..WalkOptions::default()
+        };
+        let got = names(&sorted(&[dir.path().to_path_buf()], &opts).unwrap(), dir.path());
+        assert_eq!(got, ["docs/b.md"]);
+    }
+}

@@ -1,0 +1,3 @@
+//! Reporting: every output format renders the same results.
+
+pub mod escape;

@@ -6,6 +6,7 @@
 //! spans) → [`validate`] (diagnostics) → [`report`]. No module reaches back up
 //! this chain.
 
+pub mod cli;
 pub mod config;
 pub mod diagnostic;
 pub mod input;
@@ -14,6 +15,7 @@ pub mod rules;
 pub mod scan;
 pub mod schemes;
 pub mod span;
+pub mod suppress;
 pub mod validate;
 
 pub use diagnostic::Diagnostic;

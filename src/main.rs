@@ -1,3 +1,5 @@
 //! The `urlint` command; all the work is in the library.
 
-fn main() {}
+fn main() -> std::process::ExitCode {
+    urlint::cli::main()
+}

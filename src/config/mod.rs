@@ -114,9 +114,8 @@ impl Settings {
             self.rules.set_severity(rule, severity);
         }
         if let Some(level) = &file.fail_on {
-            self.fail_on = parse_severity(level).ok_or_else(|| {
-                format!("unknown fail-on `{level}` (use error, warning or info)")
-            })?;
+            self.fail_on = parse_severity(level)
+                .ok_or_else(|| format!("unknown fail-on `{level}` (use error, warning or info)"))?;
         }
         for scheme in &file.extra_schemes {
             self.add_scheme(scheme)?;

@@ -34,7 +34,8 @@ pub enum Kind {
 pub fn open(reader: Box<dyn Read + Send>) -> io::Result<Opened> {
     let (head, reader) = read_head(reader)?;
     let (head, reader) = if head.starts_with(&[0x1f, 0x8b]) {
-        let gz: Box<dyn Read + Send> = Box::new(MultiGzDecoder::new(Cursor::new(head).chain(reader)));
+        let gz: Box<dyn Read + Send> =
+            Box::new(MultiGzDecoder::new(Cursor::new(head).chain(reader)));
         read_head(gz)?
     } else {
         (head, reader)
@@ -47,10 +48,8 @@ pub fn open(reader: Box<dyn Read + Send>) -> io::Result<Opened> {
         None
     };
     if let Some(encoding) = utf16 {
-        let decoded: Box<dyn Read + Send> = Box::new(Transcode::new(
-            Cursor::new(head).chain(reader),
-            encoding,
-        ));
+        let decoded: Box<dyn Read + Send> =
+            Box::new(Transcode::new(Cursor::new(head).chain(reader), encoding));
         let (head, reader) = read_head(decoded)?;
         return Ok(rejoin(head, reader));
     }
@@ -76,9 +75,7 @@ fn classify(head: &[u8]) -> Kind {
 }
 
 /// Read up to [`HEAD_LEN`] bytes; short reads are retried until EOF.
-fn read_head(
-    mut reader: Box<dyn Read + Send>,
-) -> io::Result<(Vec<u8>, Box<dyn Read + Send>)> {
+fn read_head(mut reader: Box<dyn Read + Send>) -> io::Result<(Vec<u8>, Box<dyn Read + Send>)> {
     let mut head = vec![0; HEAD_LEN];
     let mut len = 0;
     while len < HEAD_LEN {
@@ -126,10 +123,7 @@ impl<R: Read> Read for Transcode<R> {
             self.eof = n == 0;
             self.output.clear();
             self.out_pos = 0;
-            let need = self
-                .decoder
-                .max_utf8_buffer_length(n)
-                .unwrap_or(4 * n + 16);
+            let need = self.decoder.max_utf8_buffer_length(n).unwrap_or(4 * n + 16);
             self.output.resize(need, 0);
             let (_, _, written, _) =
                 self.decoder

@@ -166,7 +166,10 @@ mod tests {
             no_ignore: true,
             ..WalkOptions::default()
         };
-        let got = names(&sorted(&[dir.path().to_path_buf()], &opts).unwrap(), dir.path());
+        let got = names(
+            &sorted(&[dir.path().to_path_buf()], &opts).unwrap(),
+            dir.path(),
+        );
         assert!(got.contains(&"skip.log".to_string()), "{got:?}");
         assert!(got.contains(&".hidden/d.txt".to_string()), "{got:?}");
     }
@@ -179,7 +182,10 @@ mod tests {
             exclude: vec!["**/vendor/**".into()],
             ..WalkOptions::default()
         };
-        let got = names(&sorted(&[dir.path().to_path_buf()], &opts).unwrap(), dir.path());
+        let got = names(
+            &sorted(&[dir.path().to_path_buf()], &opts).unwrap(),
+            dir.path(),
+        );
         assert_eq!(got, ["docs/b.md"]);
     }
 }

@@ -5,3 +5,8 @@ use std::borrow::Cow;
 pub fn escape_control(s: &str) -> Cow<'_, str> {
     Cow::Borrowed(s)
 }
+
+/// Escape control characters but keep line breaks.
+pub fn escape_keep_newlines(s: &str) -> Cow<'_, str> {
+    Cow::Borrowed(s)
+}

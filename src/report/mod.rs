@@ -1,3 +1,114 @@
 //! Reporting: every output format renders the same results.
+//!
+//! Workers render each file's results into a buffer of their own with
+//! [`Reporter::file`]; the caller writes each buffer whole, so two files'
+//! output never interleave. Formats that need everything at once (SARIF)
+//! collect in `file` and write in [`Reporter::finish`].
 
 pub mod escape;
+pub mod human;
+pub mod json;
+pub mod plain;
+
+use std::io::{self, Write};
+
+use crate::diagnostic::Diagnostic;
+use crate::scan::{Candidate, Excerpt};
+use crate::span::Span;
+
+/// Where in a mail archive a result came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailRef {
+    /// The message's `Message-ID`, when it has one.
+    pub message_id: Option<String>,
+    /// 0-based index of the message in its mbox.
+    pub index: u64,
+}
+
+/// A URL found, as `extract` reports it.
+#[derive(Debug, Clone)]
+pub struct Found {
+    /// The candidate, its positions in the original file.
+    pub cand: Candidate,
+    /// Set for mail input.
+    pub mail: Option<MailRef>,
+}
+
+/// Source text to show under a diagnostic.
+#[derive(Debug, Clone)]
+pub struct Snippet {
+    /// The lines around the URL.
+    pub excerpt: Excerpt,
+    /// The span to underline, in the excerpt's own coordinates (for decoded
+    /// mail these differ from the file's).
+    pub span: Span,
+}
+
+/// A diagnostic, as `check` reports it.
+#[derive(Debug, Clone)]
+pub struct Finding {
+    /// The diagnostic, its span in the original file.
+    pub diag: Diagnostic,
+    /// Source lines for the human format.
+    pub snippet: Option<Snippet>,
+    /// Set for mail input.
+    pub mail: Option<MailRef>,
+}
+
+/// Everything found in one input.
+#[derive(Debug, Clone, Copy)]
+pub struct FileReport<'a> {
+    /// The path as given or walked (`-` for standard input).
+    pub path: &'a str,
+    /// URLs found (extract).
+    pub found: &'a [Found],
+    /// Diagnostics (check).
+    pub findings: &'a [Finding],
+}
+
+/// Totals for the closing summary line.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Inputs read.
+    pub files: u64,
+    /// URLs found.
+    pub urls: u64,
+    /// Diagnostics at error severity.
+    pub errors: u64,
+    /// Diagnostics at warning severity.
+    pub warnings: u64,
+    /// Diagnostics at info severity.
+    pub infos: u64,
+}
+
+impl Summary {
+    /// The one-line summary `check` prints.
+    pub fn line(&self) -> String {
+        fn plural(n: u64, one: &str) -> String {
+            if n == 1 {
+                format!("{n} {one}")
+            } else {
+                format!("{n} {one}s")
+            }
+        }
+        format!(
+            "{} checked, {} found: {}, {}, {}",
+            plural(self.files, "file"),
+            plural(self.urls, "URL"),
+            plural(self.errors, "error"),
+            plural(self.warnings, "warning"),
+            plural(self.infos, "info"),
+        )
+    }
+}
+
+/// An output format.
+pub trait Reporter: Send + Sync {
+    /// Render one file's results into `out`.
+    fn file(&self, report: &FileReport<'_>, out: &mut Vec<u8>);
+
+    /// Write whatever comes after all files (SARIF writes everything here).
+    fn finish(&self, _summary: &Summary, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
+}

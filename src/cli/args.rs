@@ -1,0 +1,167 @@
+//! The command line, as clap reads it. Every flag's help says what it does.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Find every URL in plain text and lint it against RFC 1738 and RFC 1630.
+#[derive(Debug, Parser)]
+#[command(name = "urlint", version, about, long_about = None, max_term_width = 100)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Lint every URL found; rustc-style diagnostics with source spans.
+    Check(CheckArgs),
+    /// Print every URL found, rejoined and unwrapped.
+    Extract(ExtractArgs),
+    /// List the rules, or explain one with examples.
+    Rules(RulesArgs),
+}
+
+/// Options shared by `check` and `extract`: what to read and how.
+#[derive(Debug, Args)]
+pub struct InputArgs {
+    /// Files or directories to read; `-` is standard input. Default: the
+    /// current directory.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// Also read hidden files and directories.
+    #[arg(long)]
+    pub hidden: bool,
+    /// Do not honour .gitignore, .ignore or git's exclude files.
+    #[arg(long)]
+    pub no_ignore: bool,
+    /// Include files matching GLOB, or exclude them with `!GLOB` (repeatable;
+    /// gitignore syntax, as ripgrep's --glob).
+    #[arg(short = 'g', long = "glob", value_name = "GLOB")]
+    pub globs: Vec<String>,
+    /// Worker threads (default: one per core).
+    #[arg(
+        short = 'j',
+        long,
+        value_name = "N",
+        default_value_t = 0,
+        hide_default_value = true
+    )]
+    pub threads: usize,
+    /// Print files in path order (output is otherwise in completion order).
+    #[arg(long, value_name = "KEY", value_enum)]
+    pub sort: Option<SortKey>,
+    /// Scan files that look binary (a NUL byte in the first 8 KiB) instead of
+    /// skipping them.
+    #[arg(long)]
+    pub binary: bool,
+    /// Settings file to use instead of the nearest urlint.toml.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Find URLs with this scheme too (repeatable), besides the known ones.
+    #[arg(long = "scheme", value_name = "SCHEME")]
+    pub schemes: Vec<String>,
+    /// When to colour output: auto (a terminal, and `NO_COLOR` unset), always, never.
+    #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+/// `urlint check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Inputs.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
+    pub format: CheckFormat,
+    /// Rules or groups to run, replacing the defaults (comma-separated; `all`
+    /// for every rule).
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub select: Vec<String>,
+    /// Rules or groups to run in addition to the selection.
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub extend_select: Vec<String>,
+    /// Rules or groups to turn off.
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub ignore: Vec<String>,
+    /// The lowest severity that makes `check` exit 1 [default: warning].
+    #[arg(long, value_name = "SEVERITY", value_enum)]
+    pub fail_on: Option<FailOn>,
+    /// Print only diagnostics, no summary line.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// `urlint extract`.
+#[derive(Debug, Args)]
+pub struct ExtractArgs {
+    /// Inputs.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ExtractFormat::Plain)]
+    pub format: ExtractFormat,
+    /// Print each URL once, the first time it is found.
+    #[arg(long)]
+    pub unique: bool,
+    /// Prefix each URL with `path:line:column:` (plain format).
+    #[arg(long)]
+    pub with_location: bool,
+}
+
+/// `urlint rules`.
+#[derive(Debug, Args)]
+pub struct RulesArgs {
+    /// A rule to explain; without it, list every rule.
+    pub rule: Option<String>,
+}
+
+/// Formats of `check`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormat {
+    /// rustc-style snippets with the span underlined.
+    Human,
+    /// JSON Lines, one diagnostic a line.
+    Json,
+}
+
+/// Formats of `extract`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExtractFormat {
+    /// One URL a line.
+    Plain,
+    /// JSON Lines, one URL a line.
+    Json,
+}
+
+/// `--sort` keys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SortKey {
+    /// By file path.
+    Path,
+}
+
+/// `--color` choices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Colour when writing to a terminal and `NO_COLOR` is unset.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+/// `--fail-on` levels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FailOn {
+    /// Only errors fail.
+    Error,
+    /// Warnings and errors fail.
+    Warning,
+    /// Any diagnostic fails.
+    Info,
+}

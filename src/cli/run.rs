@@ -1,0 +1,221 @@
+//! From parsed flags to an exit code.
+
+use std::collections::HashSet;
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Mutex;
+
+use clap::Parser;
+
+use super::args::{
+    CheckArgs, CheckFormat, Cli, ColorChoice, Command, ExtractArgs, ExtractFormat, FailOn,
+    InputArgs, RulesArgs,
+};
+use super::pipeline::{Input, Job, Run};
+use crate::config::Settings;
+use crate::input::walk::{self, Entry, WalkOptions};
+use crate::report::{human::Human, json::Json, plain::Plain, Reporter};
+use crate::rules::{self, Rule, Severity};
+use crate::scan::ScanOptions;
+use crate::validate::Validator;
+
+/// Exit code: nothing at or above `--fail-on`.
+const OK: u8 = 0;
+/// Exit code: `check` found diagnostics at or above `--fail-on`.
+const FOUND: u8 = 1;
+/// Exit code: bad arguments or configuration, or an input could not be read.
+const TROUBLE: u8 = 2;
+
+/// Run the command line; the binary's whole `main`.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Command::Check(args) => check(&args),
+        Command::Extract(args) => extract(&args),
+        Command::Rules(args) => list_rules(&args),
+    };
+    ExitCode::from(code.unwrap_or_else(|message| {
+        let _ = writeln!(io::stderr(), "urlint: {message}");
+        TROUBLE
+    }))
+}
+
+fn settings(input: &InputArgs) -> Result<Settings, String> {
+    let cwd = std::env::current_dir().map_err(|e| format!("current directory: {e}"))?;
+    let mut settings = Settings::load(input.config.as_deref(), &cwd).map_err(|e| e.0)?;
+    for scheme in &input.schemes {
+        settings
+            .add_scheme(scheme)
+            .map_err(|e| format!("--scheme: {e}"))?;
+    }
+    Ok(settings)
+}
+
+fn color(choice: ColorChoice) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    }
+}
+
+fn check(args: &CheckArgs) -> Result<u8, String> {
+    let mut settings = settings(&args.input)?;
+    if !args.select.is_empty() {
+        settings
+            .rules
+            .select(&args.select.join(","))
+            .map_err(|e| format!("--select: {e}"))?;
+    }
+    if !args.extend_select.is_empty() {
+        settings
+            .rules
+            .extend_select(&args.extend_select.join(","))
+            .map_err(|e| format!("--extend-select: {e}"))?;
+    }
+    if !args.ignore.is_empty() {
+        settings
+            .rules
+            .ignore(&args.ignore.join(","))
+            .map_err(|e| format!("--ignore: {e}"))?;
+    }
+    if let Some(level) = args.fail_on {
+        settings.fail_on = match level {
+            FailOn::Error => Severity::Error,
+            FailOn::Warning => Severity::Warning,
+            FailOn::Info => Severity::Info,
+        };
+    }
+    let reporter: Box<dyn Reporter> = match args.format {
+        CheckFormat::Human => Box::new(Human {
+            color: color(args.input.color),
+        }),
+        CheckFormat::Json => Box::new(Json),
+    };
+    let job = Job {
+        scan: ScanOptions {
+            extra_schemes: settings.extra_schemes.clone(),
+            excerpts: true,
+            ..ScanOptions::default()
+        },
+        validator: Some(Validator::new(&settings.rules, &settings.extra_schemes)),
+        reporter,
+        unique: None,
+        binary: args.input.binary,
+    };
+    let run = execute(job, &args.input, &settings)?;
+    if !args.quiet {
+        let line = run.summary().line();
+        // The human format ends with the summary; machine formats keep
+        // stdout parseable and put it on stderr.
+        let _ = if args.format == CheckFormat::Human {
+            writeln!(io::stdout(), "{line}")
+        } else {
+            writeln!(io::stderr(), "{line}")
+        };
+    }
+    Ok(if run.errors() > 0 {
+        TROUBLE
+    } else if run.worst().is_some_and(|w| w >= settings.fail_on) {
+        FOUND
+    } else {
+        OK
+    })
+}
+
+fn extract(args: &ExtractArgs) -> Result<u8, String> {
+    let settings = settings(&args.input)?;
+    let reporter: Box<dyn Reporter> = match args.format {
+        ExtractFormat::Plain => Box::new(Plain {
+            with_location: args.with_location,
+        }),
+        ExtractFormat::Json => Box::new(Json),
+    };
+    let job = Job {
+        scan: ScanOptions {
+            extra_schemes: settings.extra_schemes.clone(),
+            ..ScanOptions::default()
+        },
+        validator: None,
+        reporter,
+        unique: args.unique.then(|| Mutex::new(HashSet::new())),
+        binary: args.input.binary,
+    };
+    let run = execute(job, &args.input, &settings)?;
+    Ok(if run.errors() > 0 { TROUBLE } else { OK })
+}
+
+/// Read every input of `input` with `job`.
+fn execute(job: Job, input: &InputArgs, settings: &Settings) -> Result<Run, String> {
+    let run = Run::new(job);
+    let paths: Vec<PathBuf> = if input.paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        input.paths.clone()
+    };
+    let opts = WalkOptions {
+        hidden: input.hidden,
+        no_ignore: input.no_ignore,
+        globs: input.globs.clone(),
+        exclude: settings.exclude.clone(),
+        threads: input.threads,
+    };
+    let is_stdin = |p: &Path| p.as_os_str() == "-";
+    let threads = walk::threads(input.threads);
+    if input.sort.is_some() {
+        let mut inputs = Vec::new();
+        for p in &paths {
+            if is_stdin(p) {
+                inputs.push(Ok(Input::Stdin));
+            } else {
+                let found = walk::sorted(std::slice::from_ref(p), &opts)?;
+                inputs.extend(found.into_iter().map(|e| match e {
+                    Entry::File { path, .. } => Ok(Input::Path(path)),
+                    Entry::Error(e) => Err(e),
+                }));
+            }
+        }
+        run.sorted(&inputs, threads);
+    } else {
+        let files: Vec<PathBuf> = paths.iter().filter(|p| !is_stdin(p)).cloned().collect();
+        if paths.iter().any(|p| is_stdin(p)) {
+            run.read_one(&Input::Stdin);
+        }
+        if !files.is_empty() {
+            run.walk_parallel(&files, &opts);
+        }
+    }
+    run.finish();
+    Ok(run)
+}
+
+fn list_rules(args: &RulesArgs) -> Result<u8, String> {
+    let mut out = io::stdout().lock();
+    let result = match &args.rule {
+        Some(name) => {
+            let rule = Rule::from_name(name)
+                .ok_or_else(|| format!("unknown rule `{name}` (`urlint rules` lists them)"))?;
+            out.write_all(rules::explain(rule).as_bytes())
+        }
+        None => Rule::ALL.iter().try_for_each(|rule| {
+            let m = rule.meta();
+            let default = m.default.map_or("off", Severity::as_str);
+            writeln!(
+                out,
+                "{:<26} {:<9} {:<8} {:<16} {}",
+                m.name,
+                m.group.as_str(),
+                default,
+                m.rfc,
+                m.summary
+            )
+        }),
+    };
+    match result {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e.to_string()),
+        _ => Ok(OK),
+    }
+}

@@ -1,0 +1,178 @@
+//! `--format human`: rustc-style diagnostics drawn by codespan-reporting.
+//!
+//! codespan reads source through its `Files` trait; urlint does not keep
+//! files, so [`ExcerptFile`] serves the few lines the scanner kept around each
+//! URL and reports their true line numbers and column.
+
+use std::ops::Range;
+
+use codespan_reporting::diagnostic::{Diagnostic as Report, Label, Severity as Level};
+use codespan_reporting::files::{self, Files};
+use codespan_reporting::term::{self, Config};
+use termcolor::{Buffer, WriteColor};
+
+use super::escape::{escape_control, escape_keep_newlines};
+use super::{FileReport, Finding, Reporter};
+use crate::rules::Severity;
+
+/// rustc-style snippets, coloured when asked.
+#[derive(Debug, Default)]
+pub struct Human {
+    /// Emit ANSI colours.
+    pub color: bool,
+}
+
+impl Reporter for Human {
+    fn file(&self, report: &FileReport<'_>, out: &mut Vec<u8>) {
+        let config = Config::default();
+        let mut buf = if self.color {
+            Buffer::ansi()
+        } else {
+            Buffer::no_color()
+        };
+        let path = escape_control(report.path).into_owned();
+        for finding in report.findings {
+            render(&mut buf, &config, &path, finding);
+        }
+        out.extend_from_slice(buf.as_slice());
+    }
+}
+
+fn level(severity: Severity) -> Level {
+    match severity {
+        Severity::Error => Level::Error,
+        Severity::Warning => Level::Warning,
+        Severity::Info => Level::Note,
+    }
+}
+
+fn render(buf: &mut Buffer, config: &Config, path: &str, finding: &Finding) {
+    let d = &finding.diag;
+    let mut report = Report::new(level(d.severity))
+        .with_code(d.rule.name())
+        .with_message(escape_control(&d.message).into_owned());
+    let mut notes = vec![format!("help: {}", d.help)];
+    if let Some(mail) = &finding.mail {
+        let id = mail.message_id.as_deref().unwrap_or("(no Message-ID)");
+        notes.push(format!(
+            "in message {} {}",
+            mail.index + 1,
+            escape_control(id)
+        ));
+    }
+    let start = d.span.start;
+    let file = finding.snippet.as_ref().and_then(|snip| {
+        ExcerptFile::new(path, &snip.excerpt, snip.span, start.line, start.column)
+    });
+    if let Some(file) = &file {
+        report = report.with_labels(vec![Label::primary((), file.label.clone())]);
+        let _ = term::emit_to_write_style(buf, config, file, &report.with_notes(notes));
+    } else {
+        notes.insert(0, format!("at {path}:{}:{}", start.line, start.column));
+        let empty = files::SimpleFile::new(path, "");
+        let _ = term::emit_to_write_style(buf, config, &empty, &report.with_notes(notes));
+    }
+    let _ = buf.reset();
+}
+
+/// A few source lines, escaped, that know their place in the real file.
+struct ExcerptFile<'a> {
+    name: &'a str,
+    source: String,
+    line_starts: Vec<usize>,
+    /// Line number of the first excerpt line in the original file.
+    first_line: u64,
+    label: Range<usize>,
+    /// The true column of the label's start (the excerpt may be clipped).
+    column: u64,
+}
+
+impl<'a> ExcerptFile<'a> {
+    fn new(
+        name: &'a str,
+        excerpt: &crate::scan::Excerpt,
+        span: crate::span::Span,
+        true_line: u64,
+        true_column: u64,
+    ) -> Option<ExcerptFile<'a>> {
+        let text = &excerpt.text;
+        let rel = |offset: u64| {
+            let i = usize::try_from(offset.checked_sub(excerpt.start_offset)?).ok()?;
+            (i <= text.len() && text.is_char_boundary(i)).then_some(i)
+        };
+        let (s, e) = (rel(span.start.offset)?, rel(span.end.offset)?);
+        // Escape the three pieces apart so the label follows the text.
+        let before = escape_keep_newlines(&text[..s]);
+        let inside = escape_keep_newlines(&text[s..e.max(s)]);
+        let after = escape_keep_newlines(&text[e.max(s)..]);
+        let source = format!("{before}{inside}{after}");
+        let label = before.len()..before.len() + inside.len();
+        let line_starts = files::line_starts(&source).collect();
+        // Mail excerpts are in decoded coordinates: shift their numbering so
+        // the label's line is the true one.
+        let label_line = span.start.line;
+        let first_line = (true_line + excerpt.first_line).saturating_sub(label_line);
+        Some(ExcerptFile {
+            name,
+            source,
+            line_starts,
+            first_line,
+            label,
+            column: true_column,
+        })
+    }
+}
+
+impl<'f> Files<'f> for ExcerptFile<'_> {
+    type FileId = ();
+    type Name = &'f str;
+    type Source = &'f str;
+
+    fn name(&'f self, (): ()) -> Result<&'f str, files::Error> {
+        Ok(self.name)
+    }
+
+    fn source(&'f self, (): ()) -> Result<&'f str, files::Error> {
+        Ok(&self.source)
+    }
+
+    fn line_index(&'f self, (): (), byte_index: usize) -> Result<usize, files::Error> {
+        Ok(self
+            .line_starts
+            .binary_search(&byte_index)
+            .unwrap_or_else(|next| next - 1))
+    }
+
+    fn line_number(&'f self, (): (), line_index: usize) -> Result<usize, files::Error> {
+        Ok(usize::try_from(self.first_line).unwrap_or(usize::MAX) + line_index)
+    }
+
+    fn column_number(
+        &'f self,
+        (): (),
+        line_index: usize,
+        byte_index: usize,
+    ) -> Result<usize, files::Error> {
+        if byte_index == self.label.start {
+            return Ok(usize::try_from(self.column).unwrap_or(usize::MAX));
+        }
+        let range = self.line_range((), line_index)?;
+        Ok(files::column_index(&self.source, range, byte_index) + 1)
+    }
+
+    fn line_range(&'f self, (): (), line_index: usize) -> Result<Range<usize>, files::Error> {
+        let start = *self
+            .line_starts
+            .get(line_index)
+            .ok_or(files::Error::LineTooLarge {
+                given: line_index,
+                max: self.line_starts.len().saturating_sub(1),
+            })?;
+        let end = self
+            .line_starts
+            .get(line_index + 1)
+            .copied()
+            .unwrap_or(self.source.len());
+        Ok(start..end)
+    }
+}

@@ -5,6 +5,8 @@
 //! of the same shape. A fixed-seed generator keeps runs comparable without
 //! shipping megabytes of fixtures.
 
+use std::fmt::Write as _;
+
 pub mod mail;
 
 /// A small deterministic generator (xorshift64*): reproducible inputs, no dependency.
@@ -14,7 +16,11 @@ pub struct Rng(u64);
 impl Rng {
     /// A generator for this seed (zero is replaced, xorshift would stay at zero).
     pub fn new(seed: u64) -> Rng {
-        Rng(if seed == 0 { 0x9E37_79B9_7F4A_7C15 } else { seed })
+        Rng(if seed == 0 {
+            0x9E37_79B9_7F4A_7C15
+        } else {
+            seed
+        })
     }
 
     /// The next 64 random bits.
@@ -39,10 +45,47 @@ impl Rng {
 }
 
 const WORDS: &[&str] = &[
-    "the", "resource", "locator", "of", "a", "network", "object", "is", "written", "in", "text",
-    "and", "mail", "messages", "where", "readers", "expect", "to", "find", "it", "host", "path",
-    "scheme", "that", "server", "document", "with", "for", "protocol", "specification", "section",
-    "characters", "encoded", "reserved", "must", "be", "may", "not", "this", "which", "file",
+    "the",
+    "resource",
+    "locator",
+    "of",
+    "a",
+    "network",
+    "object",
+    "is",
+    "written",
+    "in",
+    "text",
+    "and",
+    "mail",
+    "messages",
+    "where",
+    "readers",
+    "expect",
+    "to",
+    "find",
+    "it",
+    "host",
+    "path",
+    "scheme",
+    "that",
+    "server",
+    "document",
+    "with",
+    "for",
+    "protocol",
+    "specification",
+    "section",
+    "characters",
+    "encoded",
+    "reserved",
+    "must",
+    "be",
+    "may",
+    "not",
+    "this",
+    "which",
+    "file",
 ];
 
 const URLS: &[&str] = &[
@@ -77,14 +120,14 @@ pub fn prose(bytes: usize, every: usize) -> String {
     let mut line = 0usize;
     while out.len() < bytes {
         line += 1;
-        if line % every.max(1) == 0 {
+        if line.is_multiple_of(every.max(1)) {
             out.push_str("See ");
             out.push_str(rng.pick(URLS));
             out.push_str(" for details.\n");
         } else {
             prose_line(&mut rng, &mut out, 70);
         }
-        if line % 9 == 0 {
+        if line.is_multiple_of(9) {
             out.push('\n');
         }
     }
@@ -124,7 +167,7 @@ pub fn rfc(bytes: usize) -> String {
                 out.push('\n');
             }
         }
-        out.push_str("\n");
+        out.push('\n');
     }
     out
 }
@@ -137,8 +180,8 @@ pub fn dense(bytes: usize) -> String {
     while out.len() < bytes {
         i += 1;
         out.push_str(rng.pick(URLS));
-        if i % 2 == 0 {
-            out.push_str(&format!("?id={i}"));
+        if i.is_multiple_of(2) {
+            let _ = write!(out, "?id={i}");
         }
         out.push('\n');
     }
@@ -148,8 +191,22 @@ pub fn dense(bytes: usize) -> String {
 /// Japanese prose with URLs glued to kana, as in the translated RFC 1630.
 pub fn japanese(bytes: usize) -> String {
     const JA: &[&str] = &[
-        "資源", "位置", "指定子", "は", "の", "を", "ネットワーク", "文書", "に", "で",
-        "記述", "されます", "。", "、", "サーバ", "プロトコル",
+        "資源",
+        "位置",
+        "指定子",
+        "は",
+        "の",
+        "を",
+        "ネットワーク",
+        "文書",
+        "に",
+        "で",
+        "記述",
+        "されます",
+        "。",
+        "、",
+        "サーバ",
+        "プロトコル",
     ];
     let mut rng = Rng::new(4);
     let mut out = String::with_capacity(bytes + 256);
@@ -159,7 +216,7 @@ pub fn japanese(bytes: usize) -> String {
         for _ in 0..20 {
             out.push_str(rng.pick(JA));
         }
-        if line % 4 == 0 {
+        if line.is_multiple_of(4) {
             out.push_str("参照：");
             out.push_str(rng.pick(URLS));
             out.push_str("を見よ。");

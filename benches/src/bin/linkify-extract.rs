@@ -20,12 +20,11 @@ fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         if arg == "-j" {
-            match args.next().and_then(|n| n.parse().ok()) {
-                Some(n) => threads = n,
-                None => {
-                    eprintln!("linkify-extract: -j needs a number");
-                    return ExitCode::from(2);
-                }
+            if let Some(n) = args.next().and_then(|n| n.parse().ok()) {
+                threads = n;
+            } else {
+                eprintln!("linkify-extract: -j needs a number");
+                return ExitCode::from(2);
             }
         } else {
             paths.push(PathBuf::from(arg));
@@ -72,9 +71,7 @@ fn main() -> ExitCode {
                 out.extend_from_slice(link.as_str().as_bytes());
                 out.push(b'\n');
             }
-            let ok = stdout
-                .lock()
-                .map_or(false, |mut s| s.write_all(&out).is_ok());
+            let ok = stdout.lock().is_ok_and(|mut s| s.write_all(&out).is_ok());
             if ok {
                 WalkState::Continue
             } else {

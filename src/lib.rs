@@ -7,6 +7,8 @@
 //! this chain.
 
 pub mod diagnostic;
+pub mod report;
+pub mod resolve;
 pub mod rules;
 pub mod scan;
 pub mod schemes;

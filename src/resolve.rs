@@ -90,7 +90,12 @@ mod tests {
             "magic://a/g",
         ),
         // RFC 1630 removes dot segments only from relative paths.
-        ("magic://a/b/c", "/a/../g", "magic://a/a/../g", "magic://a/g"),
+        (
+            "magic://a/b/c",
+            "/a/../g",
+            "magic://a/a/../g",
+            "magic://a/g",
+        ),
         ("magic://a/b/c", "//x/./g", "magic://x/./g", "magic://x/g"),
         // RFC 1630 removes "/." (taking the slash), RFC 3986 keeps a "/".
         ("magic://a/b/c", ".", "magic://a/b", "magic://a/b/"),
@@ -114,8 +119,16 @@ mod tests {
     fn rfc1630_and_rfc3986_differ_here() {
         for &(base, partial, old, new) in DIFFERENCES {
             assert_ne!(old, new, "row {base} {partial}");
-            assert_eq!(resolve(base, partial, Rules::Rfc1630).as_deref(), Ok(old), "1630 {partial:?}");
-            assert_eq!(resolve(base, partial, Rules::Rfc3986).as_deref(), Ok(new), "3986 {partial:?}");
+            assert_eq!(
+                resolve(base, partial, Rules::Rfc1630).as_deref(),
+                Ok(old),
+                "1630 {partial:?}"
+            );
+            assert_eq!(
+                resolve(base, partial, Rules::Rfc3986).as_deref(),
+                Ok(new),
+                "3986 {partial:?}"
+            );
         }
     }
 
@@ -130,7 +143,11 @@ mod tests {
                 ("g:h", "g:h"),
             ] {
                 for rules in [Rules::Rfc1630, Rules::Rfc3986] {
-                    assert_eq!(resolve(base, partial, rules).as_deref(), Ok(want), "{rules:?} {base} {partial}");
+                    assert_eq!(
+                        resolve(base, partial, rules).as_deref(),
+                        Ok(want),
+                        "{rules:?} {base} {partial}"
+                    );
                 }
             }
         }
@@ -141,7 +158,10 @@ mod tests {
         // RFC 1630: a colon before any slash makes it an absolute form.
         // RFC 3986 §5.2.2 (strict): a scheme makes it a target as is.
         for rules in [Rules::Rfc1630, Rules::Rfc3986] {
-            assert_eq!(resolve("magic://a/b/c", "magic:g", rules).as_deref(), Ok("magic:g"));
+            assert_eq!(
+                resolve("magic://a/b/c", "magic:g", rules).as_deref(),
+                Ok("magic:g")
+            );
         }
     }
 

@@ -37,14 +37,17 @@ fn is_unsafe(c: char, keep_newline: bool) -> bool {
         '\n' => !keep_newline,
         // C0 controls (ESC, BEL, CR, BS, TAB…), DEL, and the C1 controls,
         // which some terminals honour as 8-bit CSI/OSC introducers.
-        '\0'..='\x1f' | '\x7f'..='\u{9f}' => true,
+        '\0'..='\x1f' | '\x7f'..='\u{9f}'
         // Bidi marks, embeddings, overrides and isolates: they reorder
         // what is displayed without changing the text (CVE-2021-42574).
-        '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => {
-            true
-        }
+        | '\u{061c}'
+        | '\u{200e}'
+        | '\u{200f}'
+        | '\u{202a}'..='\u{202e}'
+        | '\u{2066}'..='\u{2069}'
         // Line and paragraph separators break lines in some viewers.
-        '\u{2028}' | '\u{2029}' => true,
+        | '\u{2028}'
+        | '\u{2029}' => true,
         _ => false,
     }
 }

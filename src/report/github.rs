@@ -140,15 +140,25 @@ mod tests {
 
     #[test]
     fn renders_the_workflow_command() {
-        let a = sample("docs/rfc.txt", "invalid-percent-escape", "`%as` is not a percent escape");
+        let a = sample(
+            "docs/rfc.txt",
+            "invalid-percent-escape",
+            "`%as` is not a percent escape",
+        );
         assert_eq!(
             annotation(&a),
             "::error file=docs/rfc.txt,line=3,col=17,endLine=3,endColumn=20,\
              title=invalid-percent-escape::`%25as` is not a percent escape"
         );
-        let w = Annotation { level: Level::Warning, ..a };
+        let w = Annotation {
+            level: Level::Warning,
+            ..a
+        };
         assert!(annotation(&w).starts_with("::warning file="));
-        let n = Annotation { level: Level::Notice, ..a };
+        let n = Annotation {
+            level: Level::Notice,
+            ..a
+        };
         assert!(annotation(&n).starts_with("::notice file="));
     }
 

@@ -66,7 +66,9 @@ pub(super) fn resolve(base: &str, partial: &str) -> Result<String, ResolveError>
 
     // "anything following the rightmost slash" is removed; with no slash,
     // the whole path is that last part.
-    let dir = path.rfind('/').map_or("", |i| path.get(..=i).unwrap_or(path));
+    let dir = path
+        .rfind('/')
+        .map_or("", |i| path.get(..=i).unwrap_or(path));
     // The partial's own query or fragment is not path.
     let split = partial.find(['?', '#']).unwrap_or(partial.len());
     let (partial_path, tail) = partial.split_at(split);
@@ -140,7 +142,7 @@ mod tests {
     }
 
     /// RFC 1630, "Examples": the same results are printed for both bases
-    /// ("and in the context of the URI magic://a/b/c//d/e/ the results would
+    /// ("and in the context of the URI `magic://a/b/c//d/e/` the results would
     /// be exactly the same").
     #[test]
     fn rfc_1630_examples() {
@@ -197,7 +199,11 @@ mod tests {
             // Dots after "?" or "#" are not path.
             ("m://a/b/c", "g?x/../y#./z", "m://a/b/g?x/../y#./z"),
             // No slash in the base path: the whole path is replaced.
-            ("news:comp.lang", "comp.infosystems.www", "news:comp.infosystems.www"),
+            (
+                "news:comp.lang",
+                "comp.infosystems.www",
+                "news:comp.infosystems.www",
+            ),
             ("m:", "g", "m:g"),
             // Elements merely starting with dots are names.
             ("m://a/b/c", "..g/.g/g..", "m://a/b/..g/.g/g.."),

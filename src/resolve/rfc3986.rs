@@ -119,10 +119,7 @@ fn remove_dot_segments(input: &str) -> String {
     let mut out = String::with_capacity(input.len());
     let mut rest = input;
     while !rest.is_empty() {
-        if let Some(r) = rest
-            .strip_prefix("../")
-            .or_else(|| rest.strip_prefix("./"))
-        {
+        if let Some(r) = rest.strip_prefix("../").or_else(|| rest.strip_prefix("./")) {
             // A.
             rest = r;
         } else if rest.starts_with("/./") {
@@ -239,7 +236,11 @@ mod tests {
             ("file:///x/y", "z", "file:///x/z"),
             ("http://ü/ä/ö", "ß/../€", "http://ü/ä/€"),
         ] {
-            assert_eq!(resolve(base, reference).as_deref(), Ok(want), "{base} + {reference}");
+            assert_eq!(
+                resolve(base, reference).as_deref(),
+                Ok(want),
+                "{base} + {reference}"
+            );
         }
     }
 

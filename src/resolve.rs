@@ -180,4 +180,33 @@ mod tests {
             assert!(err.to_string().contains("not absolute"));
         }
     }
+
+    /// URL-ish text: mostly the characters the algorithms look at.
+    fn urlish() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let pieces = prop::sample::select(vec![
+            "/", "//", ".", "..", ":", "?", "#", "a", "b", "ü", "%", "\u{202e}",
+        ]);
+        prop::collection::vec(pieces, 0..16).prop_map(|v| v.concat())
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn never_panics_and_keeps_the_scheme(base in urlish(), partial in urlish()) {
+            let r1630 = resolve(&base, &partial, Rules::Rfc1630);
+            let r3986 = resolve(&base, &partial, Rules::Rfc3986);
+            // A relative partial always inherits the base's scheme.
+            if let (Ok(out), Some(colon)) = (&r1630, base.find(':')) {
+                let partial_is_absolute = partial
+                    .find(':')
+                    .is_some_and(|c| !partial.find('/').is_some_and(|s| s < c));
+                if !partial_is_absolute {
+                    proptest::prop_assert!(out.starts_with(&base[..=colon]));
+                }
+            }
+            // The base check is the same whatever the partial.
+            proptest::prop_assert_eq!(r1630.is_err(), resolve(&base, "", Rules::Rfc1630).is_err());
+            proptest::prop_assert_eq!(r3986.is_err(), resolve(&base, "", Rules::Rfc3986).is_err());
+        }
+    }
 }

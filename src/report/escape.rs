@@ -187,4 +187,20 @@ mod tests {
     fn escaping_starts_mid_string_and_keeps_the_clean_prefix() {
         assert_eq!(escape_control("ü€\x1bü"), "ü€\\x1bü");
     }
+
+    proptest::proptest! {
+        #[test]
+        fn output_is_always_safe(s in proptest::prelude::any::<String>()) {
+            let one_line = escape_control(&s);
+            proptest::prop_assert!(!one_line.chars().any(|c| is_unsafe(c, false)));
+            let snippet = escape_control_keep_newlines(&s);
+            proptest::prop_assert!(!snippet.chars().any(|c| is_unsafe(c, true)));
+            // Borrowed exactly when there was nothing to escape.
+            let clean = !s.chars().any(|c| is_unsafe(c, false));
+            proptest::prop_assert_eq!(matches!(one_line, Cow::Borrowed(_)), clean);
+            // The snippet variant keeps every line break, and only those.
+            let breaks = |t: &str| t.matches('\n').count();
+            proptest::prop_assert_eq!(breaks(&snippet), breaks(&s));
+        }
+    }
 }

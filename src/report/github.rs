@@ -208,4 +208,24 @@ mod tests {
              title=bare-url::see http://a/%0A::error::forged\\r\\x1b]52;c;eA==\\x07"
         );
     }
+
+    proptest::proptest! {
+        #[test]
+        fn any_input_gives_one_well_formed_command(
+            file in proptest::prelude::any::<String>(),
+            title in proptest::prelude::any::<String>(),
+            message in proptest::prelude::any::<String>(),
+        ) {
+            let line = annotation(&sample(&file, &title, &message));
+            let has_control = line.contains(['\n', '\r', '\x1b', '\u{9b}']);
+            proptest::prop_assert!(!has_control);
+            // The properties end at the first "::" after the command, and
+            // hold exactly the five separating commas.
+            let rest = line.strip_prefix("::error ").unwrap_or_default();
+            let (props, _) = rest.split_once("::").unwrap_or_default();
+            proptest::prop_assert_eq!(props.matches(',').count(), 5);
+            let want_title = format!("title={}", escape_property(&escape_control(&title)));
+            proptest::prop_assert!(props.ends_with(&want_title));
+        }
+    }
 }

@@ -89,6 +89,9 @@ mod tests {
             "magic://a/b/c//d/g",
             "magic://a/g",
         ),
+        // The same rule for "//": a "///" further right disqualifies the
+        // first "//", so the host is not what gets replaced.
+        ("m://a///b//c", "//g", "m://a///b//g", "m://g"),
         // RFC 1630 removes dot segments only from relative paths.
         (
             "magic://a/b/c",
@@ -149,6 +152,25 @@ mod tests {
                         "{rules:?} {base} {partial}"
                     );
                 }
+            }
+        }
+    }
+
+    /// ".." across a "//" in the path: both count the void segment between
+    /// the slashes as an element, so they agree.
+    #[test]
+    fn dot_dot_across_double_slash_agrees() {
+        for (base, partial, want) in [
+            ("m://a/b/c//d", "../g", "m://a/b/c/g"),
+            ("m://a/b/c//d/e", "../../g", "m://a/b/c/g"),
+            ("m://a/b/c//d/e/f", "../../../g", "m://a/b/c/g"),
+        ] {
+            for rules in [Rules::Rfc1630, Rules::Rfc3986] {
+                assert_eq!(
+                    resolve(base, partial, rules).as_deref(),
+                    Ok(want),
+                    "{rules:?} {base} {partial}"
+                );
             }
         }
     }

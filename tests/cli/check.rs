@@ -5,9 +5,19 @@ use crate::util::{code, fixtures, json_lines, stderr, stdout, Dir};
 #[test]
 fn json_diagnostic_has_spec_fields_and_exact_span() {
     let d = Dir::new();
-    d.write("a.txt", "ref:\n  <URL:news:12345667123%asdghfh@info.cern.ch>\n");
+    d.write(
+        "a.txt",
+        "ref:\n  <URL:news:12345667123%asdghfh@info.cern.ch>\n",
+    );
     let out = d
-        .cmd(&["check", "--format", "json", "--select", "invalid-percent-escape", "a.txt"])
+        .cmd(&[
+            "check",
+            "--format",
+            "json",
+            "--select",
+            "invalid-percent-escape",
+            "a.txt",
+        ])
         .output()
         .unwrap();
     assert_eq!(code(&out), 1, "{}", stderr(&out));
@@ -50,10 +60,17 @@ fn exit_codes_follow_fail_on() {
 #[test]
 fn clean_input_exits_0_with_a_summary() {
     let d = Dir::new();
-    d.write("ok.txt", "See <URL:http://www.example.org/docs/index.html> for more.\n");
+    d.write(
+        "ok.txt",
+        "See <URL:http://www.example.org/docs/index.html> for more.\n",
+    );
     let out = d.cmd(&["check", "ok.txt"]).output().unwrap();
     assert_eq!(code(&out), 0, "{}", stdout(&out));
-    assert!(stdout(&out).contains("1 file checked, 1 URL found: 0 errors"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("1 file checked, 1 URL found: 0 errors"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]
@@ -63,7 +80,10 @@ fn ignore_comments_silence_a_line() {
         "a.txt",
         "<URL:http://h.example:25/> urlint: ignore\n<URL:http://h.example:25/> urlint: ignore[bare-url]\n",
     );
-    let out = d.cmd(&["check", "--format", "json", "-q", "a.txt"]).output().unwrap();
+    let out = d
+        .cmd(&["check", "--format", "json", "-q", "a.txt"])
+        .output()
+        .unwrap();
     let lines = json_lines(&out);
     assert_eq!(lines.len(), 1, "{}", stdout(&out));
     assert_eq!(lines[0]["start"]["line"], 2);
@@ -74,15 +94,24 @@ fn ignore_comments_silence_a_line() {
 fn human_output_underlines_the_span_and_cites_the_rfc() {
     let d = Dir::new();
     d.write("a.txt", "see <URL:http://info.cern.ch/a%zzb>\n");
-    let out = d.cmd(&["check", "--color", "never", "a.txt"]).output().unwrap();
+    let out = d
+        .cmd(&["check", "--color", "never", "a.txt"])
+        .output()
+        .unwrap();
     let text = stdout(&out);
     assert!(text.contains("error[invalid-percent-escape]"), "{text}");
     assert!(text.contains("a.txt:1:31"), "{text}");
     assert!(text.contains("^^^"), "{text}");
     assert!(text.contains("RFC"), "{text}");
     assert!(!text.contains('\x1b'), "--color never must not colour");
-    let coloured = d.cmd(&["check", "--color", "always", "a.txt"]).output().unwrap();
-    assert!(stdout(&coloured).contains('\x1b'), "--color always must colour");
+    let coloured = d
+        .cmd(&["check", "--color", "always", "a.txt"])
+        .output()
+        .unwrap();
+    assert!(
+        stdout(&coloured).contains('\x1b'),
+        "--color always must colour"
+    );
     let no_color = d
         .cmd(&["check", "a.txt"])
         .env("NO_COLOR", "1")
@@ -105,7 +134,10 @@ fn config_file_errors_name_the_file_and_key() {
 #[test]
 fn unknown_rule_names_are_errors() {
     let d = Dir::new();
-    let out = d.cmd(&["check", "--select", "no-such-rule", "."]).output().unwrap();
+    let out = d
+        .cmd(&["check", "--select", "no-such-rule", "."])
+        .output()
+        .unwrap();
     assert_eq!(code(&out), 2);
     assert!(stderr(&out).contains("no-such-rule"));
     let out = d.cmd(&["rules", "no-such-rule"]).output().unwrap();
@@ -117,7 +149,12 @@ fn rules_lists_every_rule_and_explains_one() {
     let d = Dir::new();
     let out = d.cmd(&["rules"]).output().unwrap();
     let text = stdout(&out);
-    for name in ["invalid-percent-escape", "nondefault-port", "broken-bare-url", "bare-url"] {
+    for name in [
+        "invalid-percent-escape",
+        "nondefault-port",
+        "broken-bare-url",
+        "bare-url",
+    ] {
         assert!(text.contains(name), "{name} missing from:\n{text}");
     }
     assert_eq!(text.lines().count(), 31);
@@ -137,7 +174,9 @@ fn every_rule_fixture_triggers_its_rule_and_its_near_miss_does_not() {
     for entry in entries {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let Some(rule) = name.strip_suffix(".txt") else { continue };
+        let Some(rule) = name.strip_suffix(".txt") else {
+            continue;
+        };
         let (rule, ok) = match rule.strip_suffix(".ok") {
             Some(r) => (r, true),
             None => (rule, false),
@@ -148,7 +187,12 @@ fn every_rule_fixture_triggers_its_rule_and_its_near_miss_does_not() {
             .output()
             .unwrap();
         let fired = json_lines(&out).iter().any(|l| l["rule"] == rule);
-        assert_eq!(fired, !ok, "{name}: rule {rule} fired={fired}\n{}", stdout(&out));
+        assert_eq!(
+            fired,
+            !ok,
+            "{name}: rule {rule} fired={fired}\n{}",
+            stdout(&out)
+        );
         checked += 1;
     }
     assert!(checked >= 31 * 2, "only {checked} rule fixtures");

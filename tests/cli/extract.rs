@@ -17,8 +17,14 @@ fn extracts_every_form_from_the_readme_example() {
 #[test]
 fn json_fields_come_in_spec_order_with_positions() {
     let d = Dir::new();
-    d.write("a.txt", "line one\nsee <URL:ftp://a.example/x\n   /y.txt> now\n");
-    let out = d.cmd(&["extract", "--format", "json", "a.txt"]).output().unwrap();
+    d.write(
+        "a.txt",
+        "line one\nsee <URL:ftp://a.example/x\n   /y.txt> now\n",
+    );
+    let out = d
+        .cmd(&["extract", "--format", "json", "a.txt"])
+        .output()
+        .unwrap();
     assert_eq!(code(&out), 0);
     let text = stdout(&out);
     assert_eq!(
@@ -44,7 +50,10 @@ fn stdin_is_read_with_dash_and_named_dash() {
 #[test]
 fn unique_prints_each_url_once() {
     let d = Dir::new();
-    d.write("a.txt", "http://a.example/ and http://a.example/ and http://b.example/\n");
+    d.write(
+        "a.txt",
+        "http://a.example/ and http://a.example/ and http://b.example/\n",
+    );
     let out = d.cmd(&["extract", "--unique", "a.txt"]).output().unwrap();
     assert_eq!(stdout(&out), "http://a.example/\nhttp://b.example/\n");
 }
@@ -53,7 +62,10 @@ fn unique_prints_each_url_once() {
 fn with_location_prefixes_path_line_column() {
     let d = Dir::new();
     d.write("a.txt", "x\n  \u{e9}t\u{e9} http://a.example/\n");
-    let out = d.cmd(&["extract", "--with-location", "a.txt"]).output().unwrap();
+    let out = d
+        .cmd(&["extract", "--with-location", "a.txt"])
+        .output()
+        .unwrap();
     assert_eq!(stdout(&out), "a.txt:2:8:http://a.example/\n");
 }
 
@@ -67,7 +79,15 @@ fn sort_path_orders_files_and_never_interleaves() {
         d.write(&format!("d{}/f{i:02}.txt", i % 3), body);
     }
     let sorted = d
-        .cmd(&["extract", "--sort", "path", "-j", "2", "--with-location", "."])
+        .cmd(&[
+            "extract",
+            "--sort",
+            "path",
+            "-j",
+            "2",
+            "--with-location",
+            ".",
+        ])
         .output()
         .unwrap();
     let paths: Vec<String> = stdout(&sorted)

@@ -48,7 +48,8 @@ fn config_exclude_leaves_files_out() {
 fn gzip_is_read_through() {
     let d = Dir::new();
     let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-    enc.write_all(b"archived at <URL:http://z.example/arch.txt>\n").unwrap();
+    enc.write_all(b"archived at <URL:http://z.example/arch.txt>\n")
+        .unwrap();
     d.write("2024-May.txt.gz", enc.finish().unwrap());
     assert_eq!(urls(&d, &[]), ["http://z.example/arch.txt"]);
 }
@@ -66,7 +67,10 @@ fn binary_files_are_skipped_quietly_unless_asked() {
         .cmd(&["extract", "--sort", "path", "--binary"])
         .output()
         .unwrap();
-    assert_eq!(stdout(&out), "http://hidden.example/\nhttp://shown.example/\n");
+    assert_eq!(
+        stdout(&out),
+        "http://hidden.example/\nhttp://shown.example/\n"
+    );
 }
 
 #[test]
@@ -136,6 +140,9 @@ fn control_characters_from_input_are_escaped_on_output() {
     d.write("evil.txt", "<URL:http://a.example/\x1b[2Jx>\n");
     let out = d.cmd(&["extract", "evil.txt"]).output().unwrap();
     let text = stdout(&out);
-    assert!(!text.contains('\x1b'), "raw ESC reached the output: {text:?}");
+    assert!(
+        !text.contains('\x1b'),
+        "raw ESC reached the output: {text:?}"
+    );
     assert!(text.contains("http://a.example/"), "{text:?}");
 }

@@ -4,4 +4,5 @@
 mod check;
 mod extract;
 mod inputs;
+mod resolve;
 mod util;

@@ -11,6 +11,7 @@ pub mod config;
 pub mod diagnostic;
 pub mod input;
 pub mod report;
+pub mod resolve;
 pub mod rules;
 pub mod scan;
 pub mod schemes;

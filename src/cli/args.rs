@@ -20,8 +20,24 @@ pub enum Command {
     Check(CheckArgs),
     /// Print every URL found, rejoined and unwrapped.
     Extract(ExtractArgs),
+    /// Expand partial (relative) URLs against a base by the rules of RFC 1630.
+    Resolve(ResolveArgs),
     /// List the rules, or explain one with examples.
     Rules(RulesArgs),
+}
+
+/// `urlint resolve`.
+#[derive(Debug, Args)]
+pub struct ResolveArgs {
+    /// The absolute URL the partial forms are relative to.
+    #[arg(long, value_name = "URL")]
+    pub base: String,
+    /// Use RFC 3986 section 5 instead of RFC 1630 where the two differ.
+    #[arg(long)]
+    pub rfc3986: bool,
+    /// Partial forms to expand; one result a line, in order.
+    #[arg(value_name = "PARTIAL", required = true)]
+    pub partials: Vec<String>,
 }
 
 /// Options shared by `check` and `extract`: what to read and how.
@@ -57,6 +73,15 @@ pub struct InputArgs {
     /// skipping them.
     #[arg(long)]
     pub binary: bool,
+    /// Read every input as mail (mbox or a single message), whatever it looks like.
+    #[arg(long, conflicts_with = "no_mail")]
+    pub mail: bool,
+    /// Never treat input as mail; scan it as plain text.
+    #[arg(long)]
+    pub no_mail: bool,
+    /// In mail, skip the URL-carrying headers (List-Archive, List-Post, ...).
+    #[arg(long)]
+    pub no_headers: bool,
     /// Settings file to use instead of the nearest urlint.toml.
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,

@@ -47,6 +47,7 @@ pub struct Run {
     errors: AtomicU64,
     broken_pipe: AtomicBool,
     files: AtomicU64,
+    bytes: AtomicU64,
     urls: AtomicU64,
     by_severity: [AtomicU64; 3],
 }
@@ -78,6 +79,7 @@ impl Run {
             errors: AtomicU64::new(0),
             broken_pipe: AtomicBool::new(false),
             files: AtomicU64::new(0),
+            bytes: AtomicU64::new(0),
             urls: AtomicU64::new(0),
             by_severity: Default::default(),
         }
@@ -104,6 +106,11 @@ impl Run {
             warnings: get(&self.by_severity[1]),
             infos: get(&self.by_severity[0]),
         }
+    }
+
+    /// Bytes read so far, for progress reporting.
+    pub fn bytes(&self) -> u64 {
+        self.bytes.load(Ordering::Relaxed)
     }
 
     /// The most severe diagnostic reported, if any.
@@ -257,11 +264,29 @@ impl Run {
         }
         self.files.fetch_add(1, Ordering::Relaxed);
         let mut sink = FileSink::new(self, &label, stream);
-        let result = scanner.scan_reader(opened.reader, |cand| sink.candidate(cand));
+        let reader = Counted {
+            inner: opened.reader,
+            bytes: &self.bytes,
+        };
+        let result = scanner.scan_reader(reader, |cand| sink.candidate(cand));
         if let Err(e) = result {
             self.error(&format!("{label}: {e}"));
         }
         sink.finish()
+    }
+}
+
+/// Counts bytes as they are read, for the progress bar.
+struct Counted<'a, R> {
+    inner: R,
+    bytes: &'a AtomicU64,
+}
+
+impl<R: Read> Read for Counted<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.bytes.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
     }
 }
 

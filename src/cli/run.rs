@@ -10,11 +10,12 @@ use clap::Parser;
 
 use super::args::{
     CheckArgs, CheckFormat, Cli, ColorChoice, Command, ExtractArgs, ExtractFormat, FailOn,
-    InputArgs, RulesArgs,
+    InputArgs, ResolveArgs, RulesArgs,
 };
 use super::pipeline::{Input, Job, Run};
 use crate::config::Settings;
 use crate::input::walk::{self, Entry, WalkOptions};
+use crate::report::escape::escape_control;
 use crate::report::{human::Human, json::Json, plain::Plain, Reporter};
 use crate::rules::{self, Rule, Severity};
 use crate::scan::ScanOptions;
@@ -33,6 +34,7 @@ pub fn main() -> ExitCode {
     let code = match cli.command {
         Command::Check(args) => check(&args),
         Command::Extract(args) => extract(&args),
+        Command::Resolve(args) => resolve(&args),
         Command::Rules(args) => list_rules(&args),
     };
     ExitCode::from(code.unwrap_or_else(|message| {
@@ -190,6 +192,26 @@ fn execute(job: Job, input: &InputArgs, settings: &Settings) -> Result<Run, Stri
     }
     run.finish();
     Ok(run)
+}
+
+fn resolve(args: &ResolveArgs) -> Result<u8, String> {
+    let rules = if args.rfc3986 {
+        crate::resolve::Rules::Rfc3986
+    } else {
+        crate::resolve::Rules::Rfc1630
+    };
+    let mut out = io::stdout().lock();
+    for partial in &args.partials {
+        let full = crate::resolve::resolve(&args.base, partial, rules)
+            .map_err(|e| format!("--base {}: {e}", escape_control(&args.base)))?;
+        if let Err(e) = writeln!(out, "{}", escape_control(&full)) {
+            if e.kind() == io::ErrorKind::BrokenPipe {
+                break;
+            }
+            return Err(e.to_string());
+        }
+    }
+    Ok(OK)
 }
 
 fn list_rules(args: &RulesArgs) -> Result<u8, String> {

@@ -11,7 +11,7 @@ use codespan_reporting::files::{self, Files};
 use codespan_reporting::term::{self, Config};
 use termcolor::{Buffer, WriteColor};
 
-use super::escape::{escape_control, escape_keep_newlines};
+use super::escape::{escape_control, escape_control_keep_newlines};
 use super::{FileReport, Finding, Reporter};
 use crate::rules::Severity;
 
@@ -102,9 +102,9 @@ impl<'a> ExcerptFile<'a> {
         };
         let (s, e) = (rel(span.start.offset)?, rel(span.end.offset)?);
         // Escape the three pieces apart so the label follows the text.
-        let before = escape_keep_newlines(&text[..s]);
-        let inside = escape_keep_newlines(&text[s..e.max(s)]);
-        let after = escape_keep_newlines(&text[e.max(s)..]);
+        let before = escape_control_keep_newlines(&text[..s]);
+        let inside = escape_control_keep_newlines(&text[s..e.max(s)]);
+        let after = escape_control_keep_newlines(&text[e.max(s)..]);
         let source = format!("{before}{inside}{after}");
         let label = before.len()..before.len() + inside.len();
         let line_starts = files::line_starts(&source).collect();

@@ -6,6 +6,7 @@
 //! collect in `file` and write in [`Reporter::finish`].
 
 pub mod escape;
+pub mod github;
 pub mod human;
 pub mod json;
 pub mod plain;

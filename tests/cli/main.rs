@@ -1,1 +1,8 @@
-//! CLI tests.
+//! End-to-end tests of the `urlint` binary: one test binary (faster to build),
+//! one module per command.
+
+mod check;
+mod extract;
+mod inputs;
+mod resolve;
+mod util;

@@ -1,0 +1,199 @@
+//! `urlint check` and `urlint rules`.
+
+use crate::util::{code, fixtures, json_lines, stderr, stdout, Dir};
+
+#[test]
+fn json_diagnostic_has_spec_fields_and_exact_span() {
+    let d = Dir::new();
+    d.write(
+        "a.txt",
+        "ref:\n  <URL:news:12345667123%asdghfh@info.cern.ch>\n",
+    );
+    let out = d
+        .cmd(&[
+            "check",
+            "--format",
+            "json",
+            "--select",
+            "invalid-percent-escape",
+            "a.txt",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 1, "{}", stdout(&out));
+    let l = &lines[0];
+    let keys: Vec<&str> = l.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        ["path", "rule", "group", "severity", "message", "url", "start", "end", "help"]
+    );
+    assert_eq!(l["rule"], "invalid-percent-escape");
+    assert_eq!(l["group"], "syntax");
+    assert_eq!(l["severity"], "error");
+    assert_eq!(l["url"], "news:12345667123%asdghfh@info.cern.ch");
+    // `%as` starts at column 24 of line 2: "  <URL:news:12345667123" is 23 chars.
+    assert_eq!(l["start"]["line"], 2);
+    assert_eq!(l["start"]["column"], 24);
+    assert_eq!(l["start"]["offset"], 5 + 23);
+    assert_eq!(l["end"]["column"], 27);
+    assert_eq!(l["end"]["offset"], 5 + 26);
+}
+
+#[test]
+fn exit_codes_follow_fail_on() {
+    let d = Dir::new();
+    d.write("warn.txt", "<URL:http://host.example:25/>\n");
+    let run = |args: &[&str]| {
+        let mut all = vec!["check", "-q", "--format", "json"];
+        all.extend_from_slice(args);
+        all.push("warn.txt");
+        code(&d.cmd(&all).output().unwrap())
+    };
+    assert_eq!(run(&[]), 1, "a warning fails by default");
+    assert_eq!(run(&["--fail-on", "error"]), 0);
+    assert_eq!(run(&["--ignore", "nondefault-port"]), 0);
+    assert_eq!(run(&["--select", "syntax"]), 0);
+}
+
+#[test]
+fn clean_input_exits_0_with_a_summary() {
+    let d = Dir::new();
+    d.write(
+        "ok.txt",
+        "See <URL:http://www.example.org/docs/index.html> for more.\n",
+    );
+    let out = d.cmd(&["check", "ok.txt"]).output().unwrap();
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("1 file checked, 1 URL found: 0 errors"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn ignore_comments_silence_a_line() {
+    let d = Dir::new();
+    d.write(
+        "a.txt",
+        "<URL:http://h.example:25/> urlint: ignore\n<URL:http://h.example:25/> urlint: ignore[bare-url]\n",
+    );
+    let out = d
+        .cmd(&["check", "--format", "json", "-q", "a.txt"])
+        .output()
+        .unwrap();
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 1, "{}", stdout(&out));
+    assert_eq!(lines[0]["start"]["line"], 2);
+    assert_eq!(lines[0]["rule"], "nondefault-port");
+}
+
+#[test]
+fn human_output_underlines_the_span_and_cites_the_rfc() {
+    let d = Dir::new();
+    d.write("a.txt", "see <URL:http://info.cern.ch/a%zzb>\n");
+    let out = d
+        .cmd(&["check", "--color", "never", "a.txt"])
+        .output()
+        .unwrap();
+    let text = stdout(&out);
+    assert!(text.contains("error[invalid-percent-escape]"), "{text}");
+    assert!(text.contains("a.txt:1:31"), "{text}");
+    assert!(text.contains("^^^"), "{text}");
+    assert!(text.contains("RFC"), "{text}");
+    assert!(!text.contains('\x1b'), "--color never must not colour");
+    let coloured = d
+        .cmd(&["check", "--color", "always", "a.txt"])
+        .output()
+        .unwrap();
+    assert!(
+        stdout(&coloured).contains('\x1b'),
+        "--color always must colour"
+    );
+    let no_color = d
+        .cmd(&["check", "a.txt"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert!(!stdout(&no_color).contains('\x1b'));
+}
+
+#[test]
+fn config_file_errors_name_the_file_and_key() {
+    let d = Dir::new();
+    d.write("urlint.toml", "selct = [\"all\"]\n");
+    d.write("a.txt", "http://a.example/\n");
+    let out = d.cmd(&["check", "a.txt"]).output().unwrap();
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("urlint.toml"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("selct"), "{}", stderr(&out));
+}
+
+#[test]
+fn unknown_rule_names_are_errors() {
+    let d = Dir::new();
+    let out = d
+        .cmd(&["check", "--select", "no-such-rule", "."])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("no-such-rule"));
+    let out = d.cmd(&["rules", "no-such-rule"]).output().unwrap();
+    assert_eq!(code(&out), 2);
+}
+
+#[test]
+fn rules_lists_every_rule_and_explains_one() {
+    let d = Dir::new();
+    let out = d.cmd(&["rules"]).output().unwrap();
+    let text = stdout(&out);
+    for name in [
+        "invalid-percent-escape",
+        "nondefault-port",
+        "broken-bare-url",
+        "bare-url",
+    ] {
+        assert!(text.contains(name), "{name} missing from:\n{text}");
+    }
+    assert_eq!(text.lines().count(), 31);
+    let out = d.cmd(&["rules", "invalid-ftp-type"]).output().unwrap();
+    let text = stdout(&out);
+    assert!(text.contains("RFC 1738"), "{text}");
+    assert!(text.contains("type="), "{text}");
+}
+
+#[test]
+fn every_rule_fixture_triggers_its_rule_and_its_near_miss_does_not() {
+    let dir = fixtures().join("rules");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        panic!("fixtures/rules is missing");
+    };
+    let mut checked = 0;
+    for entry in entries {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let Some(rule) = name.strip_suffix(".txt") else {
+            continue;
+        };
+        let (rule, ok) = match rule.strip_suffix(".ok") {
+            Some(r) => (r, true),
+            None => (rule, false),
+        };
+        let out = crate::util::urlint()
+            .args(["check", "--format", "json", "-q", "--select", "all"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let fired = json_lines(&out).iter().any(|l| l["rule"] == rule);
+        assert_eq!(
+            fired,
+            !ok,
+            "{name}: rule {rule} fired={fired}\n{}",
+            stdout(&out)
+        );
+        checked += 1;
+    }
+    assert!(checked >= 31 * 2, "only {checked} rule fixtures");
+}

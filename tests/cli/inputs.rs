@@ -1,0 +1,148 @@
+//! What gets read: walking, ignore files, globs, gzip, binary and bad inputs.
+
+use std::io::Write;
+
+use crate::util::{code, stderr, stdout, Dir};
+
+fn tree() -> Dir {
+    let d = Dir::new();
+    d.write("a.txt", "http://a.example/\n");
+    d.write("docs/b.md", "[b](http://b.example/)\n");
+    d.write("build/c.txt", "http://c.example/\n");
+    d.write(".hidden/d.txt", "http://d.example/\n");
+    d.write(".gitignore", "build/\n");
+    d
+}
+
+fn urls(d: &Dir, args: &[&str]) -> Vec<String> {
+    let mut all = vec!["extract", "--sort", "path"];
+    all.extend_from_slice(args);
+    let out = d.cmd(&all).output().unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    stdout(&out).lines().map(str::to_string).collect()
+}
+
+#[test]
+fn walks_the_current_directory_honouring_gitignore_and_hidden() {
+    let d = tree();
+    assert_eq!(urls(&d, &[]), ["http://a.example/", "http://b.example/"]);
+}
+
+#[test]
+fn no_ignore_hidden_and_glob_change_the_walk() {
+    let d = tree();
+    assert_eq!(urls(&d, &["--no-ignore"]).len(), 3);
+    assert_eq!(urls(&d, &["--hidden"]).len(), 3);
+    assert_eq!(urls(&d, &["--glob", "*.md"]), ["http://b.example/"]);
+    assert_eq!(urls(&d, &["--glob", "!*.md"]), ["http://a.example/"]);
+}
+
+#[test]
+fn config_exclude_leaves_files_out() {
+    let d = tree();
+    d.write("urlint.toml", "exclude = [\"docs/**\"]\n");
+    assert_eq!(urls(&d, &[]), ["http://a.example/"]);
+}
+
+#[test]
+fn gzip_is_read_through() {
+    let d = Dir::new();
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    enc.write_all(b"archived at <URL:http://z.example/arch.txt>\n")
+        .unwrap();
+    d.write("2024-May.txt.gz", enc.finish().unwrap());
+    assert_eq!(urls(&d, &[]), ["http://z.example/arch.txt"]);
+}
+
+#[test]
+fn binary_files_are_skipped_quietly_unless_asked() {
+    let d = Dir::new();
+    d.write("blob.txt", b"\x00\x01http://hidden.example/\n");
+    d.write("text.txt", "http://shown.example/\n");
+    let out = d.cmd(&["extract", "--sort", "path"]).output().unwrap();
+    assert_eq!(code(&out), 0);
+    assert_eq!(stdout(&out), "http://shown.example/\n");
+    assert_eq!(stderr(&out), "");
+    let out = d
+        .cmd(&["extract", "--sort", "path", "--binary"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        stdout(&out),
+        "http://hidden.example/\nhttp://shown.example/\n"
+    );
+}
+
+#[test]
+fn a_missing_file_is_named_the_rest_still_read_and_exit_is_2() {
+    let d = Dir::new();
+    d.write("ok.txt", "http://ok.example/\n");
+    let out = d
+        .cmd(&["extract", "missing.txt", "ok.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 2);
+    assert_eq!(stdout(&out), "http://ok.example/\n");
+    assert!(stderr(&out).contains("missing.txt"), "{}", stderr(&out));
+}
+
+#[cfg(unix)]
+#[test]
+fn an_unreadable_file_is_named_and_the_rest_still_read() {
+    use std::os::unix::fs::PermissionsExt;
+    let d = Dir::new();
+    d.write("ok.txt", "http://ok.example/\n");
+    let locked = d.write("locked.txt", "http://locked.example/\n");
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+    if std::fs::read(&locked).is_ok() {
+        return; // running as root: permissions do not apply
+    }
+    let out = d.cmd(&["extract", "--sort", "path"]).output().unwrap();
+    assert_eq!(code(&out), 2);
+    assert_eq!(stdout(&out), "http://ok.example/\n");
+    assert!(stderr(&out).contains("locked.txt"));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_named_on_the_command_line_is_skipped_not_waited_on() {
+    let d = Dir::new();
+    let fifo = d.path().join("pipe");
+    let status = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !status.is_ok_and(|s| s.success()) {
+        return;
+    }
+    d.write("ok.txt", "http://ok.example/\n");
+    let out = d
+        .cmd(&["extract", "pipe", "ok.txt"])
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains("pipe"));
+    assert_eq!(stdout(&out), "http://ok.example/\n");
+}
+
+#[test]
+fn utf16_with_bom_is_decoded() {
+    let d = Dir::new();
+    let mut bytes = vec![0xff, 0xfe];
+    for unit in "see http://utf16.example/x\n".encode_utf16() {
+        bytes.extend_from_slice(&unit.to_le_bytes());
+    }
+    d.write("u16.txt", bytes);
+    assert_eq!(urls(&d, &[]), ["http://utf16.example/x"]);
+}
+
+#[test]
+fn control_characters_from_input_are_escaped_on_output() {
+    let d = Dir::new();
+    d.write("evil.txt", "<URL:http://a.example/\x1b[2Jx>\n");
+    let out = d.cmd(&["extract", "evil.txt"]).output().unwrap();
+    let text = stdout(&out);
+    assert!(
+        !text.contains('\x1b'),
+        "raw ESC reached the output: {text:?}"
+    );
+    assert!(text.contains("http://a.example/"), "{text:?}");
+}

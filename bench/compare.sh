@@ -137,7 +137,7 @@ bench_input() { # name path
   local name=$1 path=$2 args=() t
   for t in "${TOOLS[@]}"; do args+=(-n "$t" "$(cmd_for "$t" "$path")"); done
   log "timing on $name ($(mb_of "$(bytes_of "$path")") MB), $RUNS runs each"
-  hyperfine --style basic --warmup 1 --runs "$RUNS" --ignore-failure --output pipe \
+  hyperfine -N --style basic --warmup 1 --runs "$RUNS" --ignore-failure --output pipe \
     --export-json "$TMP/$name.json" "${args[@]}" >&2
   jq -r '.results[] | [.command, .median] | @tsv' "$TMP/$name.json" >"$TMP/$name.tsv"
 }
@@ -154,7 +154,7 @@ done
 
 # Doubling: urlint and rg on N and 2N bytes.
 log "doubling ratio"
-hyperfine --style basic --warmup 1 --runs "$RUNS" --ignore-failure --output pipe \
+hyperfine -N --style basic --warmup 1 --runs "$RUNS" --ignore-failure --output pipe \
   --export-json "$TMP/double.json" \
   -n urlint-half "$URLINT extract --no-ignore $CORPUS/double/half.txt" \
   -n urlint-double "$URLINT extract --no-ignore $CORPUS/double/double.txt" \

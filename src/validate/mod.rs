@@ -1,1 +1,234 @@
-//! The validator (STUB — replaced by the rules work).
+//! The validator: runs the enabled rules over one candidate.
+//!
+//! The URL is split once into [`Parts`]; each enabled rule's check then reads
+//! the parts it cares about and reports through a [`Report`], which turns
+//! URL byte ranges into input spans and stamps rule, severity, URL and help.
+//!
+//! One principle keeps the output quiet: each fault is reported by one rule.
+//! A bad `%` escape is `invalid-percent-escape`'s, an unsafe or non-ASCII
+//! character belongs to `unsafe-character` / `non-ascii-character`; the host
+//! and per-scheme grammars accept such characters and judge only structure
+//! and reserved characters.
+
+pub mod grammar;
+pub mod parts;
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+pub(crate) mod testutil;
+
+use std::ops::Range;
+
+pub use parts::{Authority, Parts};
+
+use crate::diagnostic::Diagnostic;
+use crate::rules::{Rule, RuleConfig, Severity};
+use crate::scan::Candidate;
+use crate::schemes;
+use crate::span::Span;
+
+/// What the scheme of a URL is, decided once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SchemeKind {
+    /// No scheme: a partial form.
+    None,
+    /// `ftp` (RFC 1738 §3.2).
+    Ftp,
+    /// `http` (§3.3).
+    Http,
+    /// `https`, validated as `http` with default port 443.
+    Https,
+    /// `gopher` (§3.4).
+    Gopher,
+    /// `mailto` (§3.5).
+    Mailto,
+    /// `news` (§3.6).
+    News,
+    /// `nntp` (§3.7).
+    Nntp,
+    /// `telnet` (§3.8).
+    Telnet,
+    /// `wais` (§3.9).
+    Wais,
+    /// `file` (§3.10).
+    File,
+    /// `prospero` (§3.11).
+    Prospero,
+    /// Known without a grammar here (RFC 1630's and §4's reserved names).
+    Reserved,
+    /// Added by configuration.
+    Configured,
+    /// Neither known nor configured.
+    Unknown,
+}
+
+impl SchemeKind {
+    fn classify(scheme: &str, extra: &[String]) -> SchemeKind {
+        const NAMED: &[(&str, SchemeKind)] = &[
+            ("ftp", SchemeKind::Ftp),
+            ("http", SchemeKind::Http),
+            ("https", SchemeKind::Https),
+            ("gopher", SchemeKind::Gopher),
+            ("mailto", SchemeKind::Mailto),
+            ("news", SchemeKind::News),
+            ("nntp", SchemeKind::Nntp),
+            ("telnet", SchemeKind::Telnet),
+            ("wais", SchemeKind::Wais),
+            ("file", SchemeKind::File),
+            ("prospero", SchemeKind::Prospero),
+        ];
+        if let Some(&(_, kind)) = NAMED.iter().find(|(n, _)| n.eq_ignore_ascii_case(scheme)) {
+            kind
+        } else if schemes::is_known(scheme) {
+            SchemeKind::Reserved
+        } else if extra.iter().any(|e| e.eq_ignore_ascii_case(scheme)) {
+            SchemeKind::Configured
+        } else {
+            SchemeKind::Unknown
+        }
+    }
+
+    /// Whether the scheme uses RFC 1738 §3.1's `//host:port` (so its host and
+    /// port are checked). Unknown schemes are not judged by it: `s3://my_bucket`
+    /// follows its own rules.
+    pub fn has_ip_authority(self) -> bool {
+        matches!(
+            self,
+            SchemeKind::Ftp
+                | SchemeKind::Http
+                | SchemeKind::Https
+                | SchemeKind::Gopher
+                | SchemeKind::Nntp
+                | SchemeKind::Telnet
+                | SchemeKind::Wais
+                | SchemeKind::File
+                | SchemeKind::Prospero
+        )
+    }
+}
+
+/// What a rule's check sees.
+#[derive(Debug)]
+pub struct Cx<'a> {
+    /// The candidate being checked.
+    pub cand: &'a Candidate,
+    /// `cand.url`.
+    pub url: &'a str,
+    /// The URL split into parts.
+    pub parts: Parts,
+    /// What its scheme is.
+    pub scheme: SchemeKind,
+}
+
+impl<'a> Cx<'a> {
+    /// Split and classify `cand`.
+    pub fn new(cand: &'a Candidate, extra_schemes: &[String]) -> Cx<'a> {
+        let parts = Parts::parse(&cand.url);
+        let scheme = parts.scheme.clone().map_or(SchemeKind::None, |r| {
+            SchemeKind::classify(&cand.url[r], extra_schemes)
+        });
+        Cx {
+            cand,
+            url: &cand.url,
+            parts,
+            scheme,
+        }
+    }
+
+    /// The URL text of `range`.
+    pub fn text(&self, range: Range<usize>) -> &'a str {
+        self.url.get(range).unwrap_or("")
+    }
+
+    /// The scheme as written, or `""`.
+    pub fn scheme_str(&self) -> &'a str {
+        self.parts.scheme.clone().map_or("", |r| self.text(r))
+    }
+}
+
+/// Collects one rule's findings as diagnostics.
+#[derive(Debug)]
+pub struct Report<'a> {
+    rule: Rule,
+    severity: Severity,
+    cand: &'a Candidate,
+    out: &'a mut Vec<Diagnostic>,
+}
+
+impl Report<'_> {
+    /// Report `url[range]` with the rule's default help.
+    pub fn at(&mut self, range: Range<usize>, message: String) {
+        let span = self.cand.span_of(range);
+        self.push(span, message, None);
+    }
+
+    /// Report `url[range]` with a help line specialised to this finding.
+    pub fn at_with_help(&mut self, range: Range<usize>, message: String, help: String) {
+        let span = self.cand.span_of(range);
+        self.push(span, message, Some(help));
+    }
+
+    /// Report an input span directly (the wrapper, a removed line break).
+    pub fn at_span(&mut self, span: Span, message: String) {
+        self.push(span, message, None);
+    }
+
+    fn push(&mut self, span: Span, message: String, help: Option<String>) {
+        self.out.push(Diagnostic {
+            rule: self.rule,
+            severity: self.severity,
+            message,
+            span,
+            url: self.cand.url.clone(),
+            help: help.unwrap_or_else(|| self.rule.meta().help.to_string()),
+        });
+    }
+}
+
+/// Runs the enabled rules; build once, use for every candidate.
+#[derive(Debug, Clone)]
+pub struct Validator {
+    rules: Vec<(Rule, Severity)>,
+    extra_schemes: Vec<String>,
+}
+
+impl Validator {
+    /// A validator for this configuration; `extra_schemes` are configured
+    /// schemes (not `unknown-scheme`).
+    pub fn new(config: &RuleConfig, extra_schemes: &[String]) -> Validator {
+        Validator {
+            rules: Rule::ALL
+                .iter()
+                .filter_map(|&r| config.severity(r).map(|s| (r, s)))
+                .collect(),
+            extra_schemes: extra_schemes.to_vec(),
+        }
+    }
+
+    /// Append the diagnostics for `cand` to `out`, in rule order.
+    pub fn check(&self, cand: &Candidate, out: &mut Vec<Diagnostic>) {
+        let cx = Cx::new(cand, &self.extra_schemes);
+        // An unterminated wrapper or an empty URL says all there is to say:
+        // linting what is not a URL would only add noise.
+        let only = if cand.facts.unterminated {
+            Some(Rule::UnterminatedWrapper)
+        } else if cand.facts.empty || grammar::is_empty_url(&cx) {
+            Some(Rule::EmptyUrl)
+        } else {
+            None
+        };
+        for &(rule, severity) in &self.rules {
+            if only.is_some_and(|o| o != rule) {
+                continue;
+            }
+            let mut report = Report {
+                rule,
+                severity,
+                cand,
+                out,
+            };
+            (rule.check_fn())(&cx, &mut report);
+        }
+    }
+}

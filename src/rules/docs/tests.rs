@@ -114,3 +114,15 @@ fn table_has_a_row_per_rule() {
         t.contains("| `unnecessary-escape` | style | off | RFC 1630 Example 1; RFC 1738 §2.2 |")
     );
 }
+
+#[test]
+fn every_rule_has_fixtures() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/rules");
+    for &rule in Rule::ALL {
+        for suffix in ["txt", "ok.txt"] {
+            let path = format!("{dir}/{}.{suffix}", rule.name());
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            assert!(!text.trim().is_empty(), "missing or empty fixture {path}");
+        }
+    }
+}

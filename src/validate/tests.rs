@@ -4,7 +4,7 @@
 use crate::rules::{Group, Rule, RuleConfig, Severity};
 use crate::scan::{Candidate, Facts, Form, Segment};
 use crate::span::{Pos, Span};
-use crate::validate::testutil::{cand, diagnostics};
+use crate::validate::testutil::{cand, diagnostics, AT};
 use crate::validate::Validator;
 
 fn rules_of(url: &str) -> Vec<&'static str> {
@@ -195,5 +195,70 @@ fn hostile_inputs_do_not_panic() {
         &format!("http://{long}:{long}@{long}:{long}/{long}"),
     ] {
         let _ = diagnostics(&cand(url));
+    }
+}
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Pieces that exercise every part of the grammar, with multi-byte text.
+    const PIECES: &[&str] = &[
+        "http:",
+        "ftp:",
+        "news:",
+        "mailto:",
+        "file:",
+        "gopher:",
+        "wais:",
+        "prospero:",
+        "nntp:",
+        "telnet:",
+        "X:",
+        "//",
+        "/",
+        "@",
+        ":",
+        "?",
+        "#",
+        "%",
+        "%2",
+        "%0D",
+        "%41",
+        ";type=",
+        ";",
+        "=",
+        "&",
+        ".",
+        "-",
+        "[",
+        "]",
+        "~",
+        " ",
+        "a",
+        "Z9",
+        "255",
+        "999",
+        "\u{e9}",
+        "\u{65e5}",
+        "\"",
+    ];
+
+    proptest! {
+        #[test]
+        fn spans_stay_inside_the_url_on_char_boundaries(
+            pieces in proptest::collection::vec(proptest::sample::select(PIECES), 0..24)
+        ) {
+            let url: String = pieces.concat();
+            let c = cand(&url);
+            // Wrapper-level findings (an empty URL) point at the whole wrapper.
+            for d in diagnostics(&c).into_iter().filter(|d| d.span != c.span) {
+                let (s, e) = (d.span.start.offset, d.span.end.offset);
+                prop_assert!(AT <= s && s <= e && e <= AT + url.len() as u64, "{d:?}");
+                let (s, e) = ((s - AT) as usize, (e - AT) as usize);
+                prop_assert!(url.is_char_boundary(s) && url.is_char_boundary(e), "{d:?}");
+                prop_assert!(!d.message.is_empty() && !d.help.is_empty());
+            }
+        }
     }
 }

@@ -8,7 +8,25 @@
 //! A bad `%` escape is `invalid-percent-escape`'s, an unsafe or non-ASCII
 //! character belongs to `unsafe-character` / `non-ascii-character`; the host
 //! and per-scheme grammars accept such characters and judge only structure
-//! and reserved characters.
+//! and reserved characters. In the same spirit an unterminated wrapper or an
+//! empty URL gets no other finding, `invalid-scheme` silences
+//! `unknown-scheme`, a break after a hyphen is not also `whitespace-in-url`,
+//! and a hard-wrapped bare URL is not also `bare-url`.
+//!
+//! Judgement calls, each from the RFC text:
+//! - `~`, `|` and `[ ]` are unsafe (RFC 1738 §2.2, as SPEC.md lists them);
+//!   an IPv6 literal `[::1]` (RFC 2732, later) is one finding, not two.
+//! - The first `#` delimits the fragment (RFC 1630); any later `#` is unsafe.
+//! - An empty port (`http://h:/`) is `invalid-port`: the BNF says
+//!   `port = digits` and §3.1 "If the port is omitted, the colon is as well".
+//! - An empty password (`ftp://foo:@host.com/`, shown valid in §3.1) is not
+//!   `password-in-url`: it keeps nothing secret.
+//! - `unnecessary-escape` spares `%2B` in a query, where RFC 1630 makes `+`
+//!   mean space.
+//! - Host and port are judged only for the schemes RFC 1738 gives `//host`
+//!   (and `https`); `s3://my_bucket` is not ours to judge. A non-ASCII host
+//!   is `non-ascii-character`'s alone.
+//! - `mailto:` header fields after `?` (RFC 6068) are not judged.
 
 pub mod grammar;
 pub mod parts;

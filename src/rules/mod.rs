@@ -1,6 +1,6 @@
 //! The rule registry: every lint urlint knows, its documentation and its check.
 //!
-//! Each rule is declared once, with [`declare_rule!`], in a file under
+//! Each rule is declared once, with `declare_rule!`, in a file under
 //! `syntax/`, `scheme/`, `security/`, `context/` or `style/`, beside the
 //! `check` function that finds it. The doc comment of the declaration becomes
 //! runtime data (clippy's trick, done with `concat!`), so `urlint rules NAME`,

@@ -48,9 +48,10 @@ pub fn explain(rule: Rule) -> String {
     }
     let _ = write!(
         s,
-        "\nTriggers it:\n    {}\nDoes not:\n    {}\n",
+        "\nTriggers it:\n    {}\nDoes not:\n    {}\n\nhelp: {}\n",
         m.example.replace('\n', "\n    "),
-        m.ok_example.replace('\n', "\n    ")
+        m.ok_example.replace('\n', "\n    "),
+        m.help
     );
     s
 }

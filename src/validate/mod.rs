@@ -165,6 +165,11 @@ impl<'a> Cx<'a> {
     }
 }
 
+/// Most diagnostics one rule reports for one URL. Each diagnostic carries a
+/// copy of the URL, so a hostile URL with thousands of unsafe characters must
+/// not turn into thousands of copies; the rest are summed up in one more.
+pub const MAX_PER_RULE: usize = 16;
+
 /// Collects one rule's findings as diagnostics.
 #[derive(Debug)]
 pub struct Report<'a> {
@@ -172,6 +177,7 @@ pub struct Report<'a> {
     severity: Severity,
     cand: &'a Candidate,
     out: &'a mut Vec<Diagnostic>,
+    count: usize,
 }
 
 impl Report<'_> {
@@ -193,6 +199,10 @@ impl Report<'_> {
     }
 
     fn push(&mut self, span: Span, message: String, help: Option<String>) {
+        self.count += 1;
+        if self.count > MAX_PER_RULE {
+            return;
+        }
         self.out.push(Diagnostic {
             rule: self.rule,
             severity: self.severity,
@@ -201,6 +211,17 @@ impl Report<'_> {
             url: self.cand.url.clone(),
             help: help.unwrap_or_else(|| self.rule.meta().help.to_string()),
         });
+    }
+
+    /// Add the summary of what [`MAX_PER_RULE`] left out.
+    fn finish(mut self) {
+        let dropped = self.count.saturating_sub(MAX_PER_RULE);
+        if dropped > 0 {
+            let span = self.cand.span_of(0..self.cand.url.len());
+            self.count = 0;
+            let message = format!("{dropped} more like this in the same URL, not shown");
+            self.push(span, message, None);
+        }
     }
 }
 
@@ -245,8 +266,10 @@ impl Validator {
                 severity,
                 cand,
                 out,
+                count: 0,
             };
             (rule.check_fn())(&cx, &mut report);
+            report.finish();
         }
     }
 }

@@ -262,3 +262,27 @@ mod props {
         }
     }
 }
+
+#[test]
+fn findings_per_rule_are_capped_with_a_summary() {
+    use crate::validate::MAX_PER_RULE;
+    let url = format!("http://h/{}", "a|".repeat(1000));
+    let d: Vec<_> = diagnostics(&cand(&url))
+        .into_iter()
+        .filter(|d| d.rule == Rule::UnsafeCharacter)
+        .collect();
+    assert_eq!(d.len(), MAX_PER_RULE + 1);
+    assert_eq!(
+        d[MAX_PER_RULE].message,
+        format!(
+            "{} more like this in the same URL, not shown",
+            1000 - MAX_PER_RULE
+        )
+    );
+    let few = format!("http://h/{}", "a|".repeat(MAX_PER_RULE));
+    let n = diagnostics(&cand(&few))
+        .iter()
+        .filter(|d| d.rule == Rule::UnsafeCharacter)
+        .count();
+    assert_eq!(n, MAX_PER_RULE);
+}

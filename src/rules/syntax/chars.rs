@@ -109,7 +109,12 @@ fn report_run(cx: &Cx<'_>, out: &mut Report<'_>, run: Range<usize>) {
     let mut shown = String::new();
     let mut encoded = String::new();
     for c in text.chars() {
-        shown.extend(c.escape_default());
+        // Spell out control characters; `\` itself stays one backslash.
+        if c.is_control() {
+            shown.extend(c.escape_default());
+        } else {
+            shown.push(c);
+        }
         let _ = write!(encoded, "%{:02X}", c as u32);
     }
     let what = if text.len() == 1 {
@@ -180,6 +185,19 @@ mod tests {
         let d = d.iter().find(|d| d.rule == Rule::UnsafeCharacter).unwrap();
         assert!(d.help.contains("%7E"), "{}", d.help);
         assert_eq!(d.message, "unsafe character `~` must be encoded");
+        let d = diagnostics(&cand("http://host/a\\b\tc"));
+        let msgs: Vec<_> = d
+            .iter()
+            .filter(|d| d.rule == Rule::UnsafeCharacter)
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(
+            msgs,
+            [
+                "unsafe character `\\` must be encoded",
+                "unsafe character `\\t` must be encoded"
+            ]
+        );
     }
 
     #[test]

@@ -52,20 +52,13 @@ pub fn mailto(cx: &Cx<'_>) -> Option<Fault> {
     Some(Fault::new(r, why))
 }
 
-/// `group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]`; `Err` holds
-/// the index of the first bad byte.
-fn group(url: &str, r: Range<usize>) -> Result<(), usize> {
-    let b = url.as_bytes().get(r.clone()).unwrap_or_default();
-    match b.first() {
-        Some(c) if c.is_ascii_alphabetic() => {}
-        _ => return Err(r.start),
-    }
-    match b.iter().position(|&c| {
-        !(c.is_ascii_alphanumeric() || b"-.+_".contains(&c) || super::owned_elsewhere(c))
-    }) {
-        Some(i) => Err(r.start + i),
-        None => Ok(()),
-    }
+/// `group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]`.
+fn is_group(url: &str, r: Range<usize>) -> bool {
+    let b = url.as_bytes().get(r).unwrap_or_default();
+    b.first().is_some_and(u8::is_ascii_alphabetic)
+        && b.iter().all(|&c| {
+            c.is_ascii_alphanumeric() || b"-.+_".contains(&c) || super::owned_elsewhere(c)
+        })
 }
 
 /// `newsurl = "news:" ( "*" | group | article )`,
@@ -90,7 +83,7 @@ pub fn news(cx: &Cx<'_>) -> Option<Fault> {
         return host::check(cx.url, r.start + at + 1..r.end)
             .map(|f| Fault::new(f.range, format!("message-id host: {}", f.message)));
     }
-    group(cx.url, r.clone()).err().map(|_| {
+    (!is_group(cx.url, r.clone())).then(|| {
         Fault::new(r, format!("`{text}` is neither `*`, a newsgroup name (a letter, then letters, digits, `-.+_`) nor `unique@host`"))
     })
 }
@@ -119,7 +112,7 @@ pub fn nntp(cx: &Cx<'_>) -> Option<Fault> {
         .split_once('/')
         .map_or((rest, None), |(g, a)| (g, Some(a)));
     let g = r.start + 1..r.start + 1 + grp.len();
-    if group(cx.url, g).is_err() {
+    if !is_group(cx.url, g) {
         return bad("the group is not a newsgroup name (a letter, then letters, digits, `-.+_`)");
     }
     match article {

@@ -49,6 +49,7 @@ mod tests {
             &[
                 ("gopher://host/0about%0Dme", &["%0D"]),
                 ("gopher://host/1a%0Ab", &["%0A"]),
+                ("gopher://host/%0Dx%0D", &["%0D"]),
                 ("gopher:host/1", &["host/1"]),
                 ("gopher://host/", &[]),
                 ("gopher://host", &[]),

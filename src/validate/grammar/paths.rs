@@ -145,7 +145,13 @@ pub fn gopher(cx: &Cx<'_>) -> Option<Fault> {
         return Some(f);
     }
     let r = cx.parts.path_and_query();
-    let sel_start = (r.start + 2).min(r.end);
+    // Skip the `/` and the one-character type, which may itself be encoded.
+    let gtype = if cx.url.as_bytes().get(r.start + 1) == Some(&b'%') {
+        3
+    } else {
+        1
+    };
+    let sel_start = (r.start + 1 + gtype).min(r.end);
     for e in escape::escapes(cx.url, sel_start..r.end) {
         match e.value {
             Some(0x09) => return None,

@@ -41,9 +41,14 @@ impl Rolling {
         keep: u64,
         need: u64,
     ) -> io::Result<()> {
+        // Drop only once the dead prefix is at least half the buffer, so
+        // the bytes moved never outnumber the bytes dropped; the buffer stays
+        // under twice its working size.
         let drop = (keep.saturating_sub(self.base) as usize).min(self.buf.len());
-        self.buf.drain(..drop);
-        self.base += drop as u64;
+        if drop > 0 && drop * 2 >= self.buf.len() {
+            self.buf.drain(..drop);
+            self.base += drop as u64;
+        }
         while !self.eof && self.base + (self.buf.len() as u64) < need {
             let old = self.buf.len();
             self.buf.resize(old + self.chunk, 0);
@@ -82,8 +87,9 @@ mod tests {
         assert!(r.buf.len() >= 20 && r.buf.len() < 27);
         r.refill(&mut src, 100, 130).unwrap();
         assert!(r.base <= 100 && r.base + r.buf.len() as u64 >= 130);
-        r.refill(&mut src, 120, 140).unwrap();
-        assert_eq!(r.base, 120);
+        r.refill(&mut src, 200, 210).unwrap();
+        assert_eq!(r.buf[0], r.base as u8);
+        assert!(r.base <= 200 && r.base + r.buf.len() as u64 >= 210);
         assert_eq!(r.buf[0], r.base as u8);
         r.refill(&mut src, 250, 10_000).unwrap();
         assert!(r.eof);

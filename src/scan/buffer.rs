@@ -3,8 +3,8 @@
 //! Like ripgrep's line buffer, but it never grows with the input: the
 //! scanner asks for a bounded look-ahead past the trigger it is at, the
 //! buffer drops everything before a bounded look-back and reads just enough
-//! to cover it. Its size stays under look-back + look-ahead + one read, on a
-//! multi-GB file and on a single 1 GB line alike.
+//! to cover it. Its size stays under twice look-back + look-ahead + one
+//! read, on a multi-GB file and on a single 1 GB line alike.
 
 use std::io::{self, Read};
 

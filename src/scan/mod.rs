@@ -22,7 +22,12 @@
 //!
 //! All whitespace inside the brackets (Unicode spaces, line breaks, the next
 //! line's indentation and reply-quote prefix) is removed and each removed run
-//! recorded. The content ends at the first `>`. It is *unterminated* when a
+//! recorded. A hyphen right before removed whitespace (a line break, or
+//! the space reflowing leaves in its place) is kept in `url`; the form
+//! without it goes into `alternatives` and its index into
+//! `facts.hyphen_breaks`. The content ends at the first `>`; a `#fragment`
+//! written right after it is recorded, and the URL with it offered as an
+//! alternative. It is *unterminated* when a
 //! `<` comes first, or a blank line, or an 11th line, or 8 KiB from the `<`:
 //! the candidate's span is then just the opener (`<URL:`, or `<` for an angle
 //! form), its `url` the first piece of text after it, and scanning goes on

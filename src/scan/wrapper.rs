@@ -2,7 +2,8 @@
 //!
 //! RFC 1738's appendix: whitespace inside the brackets, line breaks included,
 //! is ignored when extracting the URL; a line break right after a hyphen
-//! leaves it open whether the hyphen belongs. The content is read until the
+//! leaves it open whether the hyphen belongs (any whitespace after a hyphen
+//! counts, as reflowing turns that line break into a space). The content is read until the
 //! first `>` (closed) or `<` (a URL cannot hold one: unterminated), within
 //! [`WRAPPER_CAP`] bytes, [`MAX_LINES`] lines and one paragraph.
 //!
@@ -179,14 +180,12 @@ fn whitespace(
     c: &mut Content,
 ) -> Option<usize> {
     let start = i;
-    let mut newline = false;
     loop {
         if i >= limit {
             return None;
         }
         let x = b[i];
         if x == b'\n' {
-            newline = true;
             c.breaks += 1;
             if c.breaks >= MAX_LINES {
                 return None;
@@ -203,7 +202,9 @@ fn whitespace(
             break;
         }
     }
-    if newline && c.url.ends_with('-') {
+    // Reflowed text (seed 004, RFC 1738 as one paragraph a line) turned
+    // the line break after the hyphen into a space: that counts too.
+    if c.url.ends_with('-') {
         c.hyphens.push(c.url.len() - 1);
     }
     c.ws.push((start, i));

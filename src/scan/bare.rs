@@ -27,9 +27,9 @@ pub(crate) struct End {
 }
 
 /// Find the end of a URL whose text after the scheme starts at `from`.
-/// `quoted` says a `'` stands right before the URL, so the first unopened
-/// `'` closes that quote instead of opening one.
-pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: bool) -> End {
+/// `quoted` is the byte right before the URL (0 if none): after a `'` or a
+/// backquote, the same mark closing the quote ends the URL.
+pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
     let limit = limit.min(b.len());
     let (mut round, mut square, mut curly) = (0u32, 0u32, 0u32);
     let mut quote_open = false;
@@ -83,18 +83,34 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: bool) -> End
                     }
                     None => break,
                 },
-                // A quote pairs up inside the URL (`it's` opens, a later one
-                // closes); a lone one closing the quote the URL sits in ends it.
+                // An apostrophe inside a word (`it's`) stays. A quote at
+                // the start of a word opens a pair; one at the end of a word
+                // closes it, or closes the quote the URL sits in, or is
+                // left out as trailing punctuation.
                 b'\'' => {
-                    if quote_open {
+                    let next = b.get(i + 1).is_some_and(u8::is_ascii_alphanumeric);
+                    let prev = i
+                        .checked_sub(1)
+                        .is_some_and(|p| b[p].is_ascii_alphanumeric());
+                    if next {
+                        quote_open |= !prev;
+                        false
+                    } else if quote_open {
                         quote_open = false;
                         true
-                    } else if quoted {
+                    } else if quoted == b'\'' {
                         break;
                     } else {
-                        quote_open = true;
                         false
                     }
+                }
+                // A backquote delimits code in Markdown and prose: it ends
+                // a URL that follows one, and is never last.
+                b'`' => {
+                    if quoted == b'`' {
+                        break;
+                    }
+                    false
                 }
                 // Letters, digits and the rest of ASCII stay: the validator
                 // flags unsafe ones instead of losing part of the URL.
@@ -138,7 +154,7 @@ pub(crate) fn is_empty_url(url: &str) -> bool {
 /// A bare URL whose scheme ends at the `:` at `colon`.
 pub(crate) fn bare(w: &Window, schemes: &Schemes, colon: usize) -> Option<Found> {
     let start = schemes.scheme_before(w, colon)?;
-    let quoted = start > 0 && w.bytes[start - 1] == b'\'';
+    let quoted = if start > 0 { w.bytes[start - 1] } else { 0 };
     read(w, schemes, Form::Bare, start, start, colon, quoted)
 }
 
@@ -147,7 +163,7 @@ pub(crate) fn bare(w: &Window, schemes: &Schemes, colon: usize) -> Option<Found>
 pub(crate) fn prefix(w: &Window, schemes: &Schemes, colon: usize) -> Option<Found> {
     let url_start = colon + 1;
     let scheme_colon = any_scheme_at(w.bytes, url_start)?;
-    let quoted = colon >= 4 && w.bytes[colon - 4] == b'\'';
+    let quoted = if colon >= 4 { w.bytes[colon - 4] } else { 0 };
     read(
         w,
         schemes,
@@ -166,7 +182,7 @@ fn read(
     start: usize,
     url_start: usize,
     colon: usize,
-    quoted: bool,
+    quoted: u8,
 ) -> Option<Found> {
     let limit = start.saturating_add(BARE_CAP);
     let end = find_end(w.bytes, colon + 1, limit, quoted);
@@ -185,7 +201,7 @@ mod tests {
     use super::*;
 
     fn url_end(s: &str) -> &str {
-        let e = find_end(s.as_bytes(), 0, s.len(), false);
+        let e = find_end(s.as_bytes(), 0, s.len(), 0);
         &s[..e.end]
     }
 
@@ -200,6 +216,8 @@ mod tests {
         assert_eq!(url_end("a/b\u{3000}c"), "a/b");
         assert_eq!(url_end("a/b\"c"), "a/b");
         assert_eq!(url_end("a/b?!"), "a/b");
+        assert_eq!(url_end("a/'b' c"), "a/'b'");
+        assert_eq!(url_end("a/b` c"), "a/b");
     }
 
     #[test]

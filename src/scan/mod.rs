@@ -40,7 +40,9 @@
 //! `<`, `>`, `"`, invalid UTF-8, or a non-ASCII character that is not a
 //! letter, digit or combining mark, or is CJK (Han, kana, Hangul, CJK
 //! punctuation, full-width forms). Trailing `. , ; : ! ?` are left out; a
-//! closing `)`, `]`, `}` or `'` without its opener inside the URL ends it. A
+//! closing `)`, `]`, `}` or `'` without its opener inside the URL ends it
+//! (an apostrophe inside a word, `it's`, stays). A backquote is never last,
+//! and ends a URL written right after one (Markdown code spans). A
 //! scheme with no letter or digit after it (`http://`, `mailto:`,
 //! `http://.`) is not a URL. A bare URL is read for at most 64 KiB; a longer
 //! run is cut there and scanning resumes after the cut.

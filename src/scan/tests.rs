@@ -7,6 +7,7 @@
 use super::*;
 use crate::span::Pos;
 
+mod fixtures;
 mod props;
 mod wrapped;
 

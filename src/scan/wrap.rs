@@ -115,7 +115,7 @@ fn next_token(w: &Window, schemes: &Schemes, run_end: usize, depth: usize) -> Op
     }
     let line = nl + 1;
     let start = quote::strip(b, line, depth, line + TOKEN_CAP)?;
-    let end = find_end(b, start, start + TOKEN_CAP, false);
+    let end = find_end(b, start, start + TOKEN_CAP, 0);
     if end.end == start || end.stop >= start + TOKEN_CAP {
         return None;
     }

@@ -154,7 +154,7 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
         f.alternatives.push(alt);
     }
     if b.get(end) == Some(&b'#') {
-        let frag = find_end(b, end + 1, end + 1 + FRAGMENT_CAP, false);
+        let frag = find_end(b, end + 1, end + 1 + FRAGMENT_CAP, 0);
         if frag.end > end + 1 {
             f.fragment = Some((end, frag.end));
             let mut alt = c.url.clone();

@@ -40,10 +40,9 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
         let (len, can_be_last) = if c < 0x80 {
             let last = match c {
                 // Whitespace and control characters end it: RFC 1738 2.2
-                // makes them unsafe, and text uses them as separators.
-                0..=0x20 | 0x7F => break,
-                // The wrapper delimiters and the quote mark around strings.
-                b'<' | b'>' | b'"' => break,
+                // makes them unsafe, and text uses them as separators. So do
+                // the wrapper delimiters and the quote mark around strings.
+                0..=0x20 | 0x7F | b'<' | b'>' | b'"' => break,
                 // Sentence punctuation right after a URL belongs to the
                 // sentence; inside a URL it is fine (`a.b`, `?q`, `:port`).
                 b'.' | b',' | b';' | b':' | b'!' | b'?' => false,

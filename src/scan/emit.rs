@@ -166,7 +166,7 @@ fn excerpt(w: &Window, start: usize, end: usize, first_line: u64) -> Excerpt {
 /// excerpt does not start or end inside a character.
 fn ceil_boundary(b: &[u8], mut i: usize) -> usize {
     let stop = (i + 3).min(b.len());
-    while i < stop && (b[i] as i8) < -0x40 {
+    while i < stop && (0x80..0xC0).contains(&b[i]) {
         i += 1;
     }
     i

@@ -56,7 +56,7 @@ impl Cursor {
         let bytes = buf.get(from..end).unwrap_or_default();
         let tail = match memchr::memrchr(b'\n', bytes) {
             Some(last) => {
-                let newlines = bytes.iter().filter(|&&b| b == b'\n').count();
+                let newlines = memchr::memchr_iter(b'\n', bytes).count();
                 self.pos.line += newlines as u64;
                 self.pos.column = 1;
                 self.need = 0;
@@ -86,7 +86,7 @@ impl Cursor {
                 return;
             }
             if std::str::from_utf8(tail).is_ok() {
-                let chars = tail.iter().filter(|&&b| (b as i8) >= -0x40).count();
+                let chars = tail.iter().filter(|&&b| !(0x80..0xC0).contains(&b)).count();
                 self.pos.column += chars as u64;
                 return;
             }

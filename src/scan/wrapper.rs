@@ -87,7 +87,7 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
     };
     let depth = quote::depth_at(w, lt);
     let limit = (lt + WRAPPER_CAP).min(b.len());
-    let mut c = Content::default();
+    let mut content = Content::default();
     let mut i = content_start;
     let closed = loop {
         if i >= limit {
@@ -96,31 +96,38 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
         match b[i] {
             b'>' => break Some(i),
             b'<' => break None,
-            x if x < 0x80 && !is_blank(x) && x != b'\n' => {
+            byte if byte < 0x80 && !is_blank(byte) && byte != b'\n' => {
                 let run = b[i..limit]
                     .iter()
-                    .position(|&x| x >= 0x80 || x == b'<' || x == b'>' || x == b'\n' || is_blank(x))
+                    .position(|&byte| {
+                        byte >= 0x80
+                            || byte == b'<'
+                            || byte == b'>'
+                            || byte == b'\n'
+                            || is_blank(byte)
+                    })
                     .map_or(limit, |k| i + k);
                 // ASCII only, so always valid UTF-8.
-                c.copy(std::str::from_utf8(&b[i..run]).unwrap_or_default(), i);
+                content.copy(std::str::from_utf8(&b[i..run]).unwrap_or_default(), i);
                 i = run;
             }
-            x if x >= 0x80 => match decode(b, i) {
-                Some((ch, _)) if ch.is_whitespace() => match whitespace(b, i, limit, depth, &mut c)
-                {
-                    Some(next) => i = next,
-                    None => break None,
-                },
+            byte if byte >= 0x80 => match decode(b, i) {
+                Some((ch, _)) if ch.is_whitespace() => {
+                    match whitespace(b, i, limit, depth, &mut content) {
+                        Some(next) => i = next,
+                        None => break None,
+                    }
+                }
                 Some((_, len)) => {
-                    c.copy(std::str::from_utf8(&b[i..i + len]).unwrap_or_default(), i);
+                    content.copy(std::str::from_utf8(&b[i..i + len]).unwrap_or_default(), i);
                     i += len;
                 }
                 None => {
-                    c.replacement(i);
+                    content.replacement(i);
                     i += 1;
                 }
             },
-            _ => match whitespace(b, i, limit, depth, &mut c) {
+            _ => match whitespace(b, i, limit, depth, &mut content) {
                 Some(next) => i = next,
                 None => break None,
             },
@@ -129,26 +136,26 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
     let Some(gt) = closed else {
         // Unterminated: the span is the opener; the URL is the first piece
         // read (what the writer evidently meant to wrap).
-        let first_end = c.segments.get(1).map_or(c.url.len(), |s| s.0);
-        c.url.truncate(first_end);
-        c.segments.truncate(1);
-        if c.segments.is_empty() {
-            c.segments.push((0, content_start));
+        let first_end = content.segments.get(1).map_or(content.url.len(), |s| s.0);
+        content.url.truncate(first_end);
+        content.segments.truncate(1);
+        if content.segments.is_empty() {
+            content.segments.push((0, content_start));
         }
-        let mut f = Found::new(form, lt, opener_end, c.url, content_start);
-        f.segments = c.segments;
+        let mut f = Found::new(form, lt, opener_end, content.url, content_start);
+        f.segments = content.segments;
         f.unterminated = true;
         return Some(f);
     };
     let end = gt + 1;
     let mut f = Found::new(form, lt, end, String::new(), content_start);
-    if !c.segments.is_empty() {
-        f.segments = c.segments;
+    if !content.segments.is_empty() {
+        f.segments = content.segments;
     }
-    f.empty = is_empty_url(&c.url);
-    if !c.hyphens.is_empty() {
-        let mut alt = c.url.clone();
-        for &h in c.hyphens.iter().rev() {
+    f.empty = is_empty_url(&content.url);
+    if !content.hyphens.is_empty() {
+        let mut alt = content.url.clone();
+        for &h in content.hyphens.iter().rev() {
             alt.remove(h);
         }
         f.alternatives.push(alt);
@@ -157,15 +164,15 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
         let frag = find_end(b, end + 1, end + 1 + FRAGMENT_CAP, 0);
         if frag.end > end + 1 {
             f.fragment = Some((end, frag.end));
-            let mut alt = c.url.clone();
+            let mut alt = content.url.clone();
             alt.push_str(&String::from_utf8_lossy(&b[end..frag.end]));
             f.alternatives.push(alt);
             f.resume = frag.end;
         }
     }
-    f.url = c.url;
-    f.ws = c.ws;
-    f.hyphen_breaks = c.hyphens;
+    f.url = content.url;
+    f.ws = content.ws;
+    f.hyphen_breaks = content.hyphens;
     Some(f)
 }
 

@@ -9,6 +9,19 @@ use std::path::Path;
 use super::scan_all;
 use crate::scan::{Candidate, ScanOptions};
 
+/// `s` with control characters escaped, so a fixture line stays one line.
+fn escaped(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// The expected-file rendering of a list of candidates.
 pub(super) fn render(found: &[Candidate]) -> String {
     let mut out = String::new();
@@ -20,10 +33,10 @@ pub(super) fn render(found: &[Candidate]) -> String {
             s.line,
             s.column,
             c.form.as_str(),
-            c.url.escape_debug()
+            escaped(&c.url)
         );
         for alt in &c.alternatives {
-            let _ = writeln!(out, "    alternative {}", alt.escape_debug());
+            let _ = writeln!(out, "    alternative {}", escaped(alt));
         }
         let f = &c.facts;
         let mut facts = Vec::new();

@@ -20,7 +20,7 @@ fn naive_pos(input: &[u8], offset: usize) -> Pos {
         column += chunk.valid().chars().count() + chunk.invalid().len();
     }
     Pos {
-        line: 1 + before.iter().filter(|&&b| b == b'\n').count() as u64,
+        line: before.split(|&b| b == b'\n').count() as u64,
         column: column as u64,
         offset: offset as u64,
     }

@@ -150,9 +150,10 @@ pub(crate) fn is_empty_url(url: &str) -> bool {
     }
 }
 
-/// A bare URL whose scheme ends at the `:` at `colon`.
-pub(crate) fn bare(w: &Window, schemes: &Schemes, colon: usize) -> Option<Found> {
-    let start = schemes.scheme_before(w, colon)?;
+/// A bare URL whose scheme ends at the `:` at `colon` and starts at or
+/// after `floor`.
+pub(crate) fn bare(w: &Window, schemes: &Schemes, colon: usize, floor: usize) -> Option<Found> {
+    let start = schemes.scheme_before(w, colon, floor)?;
     let quoted = if start > 0 { w.bytes[start - 1] } else { 0 };
     read(w, schemes, Form::Bare, start, start, colon, quoted)
 }

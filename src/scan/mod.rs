@@ -183,6 +183,8 @@ struct Pass<'s> {
     cursor: Cursor,
     /// Absolute offset where the trigger search goes on.
     pos: u64,
+    /// End of the text the last candidate took; the next starts here or later.
+    consumed: u64,
 }
 
 impl<'s> Pass<'s> {
@@ -192,6 +194,7 @@ impl<'s> Pass<'s> {
             excerpts,
             cursor: Cursor::new(),
             pos: 0,
+            consumed: 0,
         }
     }
 
@@ -225,11 +228,13 @@ impl<'s> Pass<'s> {
                 bytes: &buf[lo..hi],
                 base: base + lo as u64,
             };
-            match find(&w, self.schemes, i - lo) {
+            let floor = self.consumed.saturating_sub(w.base) as usize;
+            match find(&w, self.schemes, i - lo, floor) {
                 Some(found) => {
                     let resume = w.abs(found.resume.max(i - lo + 1));
                     let c = emit::build(&mut self.cursor, buf, base, &w, found, self.excerpts);
                     self.pos = resume;
+                    self.consumed = resume;
                     sink(c);
                 }
                 None => self.pos = base + i as u64 + 1,
@@ -238,13 +243,14 @@ impl<'s> Pass<'s> {
     }
 }
 
-/// The URL a trigger at window index `i` starts, if any.
-fn find(w: &Window, schemes: &Schemes, i: usize) -> Option<Found> {
+/// The URL a trigger at window index `i` starts, if any, starting no
+/// earlier than `floor` (where the previous one ended).
+fn find(w: &Window, schemes: &Schemes, i: usize, floor: usize) -> Option<Found> {
     if w.bytes[i] == b'<' {
         wrapper::wrapper(w, schemes, i)
-    } else if trigger::is_url_prefix(w, i) {
-        bare::prefix(w, schemes, i).or_else(|| bare::bare(w, schemes, i))
+    } else if trigger::is_url_prefix(w, i, floor) {
+        bare::prefix(w, schemes, i).or_else(|| bare::bare(w, schemes, i, floor))
     } else {
-        bare::bare(w, schemes, i)
+        bare::bare(w, schemes, i, floor)
     }
 }

@@ -79,10 +79,11 @@ impl Schemes {
     /// The start of a known scheme ending right before the `:` at `colon`,
     /// not preceded by an ASCII letter or digit. A scheme may also follow
     /// `+`, `-` or `.` (the tail of `svn+http:` is still `http:`); the
-    /// longest match wins.
-    pub(crate) fn scheme_before(&self, w: &Window, colon: usize) -> Option<usize> {
+    /// longest match wins. The scheme starts at or after `floor`, the end of
+    /// the previous candidate, so candidates never overlap.
+    pub(crate) fn scheme_before(&self, w: &Window, colon: usize, floor: usize) -> Option<usize> {
         let b = w.bytes;
-        let floor = colon.saturating_sub(MAX_SCHEME);
+        let floor = colon.saturating_sub(MAX_SCHEME).max(floor);
         let mut start = colon;
         while start > floor && is_scheme_char(b[start - 1]) {
             start -= 1;
@@ -106,10 +107,10 @@ pub(crate) fn any_scheme_at(b: &[u8], i: usize) -> Option<usize> {
 }
 
 /// Whether the `:` at `colon` ends a `URL:` prefix that stands as a word
-/// and is not part of a `<URL:` wrapper.
-pub(crate) fn is_url_prefix(w: &Window, colon: usize) -> bool {
+/// and is not part of a `<URL:` wrapper, nor starts before `floor`.
+pub(crate) fn is_url_prefix(w: &Window, colon: usize, floor: usize) -> bool {
     let b = w.bytes;
-    if colon < 3 || !b[colon - 3..colon].eq_ignore_ascii_case(b"URL") {
+    if colon < 3 || colon - 3 < floor || !b[colon - 3..colon].eq_ignore_ascii_case(b"URL") {
         return false;
     }
     colon == 3 || !(b[colon - 4].is_ascii_alphanumeric() || b[colon - 4] == b'<')
@@ -129,27 +130,28 @@ mod tests {
     #[test]
     fn scheme_lookback_is_case_insensitive_and_word_bound() {
         let s = Schemes::new(&[]);
-        assert_eq!(s.scheme_before(&win("see HTTP://x"), 8), Some(4));
-        assert_eq!(s.scheme_before(&win("xhttp://x"), 5), None);
-        assert_eq!(s.scheme_before(&win("1http://x"), 5), None);
-        assert_eq!(s.scheme_before(&win("svn+http://x"), 8), Some(4));
-        assert_eq!(s.scheme_before(&win("z39.50:x"), 6), Some(0));
-        assert_eq!(s.scheme_before(&win("xsl:t"), 3), None);
+        assert_eq!(s.scheme_before(&win("see HTTP://x"), 8, 0), Some(4));
+        assert_eq!(s.scheme_before(&win("xhttp://x"), 5, 0), None);
+        assert_eq!(s.scheme_before(&win("1http://x"), 5, 0), None);
+        assert_eq!(s.scheme_before(&win("svn+http://x"), 8, 0), Some(4));
+        assert_eq!(s.scheme_before(&win("z39.50:x"), 6, 0), Some(0));
+        assert_eq!(s.scheme_before(&win("ftp:ftp:"), 7, 5), None);
+        assert_eq!(s.scheme_before(&win("xsl:t"), 3, 0), None);
     }
 
     #[test]
     fn extra_schemes_are_found_and_invalid_ones_skipped() {
         let s = Schemes::new(&["Git".into(), "no way".into()]);
-        assert_eq!(s.scheme_before(&win(" git:x"), 4), Some(1));
+        assert_eq!(s.scheme_before(&win(" git:x"), 4, 0), Some(1));
         assert!(!s.contains(b"no way"));
     }
 
     #[test]
     fn url_prefix_is_a_word_outside_brackets() {
-        assert!(is_url_prefix(&win("URL:http://a"), 3));
-        assert!(is_url_prefix(&win("(url:http://a"), 4));
-        assert!(!is_url_prefix(&win("<URL:http://a"), 4));
-        assert!(!is_url_prefix(&win("CURL:http://a"), 4));
+        assert!(is_url_prefix(&win("URL:http://a"), 3, 0));
+        assert!(is_url_prefix(&win("(url:http://a"), 4, 0));
+        assert!(!is_url_prefix(&win("<URL:http://a"), 4, 0));
+        assert!(!is_url_prefix(&win("CURL:http://a"), 4, 0));
         assert_eq!(any_scheme_at(b"x-y:z", 0), Some(3));
         assert_eq!(any_scheme_at(b"1x:z", 0), None);
     }

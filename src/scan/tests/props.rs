@@ -60,7 +60,10 @@ fn check_candidate(input: &[u8], c: &Candidate) {
 fn check_all(input: &[u8]) {
     let found = scan_all(input, &ScanOptions::default());
     for pair in found.windows(2) {
-        assert!(pair[0].span.start.offset <= pair[1].span.start.offset);
+        assert!(
+            pair[0].span.end.offset <= pair[1].span.start.offset,
+            "overlap"
+        );
     }
     for c in &found {
         check_candidate(input, c);
@@ -97,8 +100,17 @@ fn urlish() -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(piece, 0..40).prop_map(|v| v.concat())
 }
 
+#[test]
+fn a_scheme_never_reaches_back_into_the_previous_url() {
+    check_all(b"'ftp:ftp:'\xC3\xBC");
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    // 96 cases by default to keep `cargo test` quick; PROPTEST_CASES=N for more.
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(96),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn arbitrary_bytes(input in prop::collection::vec(any::<u8>(), 0..300)) {

@@ -66,7 +66,7 @@ fn with_location_prefixes_path_line_column() {
         .cmd(&["extract", "--with-location", "a.txt"])
         .output()
         .unwrap();
-    assert_eq!(stdout(&out), "a.txt:2:8:http://a.example/\n");
+    assert_eq!(stdout(&out), "a.txt:2:7:http://a.example/\n");
 }
 
 #[test]

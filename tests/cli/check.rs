@@ -27,9 +27,14 @@ fn json_diagnostic_has_spec_fields_and_exact_span() {
     // serde_json's Map sorts keys, so check the order in the text itself.
     let text = stdout(&out);
     let at = |key: &str| text.find(&format!("\"{key}\":")).unwrap_or(usize::MAX);
-    let order = ["path", "rule", "group", "severity", "message", "url", "start", "end", "help"];
+    let order = [
+        "path", "rule", "group", "severity", "message", "url", "start", "end", "help",
+    ];
     let positions: Vec<usize> = order.iter().map(|k| at(k)).collect();
-    assert!(positions.windows(2).all(|w| w[0] < w[1]), "field order: {text}");
+    assert!(
+        positions.windows(2).all(|w| w[0] < w[1]),
+        "field order: {text}"
+    );
     assert_eq!(l["rule"], "invalid-percent-escape");
     assert_eq!(l["group"], "syntax");
     assert_eq!(l["severity"], "error");

@@ -73,9 +73,10 @@ fn with_location_prefixes_path_line_column() {
 fn sort_path_orders_files_and_never_interleaves() {
     let d = Dir::new();
     for i in 0..40 {
-        let body: String = (0..200)
-            .map(|j| format!("see http://host{i}.example/page{j} here\n"))
-            .collect();
+        let mut body = String::new();
+        for j in 0..200 {
+            body += &format!("see http://host{i}.example/page{j} here\n");
+        }
         d.write(&format!("d{}/f{i:02}.txt", i % 3), body);
     }
     let sorted = d

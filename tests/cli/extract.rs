@@ -1,5 +1,7 @@
 //! `urlint extract`.
 
+use std::fmt::Write as _;
+
 use crate::util::{code, fixtures, json_lines, stderr, stdout, urlint, Dir};
 
 #[test]
@@ -75,7 +77,7 @@ fn sort_path_orders_files_and_never_interleaves() {
     for i in 0..40 {
         let mut body = String::new();
         for j in 0..200 {
-            body += &format!("see http://host{i}.example/page{j} here\n");
+            writeln!(body, "see http://host{i}.example/page{j} here").unwrap();
         }
         d.write(&format!("d{}/f{i:02}.txt", i % 3), body);
     }

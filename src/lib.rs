@@ -7,6 +7,7 @@
 //! this chain.
 
 pub mod diagnostic;
+pub mod input;
 pub mod rules;
 pub mod scan;
 pub mod schemes;

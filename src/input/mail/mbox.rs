@@ -1,0 +1,213 @@
+//! Streaming an mbox (or one message) message by message.
+//!
+//! A separator is a line starting with `From ` at the start of the file or
+//! after an empty line: requiring the empty line keeps an unquoted `From ` in
+//! a body (pipermail archives have them) from splitting a message. Only one
+//! message is held at a time, capped in size; the rest of an oversized message
+//! is scanned undecoded in chunks, so memory stays bounded on any input.
+
+use std::io::{self, BufRead, Read};
+use std::sync::Arc;
+
+use super::offsets::{count_scalars, OffsetMap, PosResolver, RawMessage};
+use super::{charset, mime, MailOptions, MailWarning, TextPart};
+use crate::span::Pos;
+
+/// Bytes read per call once a message has overflowed.
+const PIECE: usize = 64 * 1024;
+/// An undecoded chunk is handed out at the first line end past this size…
+const CHUNK_SOFT: usize = 1024 * 1024;
+/// …or here, mid-line, if the line never ends.
+const CHUNK_HARD: usize = 4 * 1024 * 1024;
+
+/// Undoes mboxrd/mboxo quoting: `>From ` → `From `, `>>From ` → `>From `.
+/// `None` when there is nothing to undo (the usual case, at no copy).
+pub(crate) fn unquote_from(body: &[u8]) -> Option<(Vec<u8>, OffsetMap)> {
+    let mut cuts = Vec::new();
+    for j in memchr::memmem::find_iter(body, b">From ") {
+        let k = body[..j]
+            .iter()
+            .rposition(|&b| b != b'>')
+            .map_or(0, |p| p + 1);
+        let at_line_start = k == 0 || body.get(k - 1) == Some(&b'\n');
+        // `>>From ` matches twice; cut only at the first `>` of the line.
+        if at_line_start && cuts.last() != Some(&k) {
+            cuts.push(k);
+        }
+    }
+    if cuts.is_empty() {
+        return None;
+    }
+    let mut out = Vec::with_capacity(body.len());
+    let mut map = OffsetMap::new();
+    let mut from = 0;
+    for cut in cuts {
+        map.linear(out.len(), from);
+        out.extend_from_slice(&body[from..cut]);
+        from = cut + 1;
+    }
+    map.linear(out.len(), from);
+    out.extend_from_slice(&body[from..]);
+    Some((out, map))
+}
+
+/// Reads messages from `r` and decodes each as it completes.
+pub(crate) struct Splitter<'a, P, W> {
+    pub(crate) opts: &'a MailOptions,
+    pub(crate) mbox: bool,
+    pub(crate) on_part: P,
+    pub(crate) on_warning: W,
+}
+
+/// An oversized message's undecoded remainder being collected.
+struct Overflow {
+    chunk: Vec<u8>,
+    base: Pos,
+    message_id: Option<String>,
+}
+
+impl<P: FnMut(TextPart), W: FnMut(MailWarning)> Splitter<'_, P, W> {
+    fn decode(&mut self, bytes: Vec<u8>, base: Pos, index: u64) -> Option<String> {
+        let mut d = mime::MessageDecoder {
+            opts: self.opts,
+            raw: Arc::new(RawMessage::new(bytes, base)),
+            index,
+            mbox: self.mbox,
+            on_part: &mut self.on_part,
+            on_warning: &mut self.on_warning,
+            message_id: None,
+            boundary_checks: 0,
+        };
+        d.run();
+        d.message_id
+    }
+
+    fn emit_chunk(&mut self, ov: &mut Overflow, index: u64, next: Pos) {
+        let bytes = std::mem::take(&mut ov.chunk);
+        let (utf8, _) = charset::to_utf8(&bytes, encoding_rs::UTF_8);
+        let raw = Arc::new(RawMessage::new(bytes, ov.base));
+        (self.on_part)(TextPart {
+            text: utf8.text,
+            message_id: ov.message_id.clone(),
+            message_index: index,
+            resolver: PosResolver::new(raw, vec![utf8.map], 0),
+        });
+        ov.base = next;
+    }
+
+    /// Runs to the end of `r`.
+    pub(crate) fn run<R: BufRead>(mut self, mut r: R) -> io::Result<()> {
+        let cap = self.opts.max_message_bytes.max(1);
+        let mut msg = Vec::new();
+        let mut base = Pos::START;
+        let mut index = 0u64;
+        let mut started = !self.mbox;
+        let mut overflow: Option<Overflow> = None;
+        let (mut line_start, mut prev_blank) = (true, true);
+        // Position of the next byte to read; `column` is kept up to date only
+        // while overflowing (the only time a chunk can start mid-line).
+        let mut pos = Pos::START;
+        loop {
+            if overflow.is_none() && msg.len() >= cap {
+                let tail = msg.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+                pos.column = 1 + count_scalars(&msg[tail..]);
+                let id = self.decode(std::mem::take(&mut msg), base, index);
+                (self.on_warning)(MailWarning {
+                    message_index: index,
+                    message_id: id.clone(),
+                    pos: base,
+                    message: format!(
+                        "message larger than {cap} bytes: the rest is scanned undecoded"
+                    ),
+                });
+                overflow = Some(Overflow {
+                    chunk: Vec::new(),
+                    base: pos,
+                    message_id: id,
+                });
+            }
+            let room = if overflow.is_some() {
+                PIECE
+            } else {
+                cap - msg.len()
+            };
+            let buf = match overflow.as_mut() {
+                Some(ov) => &mut ov.chunk,
+                None => &mut msg,
+            };
+            let before = buf.len();
+            let n = (&mut r).take(room as u64).read_until(b'\n', buf)?;
+            if n == 0 {
+                break;
+            }
+            let piece = &buf[before..];
+            let ends_line = piece.last() == Some(&b'\n');
+            let blank = piece == b"\n" || piece == b"\r\n";
+            // Only a piece without a line end moves the column.
+            let cols = if ends_line { 0 } else { count_scalars(piece) };
+            if self.mbox && line_start && prev_blank && piece.starts_with(b"From ") {
+                buf.truncate(before);
+                let had_message = started || msg.iter().any(|b| !b.is_ascii_whitespace());
+                if let Some(mut ov) = overflow.take() {
+                    self.emit_chunk(&mut ov, index, pos);
+                } else if had_message {
+                    self.decode(std::mem::take(&mut msg), base, index);
+                }
+                msg.clear();
+                index += u64::from(had_message);
+                started = true;
+                pos.offset += n as u64;
+                let mut ended = ends_line;
+                let mut skip = Vec::new();
+                while !ended {
+                    skip.clear();
+                    let m = (&mut r).take(PIECE as u64).read_until(b'\n', &mut skip)?;
+                    pos.offset += m as u64;
+                    ended = m == 0 || skip.last() == Some(&b'\n');
+                }
+                pos.line += 1;
+                pos.column = 1;
+                base = pos;
+                (line_start, prev_blank) = (true, false);
+                continue;
+            }
+            pos.offset += n as u64;
+            if ends_line {
+                prev_blank = line_start && blank;
+                pos.line += 1;
+                pos.column = 1;
+            } else {
+                pos.column += cols;
+            }
+            line_start = ends_line;
+            if let Some(mut ov) = overflow.take() {
+                let len = ov.chunk.len();
+                if (len >= CHUNK_SOFT && ends_line) || len >= CHUNK_HARD {
+                    self.emit_chunk(&mut ov, index, pos);
+                }
+                overflow = Some(ov);
+            }
+        }
+        if let Some(mut ov) = overflow {
+            self.emit_chunk(&mut ov, index, pos);
+        } else if started || msg.iter().any(|b| !b.is_ascii_whitespace()) {
+            self.decode(msg, base, index);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unquotes_only_at_line_start() {
+        let body = b">From here\nno >From there\n>>From deep\n";
+        let (out, map) = unquote_from(body).unwrap();
+        assert_eq!(out, b"From here\nno >From there\n>From deep\n");
+        let deep = out.windows(4).position(|w| w == b"deep").unwrap();
+        assert_eq!(map.map(deep), body.windows(4).position(|w| w == b"deep").unwrap());
+        assert!(unquote_from(b"plain\nFrom x\n").is_none());
+    }
+}

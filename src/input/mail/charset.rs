@@ -1,7 +1,7 @@
 //! Charset conversion to UTF-8 with a map back to the encoded bytes.
 //!
 //! `encoding_rs` does the decoding (the WHATWG label table covers ISO-8859-*,
-//! windows-125x, Shift_JIS, EUC-JP, ISO-2022-JP, GBK, Big5, EUC-KR, KOI8 …).
+//! windows-125x, `Shift_JIS`, EUC-JP, ISO-2022-JP, GBK, Big5, EUC-KR, KOI8 …).
 //! Each output character maps to the first input byte of its sequence, ASCII
 //! exactly, so a URL in Japanese text maps to its own first byte.
 
@@ -135,10 +135,16 @@ mod tests {
     #[test]
     fn japanese_and_western_charsets_map_urls_exactly() {
         let ja = "詳細は http://www.example.jp/資料 をご覧ください。";
-        roundtrip("ISO-2022-JP", "詳細はhttp://www.example.jp/ をご覧ください。");
+        roundtrip(
+            "ISO-2022-JP",
+            "詳細はhttp://www.example.jp/ をご覧ください。",
+        );
         roundtrip("Shift_JIS", ja);
         roundtrip("euc-jp", ja);
-        roundtrip("windows-1252", "Caf\u{e9} \u{2019}http://caf\u{e9}.example/\u{2019}");
+        roundtrip(
+            "windows-1252",
+            "Caf\u{e9} \u{2019}http://caf\u{e9}.example/\u{2019}",
+        );
         roundtrip("iso-8859-1", "na\u{ef}ve http://x.example/");
         roundtrip("utf-8", "\u{1f600} http://x.example/");
     }

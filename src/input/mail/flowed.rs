@@ -98,7 +98,10 @@ mod tests {
     fn delsp_joins_without_the_inserted_space() {
         let text = "See http://example.org/a/very/ \r\nlong/path for it.\r\n-- \r\nsig\r\n";
         let (out, map) = unflow(text, true);
-        assert_eq!(out, "See http://example.org/a/very/long/path for it.\n-- \nsig\n");
+        assert_eq!(
+            out,
+            "See http://example.org/a/very/long/path for it.\n-- \nsig\n"
+        );
         let long = out.find("long").unwrap();
         assert_eq!(map.map(long), text.find("long").unwrap());
         let (kept, _) = unflow(text, false);
@@ -110,7 +113,13 @@ mod tests {
         let text = "> quoted \n> more\nnew \n>not joined\n From\n";
         let (out, map) = unflow(text, false);
         assert_eq!(out, "> quoted more\nnew \n>not joined\nFrom\n");
-        assert_eq!(map.map(out.find("more").unwrap()), text.find("more").unwrap());
-        assert_eq!(map.map(out.find("From").unwrap()), text.find("From").unwrap());
+        assert_eq!(
+            map.map(out.find("more").unwrap()),
+            text.find("more").unwrap()
+        );
+        assert_eq!(
+            map.map(out.find("From").unwrap()),
+            text.find("From").unwrap()
+        );
     }
 }

@@ -9,8 +9,24 @@
 use super::offsets::OffsetMap;
 
 const BLOCK: &[&str] = &[
-    "br", "p", "div", "li", "tr", "td", "table", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6",
-    "blockquote", "pre", "hr",
+    "br",
+    "p",
+    "div",
+    "li",
+    "tr",
+    "td",
+    "table",
+    "ul",
+    "ol",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "blockquote",
+    "pre",
+    "hr",
 ];
 
 struct Out {
@@ -30,16 +46,13 @@ impl Out {
         while let Some(amp) = s.get(i..).and_then(|r| r.find('&')) {
             let amp = i + amp;
             self.push(&s[i..amp], base + i);
-            match entity(&s[amp..]) {
-                Some((c, len)) => {
-                    self.map.linear(self.text.len(), base + amp);
-                    self.text.push(c);
-                    i = amp + len;
-                }
-                None => {
-                    self.push("&", base + amp);
-                    i = amp + 1;
-                }
+            if let Some((c, len)) = entity(&s[amp..]) {
+                self.map.linear(self.text.len(), base + amp);
+                self.text.push(c);
+                i = amp + len;
+            } else {
+                self.push("&", base + amp);
+                i = amp + 1;
             }
         }
         self.push(s.get(i..).unwrap_or_default(), base + i);
@@ -106,7 +119,10 @@ pub(crate) fn to_text(html: &str) -> (String, OffsetMap) {
         let name_len = tag[1..]
             .find(|c: char| c.is_ascii_whitespace() || c == '>' || c == '/')
             .unwrap_or(0);
-        let name = tag.get(1..=name_len).unwrap_or_default().to_ascii_lowercase();
+        let name = tag
+            .get(1..=name_len)
+            .unwrap_or_default()
+            .to_ascii_lowercase();
         let bare = name.trim_start_matches('/');
         let sep = if BLOCK.contains(&bare) { "\n" } else { " " };
         out.push(sep, lt);
@@ -137,17 +153,16 @@ fn attributes(tag: &str, base: usize, out: &mut Out) {
         while b.get(v).is_some_and(u8::is_ascii_whitespace) {
             v += 1;
         }
-        let (start, end) = match b.get(v) {
-            Some(&q @ (b'"' | b'\'')) => {
-                let end = tag[v + 1..].find(char::from(q)).map_or(b.len(), |e| v + 1 + e);
-                (v + 1, end)
-            }
-            _ => {
-                let end = tag[v..]
-                    .find(|c: char| c.is_ascii_whitespace() || c == '>')
-                    .map_or(b.len(), |e| v + e);
-                (v, end)
-            }
+        let (start, end) = if let Some(&q @ (b'"' | b'\'')) = b.get(v) {
+            let end = tag[v + 1..]
+                .find(char::from(q))
+                .map_or(b.len(), |e| v + 1 + e);
+            (v + 1, end)
+        } else {
+            let end = tag[v..]
+                .find(|c: char| c.is_ascii_whitespace() || c == '>')
+                .map_or(b.len(), |e| v + e);
+            (v, end)
         };
         if name.eq_ignore_ascii_case("href") || name.eq_ignore_ascii_case("src") {
             out.push_decoded(&tag[start..end], base + start);

@@ -207,7 +207,10 @@ mod tests {
         let (out, map) = unquote_from(body).unwrap();
         assert_eq!(out, b"From here\nno >From there\n>From deep\n");
         let deep = out.windows(4).position(|w| w == b"deep").unwrap();
-        assert_eq!(map.map(deep), body.windows(4).position(|w| w == b"deep").unwrap());
+        assert_eq!(
+            map.map(deep),
+            body.windows(4).position(|w| w == b"deep").unwrap()
+        );
         assert!(unquote_from(b"plain\nFrom x\n").is_none());
     }
 }

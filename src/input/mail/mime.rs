@@ -130,10 +130,7 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
         let raw = Arc::clone(&self.raw);
         let mut text = String::new();
         let mut map = OffsetMap::new();
-        for h in headers
-            .iter()
-            .filter(|h| URL_HEADERS.iter().any(|n| *n == h.name))
-        {
+        for h in headers.iter().filter(|h| URL_HEADERS.contains(&h.name)) {
             let (start, end) = (h.offset_field as usize, h.offset_end as usize);
             let Some(field) = raw.bytes.get(start..end.max(start)) else {
                 continue;
@@ -177,7 +174,10 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
         let body = data.get(part.offset_body as usize..).unwrap_or_default();
         if memchr::memmem::find(body, close.as_bytes()).is_none() {
             let at = at_origin(origin, part.offset_body as usize);
-            self.warn(at, format!("truncated multipart: closing boundary `{close}` missing"));
+            self.warn(
+                at,
+                format!("truncated multipart: closing boundary `{close}` missing"),
+            );
         }
     }
 
@@ -233,7 +233,9 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
         let attr = |name| {
             part.content_type()
                 .and_then(|c| c.attribute(name))
-                .is_some_and(|v: &str| v.eq_ignore_ascii_case(if name == "format" { "flowed" } else { "yes" }))
+                .is_some_and(|v: &str| {
+                    v.eq_ignore_ascii_case(if name == "format" { "flowed" } else { "yes" })
+                })
         };
         if subtype.eq_ignore_ascii_case("html") {
             let (t, m) = html::to_text(&text);
@@ -264,9 +266,12 @@ fn at_origin(origin: Origin, offset: usize) -> usize {
 }
 
 fn header_text<'a>(headers: &'a [Header<'_>], name: &HeaderName<'_>) -> Option<&'a str> {
-    headers.iter().find(|h| &h.name == name).and_then(|h| match &h.value {
-        HeaderValue::Text(t) => Some(t.as_ref()),
-        HeaderValue::TextList(l) => l.first().map(AsRef::as_ref),
-        _ => None,
-    })
+    headers
+        .iter()
+        .find(|h| &h.name == name)
+        .and_then(|h| match &h.value {
+            HeaderValue::Text(t) => Some(t.as_ref()),
+            HeaderValue::TextList(l) => l.first().map(AsRef::as_ref),
+            _ => None,
+        })
 }

@@ -41,6 +41,8 @@ mod transfer;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_mbox;
 
 use std::io::{self, BufReader, Read};
 

@@ -42,7 +42,9 @@ pub fn sniff(head: &[u8]) -> Option<MailKind> {
     if let Some(rest) = head.strip_prefix(b"From ") {
         let line = rest.split(|&b| b == b'\n').next().unwrap_or_default();
         // "From sender date": a space after the sender and a digit in the date.
-        let words = line.split(u8::is_ascii_whitespace).filter(|w| !w.is_empty());
+        let words = line
+            .split(u8::is_ascii_whitespace)
+            .filter(|w| !w.is_empty());
         if words.count() >= 2 && line.iter().any(u8::is_ascii_digit) {
             return Some(MailKind::Mbox);
         }

@@ -34,7 +34,7 @@ pub(super) fn raw_pos(raw: &[u8], needle: &[u8]) -> Pos {
         .rposition(|&b| b == b'\n')
         .map_or(0, |p| p + 1);
     Pos {
-        line: 1 + raw[..offset].iter().filter(|&&b| b == b'\n').count() as u64,
+        line: 1 + memchr::memchr_iter(b'\n', &raw[..offset]).count() as u64,
         column: 1 + count_scalars(&raw[line_start..offset]),
         offset: offset as u64,
     }
@@ -63,7 +63,11 @@ pub(super) fn part_with<'a>(parts: &'a [TextPart], needle: &str) -> &'a TextPart
 pub(super) fn no_encoding_debris(parts: &[TextPart]) {
     for p in parts {
         assert!(!p.text.contains("=3D"), "{:?}", p.text);
-        assert!(!p.text.contains("=\n") && !p.text.contains("=\r\n"), "{:?}", p.text);
+        assert!(
+            !p.text.contains("=\n") && !p.text.contains("=\r\n"),
+            "{:?}",
+            p.text
+        );
     }
 }
 
@@ -75,11 +79,15 @@ fn quoted_printable_soft_break_inside_url() {
     no_encoding_debris(&parts);
     let url = "https://ci.example.org/job/urlint/build/1234/console?start=0&lines=500&format=text";
     let body = part_with(&parts, url);
-    assert_eq!(body.message_id.as_deref(), Some("20240312091500.GA1234@example.org"));
+    assert_eq!(
+        body.message_id.as_deref(),
+        Some("20240312091500.GA1234@example.org")
+    );
     assert_eq!(body.message_index, 0);
     assert_eq!(mapped(body, url), raw_pos(&raw, b"https://ci.example.org"));
     assert_eq!(mapped(body, "rt=0"), raw_pos(&raw, b"rt=3D0"));
-    let wrapper = "<URL:ftp://ftp.example.org/pub/urlint/nightly/2024-03-12/urlint-0.1.0-x86_64.tar.gz>";
+    let wrapper =
+        "<URL:ftp://ftp.example.org/pub/urlint/nightly/2024-03-12/urlint-0.1.0-x86_64.tar.gz>";
     assert!(body.text.contains(wrapper), "{}", body.text);
     assert_eq!(mapped(body, "<URL:ftp"), raw_pos(&raw, b"<URL:ftp"));
     // The byte after the soft break maps past `=\n`, to the next line.
@@ -88,7 +96,10 @@ fn quoted_printable_soft_break_inside_url() {
     // A decoded `é` maps to its `=C3`, the host after it exactly.
     assert!(body.text.contains("http://café.example/menu"));
     assert_eq!(mapped(body, "http://caf"), raw_pos(&raw, b"http://caf=C3"));
-    assert_eq!(mapped(body, ".example/menu"), raw_pos(&raw, b".example/menu"));
+    assert_eq!(
+        mapped(body, ".example/menu"),
+        raw_pos(&raw, b".example/menu")
+    );
     assert!(body.text.ends_with("\n-- \nAlice\n"));
 }
 
@@ -99,7 +110,9 @@ fn multipart_alternative_with_base64_html_and_list_headers() {
     assert!(warnings.is_empty(), "{warnings:?}");
     no_encoding_debris(&parts);
     assert_eq!(parts.len(), 3, "headers, text/plain, text/html");
-    assert!(parts.iter().all(|p| p.message_id.as_deref() == Some("rel-2.0@example.com")));
+    assert!(parts
+        .iter()
+        .all(|p| p.message_id.as_deref() == Some("rel-2.0@example.com")));
 
     let headers = part_with(&parts, "List-Archive:");
     for url in [
@@ -115,7 +128,10 @@ fn multipart_alternative_with_base64_html_and_list_headers() {
     assert!(headers
         .text
         .contains("<https://lists.example.com/options/announce/  unsubscribe>"));
-    assert_eq!(mapped(headers, "unsubscribe>"), raw_pos(&raw, b"unsubscribe>"));
+    assert_eq!(
+        mapped(headers, "unsubscribe>"),
+        raw_pos(&raw, b"unsubscribe>")
+    );
     assert!(!headers.text.contains("Subject"), "only URL-bearing fields");
 
     let plain = part_with(&parts, "utm_source=mail&utm_medium=email\n");
@@ -150,8 +166,14 @@ fn iso_2022_jp_maps_urls_to_their_bytes() {
     let raw = fixture("iso-2022-jp.eml");
     let (parts, warnings) = decode(&raw, MailKind::Message);
     assert!(warnings.is_empty(), "{warnings:?}");
-    let body = part_with(&parts, "仕様書はhttp://www.example.jp/docs/rfc1738-ja.html にあります。");
-    assert_eq!(body.message_id.as_deref(), Some("87a5k2m3x1.fsf@example.jp"));
+    let body = part_with(
+        &parts,
+        "仕様書はhttp://www.example.jp/docs/rfc1738-ja.html にあります。",
+    );
+    assert_eq!(
+        body.message_id.as_deref(),
+        Some("87a5k2m3x1.fsf@example.jp")
+    );
     let pos = mapped(body, "http://");
     assert_eq!(pos, raw_pos(&raw, b"http://"));
     // `ESC $ B`, four kanji of two bytes, `ESC ( B`: 14 bytes before it.
@@ -163,7 +185,10 @@ fn shift_jis_and_euc_jp() {
     let raw = fixture("shift-jis.eml");
     let (parts, _) = decode(&raw, MailKind::Message);
     let url = "http://www.example.co.jp/news/2024/0315.html";
-    let body = part_with(&parts, &format!("お知らせ：詳細は{url}\u{3000}をご覧ください。"));
+    let body = part_with(
+        &parts,
+        &format!("お知らせ：詳細は{url}\u{3000}をご覧ください。"),
+    );
     assert_eq!(mapped(body, url), raw_pos(&raw, url.as_bytes()));
 
     let raw = fixture("euc-jp.eml");
@@ -171,7 +196,10 @@ fn shift_jis_and_euc_jp() {
     no_encoding_debris(&parts);
     let url = "http://www.example.jp/shiryo/index.html?lang=ja";
     let body = part_with(&parts, &format!("資料：{url}\n"));
-    assert_eq!(mapped(body, url), raw_pos(&raw, b"http://www.example.jp/shiryo"));
+    assert_eq!(
+        mapped(body, url),
+        raw_pos(&raw, b"http://www.example.jp/shiryo")
+    );
     assert_eq!(mapped(body, "資料"), raw_pos(&raw, b"=BB=F1"));
 }
 
@@ -185,7 +213,10 @@ fn windows_1252_with_crlf_and_folded_content_type() {
         &parts,
         "The \u{201c}new\u{201d} portal is at http://portal.example.com/café?x=1 \u{2013} don\u{2019}t use",
     );
-    assert_eq!(mapped(body, "http://portal"), raw_pos(&raw, b"http://portal"));
+    assert_eq!(
+        mapped(body, "http://portal"),
+        raw_pos(&raw, b"http://portal")
+    );
     assert_eq!(mapped(body, "?x=1"), raw_pos(&raw, b"?x=3D1"));
     assert_eq!(mapped(body, "t use"), raw_pos(&raw, b"t use"));
 }
@@ -195,18 +226,30 @@ fn format_flowed_delsp_rejoins_url() {
     let raw = fixture("flowed-delsp.eml");
     let (parts, _) = decode(&raw, MailKind::Message);
     let url = "https://lists.example.org/pipermail/dev/2024-March/thread-about-url-wrapping-in-plain-text-mail.html";
-    let body = part_with(&parts, &format!("archived at {url} which is worth reading before you reply.\n"));
+    let body = part_with(
+        &parts,
+        &format!("archived at {url} which is worth reading before you reply.\n"),
+    );
     assert_eq!(mapped(body, url), raw_pos(&raw, b"https://lists"));
     assert_eq!(mapped(body, "wrapping-in"), raw_pos(&raw, b"wrapping-in"));
-    assert!(body.text.ends_with("reply.\n\n-- \nDave\n"), "{:?}", body.text);
+    assert!(
+        body.text.ends_with("reply.\n\n-- \nDave\n"),
+        "{:?}",
+        body.text
+    );
 }
 
 #[test]
 fn quoted_reply_is_left_for_the_scanner() {
     let raw = fixture("quoted-reply.eml");
     let (parts, _) = decode(&raw, MailKind::Message);
-    let body = part_with(&parts, "> The grammar is in <URL:ftp://ftp.example.net/in-notes/\n> rfc1738.txt>");
-    assert!(body.text.contains("> > And the old draft: <URL:http://www.example.net/drafts/\n> > draft-"));
+    let body = part_with(
+        &parts,
+        "> The grammar is in <URL:ftp://ftp.example.net/in-notes/\n> rfc1738.txt>",
+    );
+    assert!(body
+        .text
+        .contains("> > And the old draft: <URL:http://www.example.net/drafts/\n> > draft-"));
     assert_eq!(mapped(body, "<URL:ftp"), raw_pos(&raw, b"<URL:ftp"));
     assert_eq!(mapped(body, "rfc1738.txt>"), raw_pos(&raw, b"rfc1738.txt>"));
 }
@@ -216,19 +259,45 @@ fn malformed_message_warns_and_goes_on() {
     let raw = fixture("malformed.eml");
     let (parts, warnings) = decode(&raw, MailKind::Message);
     let texts: Vec<&str> = warnings.iter().map(|w| w.message.as_str()).collect();
-    assert!(texts.iter().any(|w| w.contains("unknown charset `x-klingon`")), "{texts:?}");
-    assert!(texts.iter().any(|w| w.contains("base64: invalid character")), "{texts:?}");
-    assert!(texts.iter().any(|w| w.contains("truncated multipart")), "{texts:?}");
+    assert!(
+        texts
+            .iter()
+            .any(|w| w.contains("unknown charset `x-klingon`")),
+        "{texts:?}"
+    );
+    assert!(
+        texts
+            .iter()
+            .any(|w| w.contains("base64: invalid character")),
+        "{texts:?}"
+    );
+    assert!(
+        texts.iter().any(|w| w.contains("truncated multipart")),
+        "{texts:?}"
+    );
     for w in &warnings {
         assert_eq!(w.message_id.as_deref(), Some("broken-1@example.com"));
         assert_eq!(w.message_index, 0);
     }
-    let charset_warning = warnings.iter().find(|w| w.message.contains("x-klingon")).unwrap();
-    assert_eq!(charset_warning.pos, raw_pos(&raw, b"Unknown charset, still"));
+    let charset_warning = warnings
+        .iter()
+        .find(|w| w.message.contains("x-klingon"))
+        .unwrap();
+    assert_eq!(
+        charset_warning.pos,
+        raw_pos(&raw, b"Unknown charset, still")
+    );
     // Everything that could be decoded was.
     part_with(&parts, "http://unknown-charset.example.com/page");
     let b64 = part_with(&parts, "http://bad-base64.example.com/ok");
-    assert!(b64.text.contains("http://still.example.org/"), "{:?}", b64.text);
+    assert!(
+        b64.text.contains("http://still.example.org/"),
+        "{:?}",
+        b64.text
+    );
     let tail = part_with(&parts, "http://truncated.example.com/tail");
-    assert_eq!(mapped(tail, "http://truncated"), raw_pos(&raw, b"http://truncated"));
+    assert_eq!(
+        mapped(tail, "http://truncated"),
+        raw_pos(&raw, b"http://truncated")
+    );
 }

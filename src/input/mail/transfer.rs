@@ -64,8 +64,9 @@ pub(crate) fn quoted_printable(input: &[u8]) -> Decoded {
                 _ => {
                     out.map.linear(out.bytes.len(), eq);
                     out.bytes.push(b'=');
-                    out.problem
-                        .get_or_insert_with(|| "quoted-printable: `=` not followed by two hex digits".into());
+                    out.problem.get_or_insert_with(|| {
+                        "quoted-printable: `=` not followed by two hex digits".into()
+                    });
                     i = eq + 1;
                 }
             }
@@ -73,7 +74,8 @@ pub(crate) fn quoted_printable(input: &[u8]) -> Decoded {
         run_start = i;
     }
     out.map.linear(out.bytes.len(), run_start);
-    out.bytes.extend_from_slice(input.get(run_start..).unwrap_or_default());
+    out.bytes
+        .extend_from_slice(input.get(run_start..).unwrap_or_default());
     out
 }
 
@@ -119,7 +121,10 @@ pub(crate) fn base64(input: &[u8]) -> Decoded {
             padded = true;
         } else if !b.is_ascii_whitespace() {
             out.problem.get_or_insert_with(|| {
-                format!("base64: invalid character {:?}", char::from(b).escape_default().to_string())
+                format!(
+                    "base64: invalid character {:?}",
+                    char::from(b).escape_default().to_string()
+                )
             });
         }
     }

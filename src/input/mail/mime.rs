@@ -104,23 +104,31 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
                 self.headers(&root.headers);
             }
         }
-        // Nested messages are walked with an explicit stack, never recursion.
-        let mut stack: Vec<(&Message<'_>, Origin)> = vec![(&message, Origin::Direct)];
-        while let Some((msg, origin)) = stack.pop() {
-            let data = msg.raw_message();
-            for part in &msg.parts {
-                match &part.body {
-                    PartType::Multipart(_) => self.check_closed(part, data, origin),
-                    PartType::Message(inner) => {
-                        let inner_origin = match (origin, part.encoding) {
-                            (Origin::Direct, mail_parser::Encoding::None) => Origin::Direct,
-                            (Origin::Direct, _) => Origin::Encoded(part.offset_body as usize),
-                            (o @ Origin::Encoded(_), _) => o,
-                        };
-                        stack.push((inner, inner_origin));
-                    }
-                    _ => self.text_part(part, data, origin),
+        // Nested messages are walked in file order with an explicit stack of
+        // (message, where its offsets point, origin, next part), never by
+        // recursion. An attached message as such keeps offsets into the
+        // enclosing buffer; an encoded one has its own decoded buffer.
+        let mut stack: Vec<(&Message<'_>, &[u8], Origin, usize)> =
+            vec![(&message, raw.bytes.as_slice(), Origin::Direct, 0)];
+        while let Some((msg, data, origin, i)) = stack.pop() {
+            let Some(part) = msg.parts.get(i) else {
+                continue;
+            };
+            stack.push((msg, data, origin, i + 1));
+            match &part.body {
+                PartType::Multipart(_) => self.check_closed(part, data, origin),
+                PartType::Message(inner) => {
+                    let inner_at = match (origin, part.encoding) {
+                        (_, mail_parser::Encoding::None) => (data, origin),
+                        (Origin::Direct, _) => (
+                            inner.raw_message(),
+                            Origin::Encoded(part.offset_body as usize),
+                        ),
+                        (o @ Origin::Encoded(_), _) => (inner.raw_message(), o),
+                    };
+                    stack.push((inner, inner_at.0, inner_at.1, 0));
                 }
+                _ => self.text_part(part, data, origin),
             }
         }
     }

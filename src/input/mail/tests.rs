@@ -301,3 +301,40 @@ fn malformed_message_warns_and_goes_on() {
         raw_pos(&raw, b"http://truncated")
     );
 }
+
+#[test]
+fn forwarded_messages_in_file_order() {
+    let raw = fixture("forwarded.eml");
+    let (parts, warnings) = decode(&raw, MailKind::Message);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    no_encoding_debris(&parts);
+    let order: Vec<usize> = [
+        "http://intro.example.org/",
+        "http://inner.example.org/path?x=1&y=2",
+        "http://encoded.example.org/inner",
+        "http://trailer.example.org/",
+    ]
+    .iter()
+    .map(|u| parts.iter().position(|p| p.text.contains(u)).unwrap())
+    .collect();
+    assert_eq!(order, [0, 1, 2, 3], "parts come in file order");
+    // The file's Message-ID, not the forwarded one, names every part.
+    assert!(parts
+        .iter()
+        .all(|p| p.message_id.as_deref() == Some("fwd-1@example.org")));
+    // An attached message as such: exact positions.
+    let inner = &parts[1];
+    assert_eq!(
+        mapped(inner, "http://inner"),
+        raw_pos(&raw, b"http://inner")
+    );
+    assert_eq!(mapped(inner, "=2"), raw_pos(&raw, b"=3D2"));
+    // A base64-encoded one: the first line of its encoded body.
+    let encoded = &parts[2];
+    let first = raw_pos(&raw, b"RnJvbTog");
+    assert_eq!(mapped(encoded, "http://encoded"), first);
+    assert_eq!(
+        mapped(&parts[3], "http://trailer"),
+        raw_pos(&raw, b"http://trailer")
+    );
+}

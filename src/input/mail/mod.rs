@@ -43,6 +43,8 @@ mod transfer;
 mod tests;
 #[cfg(test)]
 mod tests_mbox;
+#[cfg(test)]
+mod tests_props;
 
 use std::io::{self, BufReader, Read};
 

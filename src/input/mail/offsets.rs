@@ -167,7 +167,14 @@ impl PosResolver {
         let m = self.message_offset(off);
         let (idx, start) = self.raw.line_of(m);
         let (c_off, c_idx, c_col) = self.cursor.get();
-        let (from, col0) = if c_idx == idx && c_off >= start && c_off <= m {
+        // Resume from the cursor only at a character start, so the count
+        // splits where a from-the-line-start count would.
+        let resumable = self
+            .raw
+            .bytes
+            .get(c_off)
+            .is_none_or(|&b| !(0x80..0xc0).contains(&b));
+        let (from, col0) = if resumable && c_idx == idx && c_off >= start && c_off <= m {
             (c_off, c_col)
         } else if idx == 0 {
             // The first line may start mid-line in the file (an undecoded

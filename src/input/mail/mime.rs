@@ -26,9 +26,10 @@ const URL_HEADERS: &[HeaderName<'static>] = &[
     HeaderName::ArchivedAt,
 ];
 
-/// More nested messages than this and the message is scanned undecoded:
-/// deep nesting is hostile, and the parser's tree would be dropped recursively.
-const MAX_NESTED_MESSAGES: usize = 200;
+/// More `message/rfc822`-like types than this and the message is scanned
+/// undecoded: the parser nests a `Message` per level, and dropping a tree a
+/// million levels deep (a 64 MiB message can hold that) overflows the stack.
+const MAX_NESTED_MESSAGES: usize = 1000;
 
 /// At most this many multipart closing boundaries are looked for per message,
 /// each a search to the end of the message.
@@ -78,9 +79,7 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
     /// Decodes the whole message.
     pub(crate) fn run(&mut self) {
         let raw = Arc::clone(&self.raw);
-        let nested = memchr::memmem::find_iter(&raw.bytes, b"822").count()
-            + memchr::memmem::find_iter(&raw.bytes, b"digest").count();
-        let parsed = if nested > MAX_NESTED_MESSAGES {
+        let parsed = if nesting_markers(&raw.bytes) > MAX_NESTED_MESSAGES {
             self.warn(0, "too many nested messages: scanned undecoded".into());
             None
         } else {
@@ -271,6 +270,19 @@ fn at_origin(origin: Origin, offset: usize) -> usize {
         Origin::Direct => offset,
         Origin::Encoded(outer) => outer,
     }
+}
+
+/// Counts the media subtypes that can start a nested message (`/rfc822`,
+/// `/global`, and `/digest`, whose parts default to messages).
+fn nesting_markers(bytes: &[u8]) -> usize {
+    memchr::memchr_iter(b'/', bytes)
+        .filter(|&i| {
+            let next = bytes.get(i + 1..i + 7).unwrap_or_default();
+            [&b"rfc822"[..], b"global", b"digest"]
+                .iter()
+                .any(|m| next.eq_ignore_ascii_case(m))
+        })
+        .count()
 }
 
 fn header_text<'a>(headers: &'a [Header<'_>], name: &HeaderName<'_>) -> Option<&'a str> {

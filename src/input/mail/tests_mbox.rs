@@ -276,3 +276,28 @@ fn deeply_nested_messages_do_not_overflow() {
     let part = part_with(&parts, "http://deep.example.org/");
     assert_eq!(mapped(part, "http://deep"), raw_pos(&raw, b"http://deep"));
 }
+
+#[test]
+fn a_big_flat_digest_is_decoded_normally() {
+    let mut raw = b"Message-ID: <digest@example.org>\nSubject: dev Digest, Vol 1, Issue 2\n\
+        Content-Type: multipart/digest; boundary=d\n\n"
+        .to_vec();
+    for i in 0..300 {
+        raw.extend_from_slice(
+            format!(
+                "--d\n\nSubject: RFC 822 again\n\nSee http://example.org/{i}/ about RFC 822.\n\n"
+            )
+            .as_bytes(),
+        );
+    }
+    raw.extend_from_slice(b"--d--\n");
+    let (parts, warnings) = decode(&raw, MailKind::Message);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    for i in [0, 150, 299] {
+        let url = format!("http://example.org/{i}/");
+        assert_eq!(
+            mapped(part_with(&parts, &url), &url),
+            raw_pos(&raw, url.as_bytes())
+        );
+    }
+}

@@ -46,6 +46,7 @@ mod tests_mbox;
 #[cfg(test)]
 mod tests_props;
 
+use std::fmt;
 use std::io::{self, BufReader, Read};
 
 pub use sniff::{is_maildir, maildir_messages, sniff};
@@ -118,6 +119,17 @@ pub struct MailWarning {
     pub pos: Pos,
     /// What is wrong, e.g. "unknown charset `x-foo`: decoded as UTF-8".
     pub message: String,
+}
+
+impl fmt::Display for MailWarning {
+    /// `message 3 <id@host>: what is wrong` (the index is 0-based, as in JSON).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "message {}", self.message_index)?;
+        if let Some(id) = &self.message_id {
+            write!(f, " <{id}>")?;
+        }
+        write!(f, ": {}", self.message)
+    }
 }
 
 /// Decodes mail from `reader`, calling `on_part` for each text part of each

@@ -301,3 +301,15 @@ fn a_big_flat_digest_is_decoded_normally() {
         );
     }
 }
+
+#[test]
+fn parts_can_move_to_another_thread_and_warnings_display() {
+    fn send<T: Send>(_: &T) {}
+    let (parts, warnings) = decode(&fixture("malformed.eml"), MailKind::Message);
+    send(&parts[0]);
+    let shown = warnings[0].to_string();
+    assert!(
+        shown.starts_with("message 0 <broken-1@example.com>: "),
+        "{shown}"
+    );
+}

@@ -193,12 +193,28 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
         let (ctype, subtype) = part.content_type().map_or(("text", "plain"), |c| {
             (c.ctype(), c.subtype().unwrap_or("plain"))
         });
-        if !ctype.eq_ignore_ascii_case("text") {
-            return;
-        }
         let (start, end) = (part.offset_body as usize, part.offset_end as usize);
-        let body = data.get(start..end.max(start)).unwrap_or_default();
         let at = at_origin(origin, start);
+        if !ctype.eq_ignore_ascii_case("text") {
+            // The parser falls back to text for a multipart without a
+            // boundary or a message it could not parse: scan those too.
+            let fallback = matches!(part.body, PartType::Text(_) | PartType::Html(_))
+                || ctype.eq_ignore_ascii_case("message")
+                || ctype.eq_ignore_ascii_case("multipart");
+            if !fallback {
+                return;
+            }
+            self.warn(
+                at,
+                format!("malformed {ctype}/{subtype} part: scanned as text"),
+            );
+        }
+        let subtype = if ctype.eq_ignore_ascii_case("text") {
+            subtype
+        } else {
+            "plain"
+        };
+        let body = data.get(start..end.max(start)).unwrap_or_default();
         let mut maps = Vec::new();
         let mut bytes = Cow::Borrowed(body);
         if self.mbox && matches!(origin, Origin::Direct) {

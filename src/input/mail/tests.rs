@@ -338,3 +338,16 @@ fn forwarded_messages_in_file_order() {
         raw_pos(&raw, b"http://trailer")
     );
 }
+
+#[test]
+fn multipart_without_boundary_is_scanned_as_text() {
+    let raw =
+        b"Message-ID: <nb@example.org>\nContent-Type: multipart/mixed\n\nhttp://nb.example.org/\n";
+    let (parts, warnings) = decode(raw, MailKind::Message);
+    assert!(
+        warnings[0].message.contains("malformed multipart/mixed"),
+        "{warnings:?}"
+    );
+    let part = part_with(&parts, "http://nb.example.org/");
+    assert_eq!(mapped(part, "http://nb"), raw_pos(raw, b"http://nb"));
+}

@@ -88,6 +88,7 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> Splitter<'_, P, W> {
         let raw = Arc::new(RawMessage::new(bytes, ov.base));
         (self.on_part)(TextPart {
             text: utf8.text,
+            exact: true,
             message_id: ov.message_id.clone(),
             message_index: index,
             resolver: PosResolver::new(raw, vec![utf8.map], 0),

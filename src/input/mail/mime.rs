@@ -66,10 +66,11 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
         });
     }
 
-    fn emit(&mut self, text: String, mut maps: Vec<OffsetMap>, body_start: usize) {
+    fn emit(&mut self, text: String, mut maps: Vec<OffsetMap>, body_start: usize, exact: bool) {
         maps.reverse();
         (self.on_part)(TextPart {
             text,
+            exact,
             message_id: self.message_id.clone(),
             message_index: self.index,
             resolver: PosResolver::new(Arc::clone(&self.raw), maps, body_start),
@@ -91,7 +92,7 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
         };
         let Some(message) = parsed else {
             let (utf8, _) = charset::to_utf8(&raw.bytes, encoding_rs::UTF_8);
-            self.emit(utf8.text, vec![utf8.map], 0);
+            self.emit(utf8.text, vec![utf8.map], 0, true);
             return;
         };
         let root = message.parts.first();
@@ -164,7 +165,7 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
             text.push('\n');
         }
         if !text.is_empty() {
-            self.emit(text, vec![map], 0);
+            self.emit(text, vec![map], 0, true);
         }
     }
 
@@ -224,9 +225,10 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
             }
         }
         let cte = part.content_transfer_encoding().unwrap_or("").trim();
+        let base64 = cte.eq_ignore_ascii_case("base64");
         let decoded = if cte.eq_ignore_ascii_case("quoted-printable") {
             Some(transfer::quoted_printable(&bytes))
-        } else if cte.eq_ignore_ascii_case("base64") {
+        } else if base64 {
             Some(transfer::base64(&bytes))
         } else {
             None
@@ -270,11 +272,11 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
             maps.push(m);
         }
         match origin {
-            Origin::Direct => self.emit(text, maps, start),
+            Origin::Direct => self.emit(text, maps, start, !base64),
             Origin::Encoded(outer) => {
                 let mut point = OffsetMap::new();
                 point.point(0, 0);
-                self.emit(text, vec![point], outer);
+                self.emit(text, vec![point], outer, false);
             }
         }
     }

@@ -91,6 +91,10 @@ pub struct TextPart {
     pub message_id: Option<String>,
     /// 0-based index of the message in the mbox (0 for a single message).
     pub message_index: u64,
+    /// Whether [`TextPart::original_pos`] finds each character's own bytes.
+    /// False for base64 (every position is the body's first line), where a
+    /// reporter should not underline the file's text as if it were the URL.
+    pub exact: bool,
     resolver: offsets::PosResolver,
 }
 

@@ -144,7 +144,7 @@ mod tests {
             std::fs::create_dir(dir.path().join(sub)).unwrap();
         }
         std::fs::write(dir.path().join("new/2"), "x").unwrap();
-        std::fs::write(dir.path().join("cur/1:2,S"), "x").unwrap();
+        std::fs::write(dir.path().join("cur/1!2,S"), "x").unwrap();
         std::fs::write(dir.path().join("tmp/3"), "x").unwrap();
         assert!(is_maildir(dir.path()));
         let names: Vec<_> = maildir_messages(dir.path())
@@ -152,6 +152,6 @@ mod tests {
             .iter()
             .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
             .collect();
-        assert_eq!(names, ["2", "1:2,S"]);
+        assert_eq!(names, ["2", "1!2,S"]);
     }
 }

@@ -147,6 +147,7 @@ fn multipart_alternative_with_base64_html_and_list_headers() {
     assert!(html.text.contains("http://mirror.example.net/v2.0/"));
     assert!(!html.text.contains("<a "), "tags are gone");
     // Base64: every position is the first line of the part's body.
+    assert!(plain.exact && headers.exact && !html.exact);
     let b64_line = raw_pos(&raw, b"PCFET0NUWVBF");
     for needle in ["https://example.com", "http://cdn", "http://mirror"] {
         assert_eq!(mapped(html, needle), b64_line, "{needle}");

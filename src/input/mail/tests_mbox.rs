@@ -313,3 +313,43 @@ fn parts_can_move_to_another_thread_and_warnings_display() {
         "{shown}"
     );
 }
+
+#[test]
+fn crlf_message_headers_html_and_flowed() {
+    for name in ["alternative.eml", "flowed-delsp.eml", "qp-softbreak.eml"] {
+        let lf = String::from_utf8(fixture(name)).unwrap();
+        let crlf = lf.replace('\n', "\r\n").into_bytes();
+        let (a, _) = decode(lf.as_bytes(), MailKind::Message);
+        let (b, warnings) = decode(&crlf, MailKind::Message);
+        assert!(warnings.is_empty(), "{name}: {warnings:?}");
+        assert_eq!(a.len(), b.len(), "{name}");
+        for (pa, pb) in a.iter().zip(&b) {
+            // Same text but for the kept `\r`s; same lines; exact offsets.
+            assert_eq!(
+                pa.text.replace('\r', ""),
+                pb.text.replace('\r', ""),
+                "{name}"
+            );
+            for (i, _) in pb.text.match_indices("http") {
+                let at = |p: &TextPart, i: usize| {
+                    p.original_pos(Pos {
+                        line: 1,
+                        column: 1,
+                        offset: i as u64,
+                    })
+                };
+                let got = at(pb, i);
+                let url = &pb.text[i..i + 7];
+                if pb.exact {
+                    let raw = &crlf[usize::try_from(got.offset).unwrap()..];
+                    assert!(raw.starts_with(url.as_bytes()), "{name}: {url}");
+                }
+                let j = pa
+                    .text
+                    .match_indices("http")
+                    .nth(pb.text[..i].matches("http").count());
+                assert_eq!(got.line, at(pa, j.unwrap().0).line, "{name}: {url}");
+            }
+        }
+    }
+}

@@ -127,10 +127,12 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> Splitter<'_, P, W> {
                     message_id: id,
                 });
             }
+            // At least 5 bytes, so a `From ` line is never cut before it
+            // can be recognised (the cap is soft by those few bytes).
             let room = if overflow.is_some() {
                 PIECE
             } else {
-                cap - msg.len()
+                cap.saturating_sub(msg.len()).max(5)
             };
             let buf = match overflow.as_mut() {
                 Some(ov) => &mut ov.chunk,

@@ -353,3 +353,23 @@ fn crlf_message_headers_html_and_flowed() {
         }
     }
 }
+
+#[test]
+fn a_separator_right_at_the_cap_is_still_found() {
+    let first =
+        "From a@example.org Mon Apr  1 10:00:00 2024\nMessage-ID: <a@x>\n\nhttp://a.example/\n\n";
+    let second =
+        "From b@example.org Mon Apr  1 10:00:00 2024\nMessage-ID: <b@x>\n\nhttp://b.example/\n";
+    let body_len = first.len() - first.find('\n').unwrap() - 1;
+    for cap in body_len..body_len + 6 {
+        let raw = format!("{first}{second}");
+        let opts = MailOptions {
+            max_message_bytes: cap,
+            ..MailOptions::default()
+        };
+        let (parts, _) = decode_with(raw.as_bytes(), MailKind::Mbox, &opts);
+        let b = part_with(&parts, "http://b.example/");
+        assert_eq!(b.message_index, 1, "cap {cap}");
+        assert_eq!(b.message_id.as_deref(), Some("b@x"), "cap {cap}");
+    }
+}

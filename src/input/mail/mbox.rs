@@ -82,8 +82,14 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> Splitter<'_, P, W> {
         d.message_id
     }
 
-    fn emit_chunk(&mut self, ov: &mut Overflow, index: u64, next: Pos) {
-        let bytes = std::mem::take(&mut ov.chunk);
+    /// Hands out the undecoded chunk collected so far. Unless `at_end`, an
+    /// incomplete UTF-8 sequence at its end is kept for the next chunk, so
+    /// columns count it as one character, as a count from the line start does.
+    fn emit_chunk(&mut self, ov: &mut Overflow, index: u64, at_end: bool) {
+        let mut bytes = std::mem::take(&mut ov.chunk);
+        let keep = if at_end { 0 } else { incomplete_tail(&bytes) };
+        ov.chunk = bytes.split_off(bytes.len() - keep);
+        let next = pos_after(ov.base, &bytes);
         let (utf8, _) = charset::to_utf8(&bytes, encoding_rs::UTF_8);
         let raw = Arc::new(RawMessage::new(bytes, ov.base));
         (self.on_part)(TextPart {
@@ -105,13 +111,14 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> Splitter<'_, P, W> {
         let mut started = !self.mbox;
         let mut overflow: Option<Overflow> = None;
         let (mut line_start, mut prev_blank) = (true, true);
-        // Position of the next byte to read; `column` is kept up to date only
-        // while overflowing (the only time a chunk can start mid-line).
+        // Line and offset of the next byte to read (messages start at a line
+        // start, so the column is always 1 there).
         let mut pos = Pos::START;
         loop {
             if overflow.is_none() && msg.len() >= cap {
-                let tail = msg.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-                pos.column = 1 + count_scalars(&msg[tail..]);
+                let keep = incomplete_tail(&msg);
+                let carry = msg.split_off(msg.len() - keep);
+                let chunk_base = pos_after(base, &msg);
                 let id = self.decode(std::mem::take(&mut msg), base, index);
                 (self.on_warning)(MailWarning {
                     message_index: index,
@@ -122,8 +129,8 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> Splitter<'_, P, W> {
                     ),
                 });
                 overflow = Some(Overflow {
-                    chunk: Vec::new(),
-                    base: pos,
+                    chunk: carry,
+                    base: chunk_base,
                     message_id: id,
                 });
             }
@@ -146,13 +153,11 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> Splitter<'_, P, W> {
             let piece = &buf[before..];
             let ends_line = piece.last() == Some(&b'\n');
             let blank = piece == b"\n" || piece == b"\r\n";
-            // Only a piece without a line end moves the column.
-            let cols = if ends_line { 0 } else { count_scalars(piece) };
             if self.mbox && line_start && prev_blank && piece.starts_with(b"From ") {
                 buf.truncate(before);
                 let had_message = started || msg.iter().any(|b| !b.is_ascii_whitespace());
                 if let Some(mut ov) = overflow.take() {
-                    self.emit_chunk(&mut ov, index, pos);
+                    self.emit_chunk(&mut ov, index, true);
                 } else if had_message {
                     self.decode(std::mem::take(&mut msg), base, index);
                 }
@@ -169,7 +174,6 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> Splitter<'_, P, W> {
                     ended = m == 0 || skip.last() == Some(&b'\n');
                 }
                 pos.line += 1;
-                pos.column = 1;
                 base = pos;
                 (line_start, prev_blank) = (true, false);
                 continue;
@@ -178,26 +182,54 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> Splitter<'_, P, W> {
             if ends_line {
                 prev_blank = line_start && blank;
                 pos.line += 1;
-                pos.column = 1;
-            } else {
-                pos.column += cols;
             }
             line_start = ends_line;
             if let Some(mut ov) = overflow.take() {
                 let len = ov.chunk.len();
                 if (len >= CHUNK_SOFT && ends_line) || len >= CHUNK_HARD {
-                    self.emit_chunk(&mut ov, index, pos);
+                    self.emit_chunk(&mut ov, index, false);
                 }
                 overflow = Some(ov);
             }
         }
         if let Some(mut ov) = overflow {
-            self.emit_chunk(&mut ov, index, pos);
+            self.emit_chunk(&mut ov, index, true);
         } else if started || msg.iter().any(|b| !b.is_ascii_whitespace()) {
             self.decode(msg, base, index);
         }
         Ok(())
     }
+}
+
+/// The position just after `bytes`, which start at `base`.
+fn pos_after(base: Pos, bytes: &[u8]) -> Pos {
+    let newlines = memchr::memchr_iter(b'\n', bytes).count() as u64;
+    let column = match memchr::memrchr(b'\n', bytes) {
+        Some(nl) => 1 + count_scalars(&bytes[nl + 1..]),
+        None => base.column + count_scalars(bytes),
+    };
+    Pos {
+        line: base.line + newlines,
+        column,
+        offset: base.offset + bytes.len() as u64,
+    }
+}
+
+/// Length of an unfinished UTF-8 sequence at the end of `bytes` (0 to 3).
+fn incomplete_tail(bytes: &[u8]) -> usize {
+    let start = bytes.len().saturating_sub(3);
+    for (i, &b) in bytes[start..].iter().enumerate().rev() {
+        let len = match b {
+            0x80..=0xbf => continue,
+            0xc2..=0xdf => 2,
+            0xe0..=0xef => 3,
+            0xf0..=0xf4 => 4,
+            _ => return 0,
+        };
+        let have = bytes.len() - (start + i);
+        return if have < len { have } else { 0 };
+    }
+    0
 }
 
 #[cfg(test)]
@@ -215,5 +247,15 @@ mod tests {
             body.windows(4).position(|w| w == b"deep").unwrap()
         );
         assert!(unquote_from(b"plain\nFrom x\n").is_none());
+    }
+
+    #[test]
+    fn unfinished_sequences_are_measured() {
+        assert_eq!(incomplete_tail(b"ab"), 0);
+        assert_eq!(incomplete_tail("é".as_bytes()), 0);
+        assert_eq!(incomplete_tail(b"a\xc3"), 1);
+        assert_eq!(incomplete_tail(b"a\xe2\x82"), 2);
+        assert_eq!(incomplete_tail(b"\xf0\x9f\x98"), 3);
+        assert_eq!(incomplete_tail(b"\xbf\xbf"), 0);
     }
 }

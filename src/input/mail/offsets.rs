@@ -148,11 +148,12 @@ pub(crate) struct PosResolver {
 
 impl PosResolver {
     pub(crate) fn new(raw: Arc<RawMessage>, maps: Vec<OffsetMap>, body_start: usize) -> Self {
+        let column = raw.base.column;
         PosResolver {
             raw,
             maps,
             body_start,
-            cursor: Cell::new((0, 0, 1)),
+            cursor: Cell::new((0, 0, column)),
         }
     }
 

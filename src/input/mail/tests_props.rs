@@ -3,7 +3,6 @@
 
 use proptest::prelude::*;
 
-use super::tests::decode;
 use super::*;
 
 /// Pieces that exercise the decoders' edges; random bytes fill the gaps.
@@ -44,8 +43,8 @@ fn input() -> impl Strategy<Value = Vec<u8>> {
     proptest::collection::vec(piece, 0..40).prop_map(|v| v.concat())
 }
 
-fn check(raw: &[u8], kind: MailKind) {
-    let (parts, _) = decode(raw, kind);
+fn check(raw: &[u8], kind: MailKind, opts: &MailOptions) {
+    let (parts, _) = super::tests::decode_with(raw, kind, opts);
     for part in &parts {
         for (i, _) in part.text.char_indices().step_by(3) {
             let got = part.original_pos(Pos {
@@ -75,12 +74,60 @@ fn pos_at(raw: &[u8], off: usize) -> Pos {
     }
 }
 
+/// A reader that hands out one byte per call, to shake out buffer-boundary
+/// bugs in the streaming splitter.
+struct Trickle<'a>(&'a [u8]);
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        match (self.0.split_first(), buf.first_mut()) {
+            (Some((&b, rest)), Some(slot)) => {
+                *slot = b;
+                self.0 = rest;
+                Ok(1)
+            }
+            _ => Ok(0),
+        }
+    }
+}
+
+fn summary(parts: &[TextPart]) -> Vec<(String, u64, Option<String>, Vec<Pos>)> {
+    parts
+        .iter()
+        .map(|p| {
+            let pos = p
+                .text
+                .char_indices()
+                .map(|(i, _)| {
+                    p.original_pos(Pos {
+                        line: 1,
+                        column: 1,
+                        offset: i as u64,
+                    })
+                })
+                .collect();
+            (p.text.clone(), p.message_index, p.message_id.clone(), pos)
+        })
+        .collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn any_input_decodes_with_positions_in_bounds(raw in input()) {
-        check(&raw, MailKind::Mbox);
-        check(&raw, MailKind::Message);
+        check(&raw, MailKind::Mbox, &MailOptions::default());
+        check(&raw, MailKind::Message, &MailOptions::default());
+    }
+
+    #[test]
+    fn trickled_input_decodes_the_same(raw in input(), cap in 16usize..400) {
+        let opts = MailOptions { max_message_bytes: cap, ..MailOptions::default() };
+        let (whole, _) = super::tests::decode_with(&raw, MailKind::Mbox, &opts);
+        let mut trickled = Vec::new();
+        for_each_part(Trickle(&raw), MailKind::Mbox, &opts, |p| trickled.push(p), |_| {}).unwrap();
+        prop_assert_eq!(summary(&whole), summary(&trickled));
+        check(&raw, MailKind::Mbox, &opts);
+        check(&raw, MailKind::Message, &opts);
     }
 }

@@ -33,6 +33,12 @@ const FRAGMENTS: &[&[u8]] = &[
     b"\x82\xa0\xc3\xa9\xff",
     b"caf\xc3\xa9 ",
     b"> quoted \n",
+    b"Content-Type: text/html\n",
+    b"Content-Type: text/plain; format=flowed\n",
+    b"Content-Type: text/plain; charset=utf-16le\n",
+    b"<p>&lt;URL:http://e.example/&gt;&#x41;&#99999999;&bogus;",
+    b"\xe2\x82",
+    b"Q29udGVudC1UeXBlOiB0ZXh0L3BsYWluCgpodHRwOi8veC8K\n",
 ];
 
 fn input() -> impl Strategy<Value = Vec<u8>> {

@@ -12,6 +12,8 @@ use mail_parser::{
     Header, HeaderName, HeaderValue, Message, MessageParser, MessagePart, MimeHeaders, PartType,
 };
 
+use encoding_rs::Encoding;
+
 use super::offsets::{OffsetMap, PosResolver, RawMessage};
 use super::{charset, flowed, html, transfer, MailOptions, MailWarning, TextPart};
 
@@ -191,29 +193,10 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
 
     /// Decodes one leaf part if it is text.
     fn text_part(&mut self, part: &MessagePart<'_>, data: &[u8], origin: Origin) {
-        let (ctype, subtype) = part.content_type().map_or(("text", "plain"), |c| {
-            (c.ctype(), c.subtype().unwrap_or("plain"))
-        });
         let (start, end) = (part.offset_body as usize, part.offset_end as usize);
         let at = at_origin(origin, start);
-        if !ctype.eq_ignore_ascii_case("text") {
-            // The parser falls back to text for a multipart without a
-            // boundary or a message it could not parse: scan those too.
-            let fallback = matches!(part.body, PartType::Text(_) | PartType::Html(_))
-                || ctype.eq_ignore_ascii_case("message")
-                || ctype.eq_ignore_ascii_case("multipart");
-            if !fallback {
-                return;
-            }
-            self.warn(
-                at,
-                format!("malformed {ctype}/{subtype} part: scanned as text"),
-            );
-        }
-        let subtype = if ctype.eq_ignore_ascii_case("text") {
-            subtype
-        } else {
-            "plain"
+        let Some(html) = self.scannable(part, at) else {
+            return;
         };
         let body = data.get(start..end.max(start)).unwrap_or_default();
         let mut maps = Vec::new();
@@ -240,34 +223,16 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
             bytes = Cow::Owned(d.bytes);
             maps.push(d.map);
         }
-        let label = part.content_type().and_then(|c| c.attribute("charset"));
-        let encoding = match label.map(|l| (l, charset::lookup(l))) {
-            Some((_, Some(e))) => e,
-            Some((l, None)) => {
-                self.warn(at, format!("unknown charset `{l}`: decoded as UTF-8"));
-                encoding_rs::UTF_8
-            }
-            // Unlabelled 8-bit text is UTF-8 when it is valid, else most
-            // likely windows-1252.
-            None if std::str::from_utf8(&bytes).is_err() => encoding_rs::WINDOWS_1252,
-            None => encoding_rs::UTF_8,
-        };
+        let encoding = self.encoding(param(part, "charset"), &bytes, at);
         let (utf8, _) = charset::to_utf8(&bytes, encoding);
         maps.push(utf8.map);
         let mut text = utf8.text;
-        let attr = |name| {
-            part.content_type()
-                .and_then(|c| c.attribute(name))
-                .is_some_and(|v: &str| {
-                    v.eq_ignore_ascii_case(if name == "format" { "flowed" } else { "yes" })
-                })
-        };
-        if subtype.eq_ignore_ascii_case("html") {
+        if html {
             let (t, m) = html::to_text(&text);
             text = t;
             maps.push(m);
-        } else if attr("format") {
-            let (t, m) = flowed::unflow(&text, attr("delsp"));
+        } else if param_is(part, "format", "flowed") {
+            let (t, m) = flowed::unflow(&text, param_is(part, "delsp", "yes"));
             text = t;
             maps.push(m);
         }
@@ -280,6 +245,55 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
             }
         }
     }
+
+    /// Whether a leaf part is scanned: `Some(true)` for HTML, `Some(false)`
+    /// for other text, `None` for binary parts.
+    fn scannable(&mut self, part: &MessagePart<'_>, at: usize) -> Option<bool> {
+        let (ctype, subtype) = part.content_type().map_or(("text", "plain"), |c| {
+            (c.ctype(), c.subtype().unwrap_or("plain"))
+        });
+        if ctype.eq_ignore_ascii_case("text") {
+            return Some(subtype.eq_ignore_ascii_case("html"));
+        }
+        // The parser falls back to text for a multipart without a boundary
+        // or a message it could not parse: those are scanned as plain text.
+        let fallback = matches!(part.body, PartType::Text(_) | PartType::Html(_))
+            || ctype.eq_ignore_ascii_case("message")
+            || ctype.eq_ignore_ascii_case("multipart");
+        if !fallback {
+            return None;
+        }
+        self.warn(
+            at,
+            format!("malformed {ctype}/{subtype} part: scanned as text"),
+        );
+        Some(false)
+    }
+
+    /// The part's charset, warning about one nobody knows.
+    fn encoding(&mut self, label: Option<&str>, bytes: &[u8], at: usize) -> &'static Encoding {
+        match label.map(|l| (l, charset::lookup(l))) {
+            Some((_, Some(e))) => e,
+            Some((l, None)) => {
+                self.warn(at, format!("unknown charset `{l}`: decoded as UTF-8"));
+                encoding_rs::UTF_8
+            }
+            // Unlabelled 8-bit text is UTF-8 when it is valid, else most
+            // likely windows-1252.
+            None if std::str::from_utf8(bytes).is_err() => encoding_rs::WINDOWS_1252,
+            None => encoding_rs::UTF_8,
+        }
+    }
+}
+
+/// A Content-Type parameter of `part`.
+fn param<'a>(part: &'a MessagePart<'_>, name: &str) -> Option<&'a str> {
+    part.content_type().and_then(|c| c.attribute(name))
+}
+
+/// Whether a Content-Type parameter has a value (case-insensitively).
+fn param_is(part: &MessagePart<'_>, name: &str, value: &str) -> bool {
+    param(part, name).is_some_and(|v| v.trim().eq_ignore_ascii_case(value))
 }
 
 /// The message offset to blame for something at `offset` in `origin`.

@@ -97,15 +97,22 @@ pub(crate) fn to_text(html: &str) -> (String, OffsetMap) {
         map: OffsetMap::new(),
     };
     let mut i = 0;
+    // Once a search for `>` or `-->` fails, it fails for every later start:
+    // remembering that keeps a flood of unclosed `<a` linear.
+    let (mut no_gt, mut no_comment_end) = (false, false);
     while let Some(lt) = html.get(i..).and_then(|r| r.find('<')) {
         let lt = i + lt;
         out.push_decoded(&html[i..lt], i);
         let rest = &html[lt..];
         let next = rest.as_bytes().get(1).copied().unwrap_or(b' ');
         let close = if rest.starts_with("<!--") {
-            rest.find("-->").map(|e| e + 3)
+            let end = (!no_comment_end).then(|| rest.find("-->")).flatten();
+            no_comment_end = end.is_none();
+            end.map(|e| e + 3)
         } else if next.is_ascii_alphabetic() || matches!(next, b'/' | b'!' | b'?') {
-            rest.find('>').map(|e| e + 1)
+            let end = (!no_gt).then(|| rest.find('>')).flatten();
+            no_gt = end.is_none();
+            end.map(|e| e + 1)
         } else {
             None
         };
@@ -193,6 +200,19 @@ mod tests {
         assert_eq!(map.map(at), html.find("http://example.org").unwrap());
         let b = text.find("b=2").unwrap();
         assert_eq!(map.map(b), html.find("b=2").unwrap());
+    }
+
+    #[test]
+    fn unclosed_tags_stay_linear() {
+        let html = "<a <!-- ".repeat(200_000);
+        let start = std::time::Instant::now();
+        let (text, _) = to_text(&html);
+        assert_eq!(text, html);
+        assert!(
+            start.elapsed().as_secs() < 5,
+            "quadratic: {:?}",
+            start.elapsed()
+        );
     }
 
     #[test]

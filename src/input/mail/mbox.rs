@@ -1,8 +1,10 @@
 //! Streaming an mbox (or one message) message by message.
 //!
-//! A separator is a line starting with `From ` at the start of the file or
-//! after an empty line: requiring the empty line keeps an unquoted `From ` in
-//! a body (pipermail archives have them) from splitting a message. Only one
+//! A separator is a `From sender date` line at the start of the file or
+//! after an empty line. Requiring the empty line and a time of day in the
+//! line keeps an unquoted `From ` in a body (pipermail archives have them,
+//! and prose starts paragraphs with "From what I hear") from splitting a
+//! message. Only one
 //! message is held at a time, capped in size; the rest of an oversized message
 //! is scanned undecoded in chunks, so memory stays bounded on any input.
 
@@ -13,12 +15,31 @@ use super::offsets::{count_scalars, OffsetMap, PosResolver, RawMessage};
 use super::{charset, mime, MailOptions, MailWarning, TextPart};
 use crate::span::Pos;
 
+/// Bytes a `From ` line is given to be recognised in, near the size cap.
+const FROM_LINE: usize = 256;
 /// Bytes read per call once a message has overflowed.
 const PIECE: usize = 64 * 1024;
 /// An undecoded chunk is handed out at the first line end past this size…
 const CHUNK_SOFT: usize = 1024 * 1024;
 /// …or here, mid-line, if the line never ends.
 const CHUNK_HARD: usize = 4 * 1024 * 1024;
+
+/// Whether `line` is an mbox separator: `From `, a sender, and a date with a
+/// time of day (`From alice@example.org Mon Jan  1 10:00:00 2024`,
+/// `From - Sat Mar 14 09:00:00 2015`, pipermail's `From a at b.org  …`).
+pub(crate) fn is_from_line(line: &[u8]) -> bool {
+    let Some(rest) = line.strip_prefix(b"From ") else {
+        return false;
+    };
+    let words = rest
+        .split(u8::is_ascii_whitespace)
+        .filter(|w| !w.is_empty())
+        .count();
+    let has_time = rest.windows(4).any(|w| {
+        w[0].is_ascii_digit() && w[1] == b':' && w[2].is_ascii_digit() && w[3].is_ascii_digit()
+    });
+    words >= 3 && has_time
+}
 
 /// Undoes mboxrd/mboxo quoting: `>From ` → `From `, `>>From ` → `>From `.
 /// `None` when there is nothing to undo (the usual case, at no copy).
@@ -134,12 +155,12 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> Splitter<'_, P, W> {
                     message_id: id,
                 });
             }
-            // At least 5 bytes, so a `From ` line is never cut before it
-            // can be recognised (the cap is soft by those few bytes).
+            // A few hundred bytes at least, so a `From ` line is not cut
+            // before it can be recognised (the cap is soft by that much).
             let room = if overflow.is_some() {
                 PIECE
             } else {
-                cap.saturating_sub(msg.len()).max(5)
+                cap.saturating_sub(msg.len()).max(FROM_LINE)
             };
             let buf = match overflow.as_mut() {
                 Some(ov) => &mut ov.chunk,
@@ -153,7 +174,7 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> Splitter<'_, P, W> {
             let piece = &buf[before..];
             let ends_line = piece.last() == Some(&b'\n');
             let blank = piece == b"\n" || piece == b"\r\n";
-            if self.mbox && line_start && prev_blank && piece.starts_with(b"From ") {
+            if self.mbox && line_start && prev_blank && is_from_line(piece) {
                 buf.truncate(before);
                 let had_message = started || msg.iter().any(|b| !b.is_ascii_whitespace());
                 if let Some(mut ov) = overflow.take() {
@@ -247,6 +268,19 @@ mod tests {
             body.windows(4).position(|w| w == b"deep").unwrap()
         );
         assert!(unquote_from(b"plain\nFrom x\n").is_none());
+    }
+
+    #[test]
+    fn from_lines_need_a_sender_and_a_time() {
+        assert!(is_from_line(
+            b"From alice@example.org Mon Jan  1 10:00:00 2024\n"
+        ));
+        assert!(is_from_line(b"From - Sat Mar 14 09:00:00 2015\r\n"));
+        assert!(is_from_line(
+            b"From foo at bar.org  Tue Mar  4 10:00:00 2003\n"
+        ));
+        assert!(!is_from_line(b"From what I hear, it works.\n"));
+        assert!(!is_from_line(b"From: alice@example.org\n"));
     }
 
     #[test]

@@ -39,16 +39,9 @@ const MAIL_FIELDS: &[&str] = &[
 /// two well-known mail fields appear.
 pub fn sniff(head: &[u8]) -> Option<MailKind> {
     let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
-    if let Some(rest) = head.strip_prefix(b"From ") {
-        let line = rest.split(|&b| b == b'\n').next().unwrap_or_default();
-        // "From sender date": a space after the sender and a digit in the date.
-        let words = line
-            .split(u8::is_ascii_whitespace)
-            .filter(|w| !w.is_empty());
-        if words.count() >= 2 && line.iter().any(u8::is_ascii_digit) {
-            return Some(MailKind::Mbox);
-        }
-        return None;
+    if head.starts_with(b"From ") {
+        let line = head.split(|&b| b == b'\n').next().unwrap_or_default();
+        return super::mbox::is_from_line(line).then_some(MailKind::Mbox);
     }
     let mut known = 0;
     let mut lines = head.split(|&b| b == b'\n').peekable();

@@ -373,3 +373,13 @@ fn a_separator_right_at_the_cap_is_still_found() {
         assert_eq!(b.message_id.as_deref(), Some("b@x"), "cap {cap}");
     }
 }
+
+#[test]
+fn prose_from_after_a_blank_line_does_not_split() {
+    let raw = b"From a@example.org Mon Apr  1 10:00:00 2024\nMessage-ID: <one@x>\n\n\
+        Hi.\n\nFrom what I hear, http://example.org/hear is right.\n";
+    let (parts, _) = decode(raw, MailKind::Mbox);
+    let part = part_with(&parts, "http://example.org/hear");
+    assert_eq!(part.message_id.as_deref(), Some("one@x"));
+    assert_eq!(parts.len(), 1);
+}

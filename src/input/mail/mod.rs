@@ -49,7 +49,7 @@ mod tests_props;
 use std::fmt;
 use std::io::{self, BufReader, Read};
 
-pub use sniff::{is_maildir, maildir_messages, sniff};
+pub use sniff::{is_maildir, maildir_messages, peek, sniff, Peeked, SNIFF_LEN};
 
 use crate::span::Pos;
 

@@ -4,9 +4,11 @@
 //! after an empty line. Requiring the empty line and a time of day in the
 //! line keeps an unquoted `From ` in a body (pipermail archives have them,
 //! and prose starts paragraphs with "From what I hear") from splitting a
-//! message. Only one
-//! message is held at a time, capped in size; the rest of an oversized message
-//! is scanned undecoded in chunks, so memory stays bounded on any input.
+//! message.
+//!
+//! Only one message is held at a time, capped in size; the rest of an
+//! oversized message is scanned undecoded in chunks, so memory stays bounded
+//! on any input.
 
 use std::io::{self, BufRead, Read};
 use std::sync::Arc;

@@ -140,7 +140,10 @@ impl fmt::Display for MailWarning {
 /// message in order and `on_warning` for each problem.
 ///
 /// `reader` is the file after any gzip decoding. Only one message is held in
-/// memory at a time; errors are only those of `reader`.
+/// memory at a time; errors are only those of `reader`. In an mbox, text
+/// before the first `From ` line (if any) counts as a message of its own.
+/// Parts come in file order: the URL header fields first, then each text
+/// part, attached messages' parts where they sit.
 pub fn for_each_part<R: Read>(
     reader: R,
     kind: MailKind,

@@ -118,7 +118,10 @@ impl Candidate {
     /// position just after the last byte).
     pub fn pos_at(&self, index: usize) -> Pos {
         let index = index.min(self.url.len());
-        let seg = match self.segments.binary_search_by(|s| s.url_start.cmp(&index)) {
+        let seg = match self
+            .segments
+            .binary_search_by(|s| s.url_start.cmp(&index))
+        {
             // An exact hit is the start of a piece; `span_of` handles ends.
             Ok(i) => &self.segments[i],
             Err(0) => return self.span.start,

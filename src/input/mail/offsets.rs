@@ -174,7 +174,7 @@ impl PosResolver {
             .raw
             .bytes
             .get(c_off)
-            .map_or(true, |&b| !(0x80..0xc0).contains(&b));
+            .is_none_or(|&b| !(0x80..0xc0).contains(&b));
         let (from, col0) = if resumable && c_idx == idx && c_off >= start && c_off <= m {
             (c_off, c_col)
         } else if idx == 0 {

@@ -10,10 +10,11 @@ use std::sync::{mpsc, Mutex, MutexGuard};
 
 use ignore::WalkState;
 
+use crate::input::mail::{self, MailKind, MailOptions, TextPart};
 use crate::input::sniff::{self, Kind};
 use crate::input::walk::{self, Entry, WalkOptions};
 use crate::report::escape::escape_control;
-use crate::report::{FileReport, Finding, Found, Reporter, Snippet, Summary};
+use crate::report::{FileReport, Finding, Found, MailRef, Reporter, Snippet, Summary};
 use crate::rules::Severity;
 use crate::scan::{Candidate, ScanOptions, Scanner};
 use crate::suppress;
@@ -38,6 +39,21 @@ pub struct Job {
     pub unique: Option<Mutex<HashSet<String>>>,
     /// Scan files that look binary.
     pub binary: bool,
+    /// When to read input as mail.
+    pub mail: MailMode,
+    /// Mail decoding options.
+    pub mail_options: MailOptions,
+}
+
+/// `--mail` / `--no-mail`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MailMode {
+    /// Decode input that looks like mail (an mbox or a message).
+    Auto,
+    /// Decode every input as mail.
+    Always,
+    /// Never decode.
+    Never,
 }
 
 /// Shared state of a run.
@@ -263,12 +279,37 @@ impl Run {
             return Vec::new();
         }
         self.files.fetch_add(1, Ordering::Relaxed);
+        let mail_kind = match self.job.mail {
+            MailMode::Never => None,
+            MailMode::Auto => mail::sniff(&opened.head),
+            MailMode::Always => Some(mail::sniff(&opened.head).unwrap_or(MailKind::Message)),
+        };
         let mut sink = FileSink::new(self, &label, stream);
         let reader = Counted {
             inner: opened.reader,
             bytes: &self.bytes,
         };
-        let result = scanner.scan_reader(reader, |cand| sink.candidate(cand));
+        let result = match mail_kind {
+            None => scanner.scan_reader(reader, |cand| sink.candidate(cand, None)),
+            Some(kind) => mail::for_each_part(
+                reader,
+                kind,
+                &self.job.mail_options,
+                |part| {
+                    for cand in scanner.scan_slice(part.text.as_bytes()) {
+                        sink.candidate(cand, Some(&part));
+                    }
+                },
+                |warning| {
+                    let _ = writeln!(
+                        io::stderr(),
+                        "urlint: warning: {label}:{}: {}",
+                        warning.pos.line,
+                        escape_control(&warning.to_string())
+                    );
+                },
+            ),
+        };
         if let Err(e) = result {
             self.error(&format!("{label}: {e}"));
         }
@@ -331,8 +372,14 @@ impl<'r> FileSink<'r> {
         }
     }
 
-    fn candidate(&mut self, cand: Candidate) {
+    /// Take one candidate; `part` is the decoded mail part it was found in,
+    /// whose coordinates it is in until mapped back to the file here.
+    fn candidate(&mut self, mut cand: Candidate, part: Option<&TextPart>) {
         let run = self.run;
+        let mail = part.map(|p| MailRef {
+            message_id: p.message_id.clone(),
+            index: p.message_index,
+        });
         if let Some(validator) = &run.job.validator {
             run.urls.fetch_add(1, Ordering::Relaxed);
             self.diags.clear();
@@ -348,10 +395,15 @@ impl<'r> FileSink<'r> {
                     excerpt: e.clone(),
                     span: diag.span,
                 });
+                let mut diag = diag;
+                if let Some(part) = part {
+                    diag.span.start = part.original_pos(diag.span.start);
+                    diag.span.end = part.original_pos(diag.span.end);
+                }
                 self.findings.push(Finding {
                     diag,
                     snippet,
-                    mail: None,
+                    mail: mail.clone(),
                 });
             }
         } else {
@@ -367,7 +419,10 @@ impl<'r> FileSink<'r> {
                 }
             }
             run.urls.fetch_add(1, Ordering::Relaxed);
-            self.found.push(Found { cand, mail: None });
+            if let Some(part) = part {
+                cand.map_positions(|p| part.original_pos(p));
+            }
+            self.found.push(Found { cand, mail });
         }
         if self.found.len() + self.findings.len() >= BATCH {
             self.render();

@@ -12,8 +12,9 @@ use super::args::{
     CheckArgs, CheckFormat, Cli, ColorChoice, Command, ExtractArgs, ExtractFormat, FailOn,
     InputArgs, ResolveArgs, RulesArgs,
 };
-use super::pipeline::{Input, Job, Run};
+use super::pipeline::{Input, Job, MailMode, Run};
 use crate::config::Settings;
+use crate::input::mail::MailOptions;
 use crate::input::walk::{self, Entry, WalkOptions};
 use crate::report::escape::escape_control;
 use crate::report::{human::Human, json::Json, plain::Plain, Reporter};
@@ -52,6 +53,23 @@ fn settings(input: &InputArgs) -> Result<Settings, String> {
             .map_err(|e| format!("--scheme: {e}"))?;
     }
     Ok(settings)
+}
+
+fn mail_mode(input: &InputArgs) -> MailMode {
+    if input.mail {
+        MailMode::Always
+    } else if input.no_mail {
+        MailMode::Never
+    } else {
+        MailMode::Auto
+    }
+}
+
+fn mail_options(input: &InputArgs) -> MailOptions {
+    MailOptions {
+        headers: !input.no_headers,
+        ..MailOptions::default()
+    }
 }
 
 fn color(choice: ColorChoice) -> bool {
@@ -107,6 +125,8 @@ fn check(args: &CheckArgs) -> Result<u8, String> {
         reporter,
         unique: None,
         binary: args.input.binary,
+        mail: mail_mode(&args.input),
+        mail_options: mail_options(&args.input),
     };
     let run = execute(job, &args.input, &settings)?;
     if !args.quiet {
@@ -145,6 +165,8 @@ fn extract(args: &ExtractArgs) -> Result<u8, String> {
         reporter,
         unique: args.unique.then(|| Mutex::new(HashSet::new())),
         binary: args.input.binary,
+        mail: mail_mode(&args.input),
+        mail_options: mail_options(&args.input),
     };
     let run = execute(job, &args.input, &settings)?;
     Ok(if run.errors() > 0 { TROUBLE } else { OK })

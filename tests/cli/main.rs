@@ -4,5 +4,6 @@
 mod check;
 mod extract;
 mod inputs;
+mod mail;
 mod resolve;
 mod util;

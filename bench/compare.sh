@@ -195,7 +195,8 @@ report() {
   echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores," \
     "$(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)," \
     "urlint $(git -C "$ROOT" rev-parse --short HEAD), $(rg --version | sed -n 1p)," \
-    "hyperfine --warmup 1 --runs $RUNS, -j$THREADS, medians."
+    "hyperfine --warmup 1 --runs $RUNS, -j$THREADS, medians;" \
+    "load average at the end $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine makes wall times noisy)."
   echo
   echo "Inputs: docs tree $(mb_of "${BYTES[docs]}") MB ($(cat "$CORPUS/docs.copies") copies of" \
     "/usr/share/doc decompressed), mbox $(mb_of "${BYTES[mbox]}") MB (one file)," \

@@ -81,7 +81,7 @@ fn candidates() -> Vec<Candidate> {
 fn validate(c: &mut Criterion) {
     let mut group = c.benchmark_group("validate");
     let cands = candidates();
-    let validator = Validator::new(&RuleConfig, &[]);
+    let validator = Validator::new(&RuleConfig::default(), &[]);
     group.throughput(Throughput::Elements(cands.len().max(1) as u64));
     group.bench_function("default-rules", |b| {
         let mut out: Vec<Diagnostic> = Vec::new();
@@ -99,7 +99,7 @@ fn validate(c: &mut Criterion) {
 fn check(c: &mut Criterion) {
     let mut group = c.benchmark_group("check");
     group.measurement_time(Duration::from_secs(3));
-    let validator = Validator::new(&RuleConfig, &[]);
+    let validator = Validator::new(&RuleConfig::default(), &[]);
     for (name, text) in urlint_bench::inputs(SIZE) {
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_with_input(BenchmarkId::new("scan+validate", name), &text, |b, text| {

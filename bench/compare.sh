@@ -87,23 +87,24 @@ build_docs() {
 
 build_file() { # name kind mb
   local name=$1 kind=$2 mb=$3
-  fresh "$name" "$mb" && return
+  # Built from the docs tree, so a new docs tree means a new file.
+  fresh "$name" "$mb/$DOCS_MB" && return
   log "$name: $kind, $mb MB"
   mkdir -p "$CORPUS/$name"
   rm -f "$CORPUS/$name"/*
   local out=$CORPUS/$name/$name.txt
   [[ $kind == mbox ]] && out=$CORPUS/$name/archive.mbox
   "$MKCORPUS" "$kind" "$CORPUS/docs/copy-1" "$out" "$mb"
-  echo "$mb" >"$CORPUS/$name.stamp"
+  echo "$mb/$DOCS_MB" >"$CORPUS/$name.stamp"
 }
 
 build_double() {
-  fresh double "$DOUBLE_MB" && return
+  fresh double "$DOUBLE_MB/$DOCS_MB" && return
   log "doubling inputs: $DOUBLE_MB MB and twice that"
   mkdir -p "$CORPUS/double"
   "$MKCORPUS" concat "$CORPUS/docs/copy-1" "$CORPUS/double/half.txt" "$DOUBLE_MB"
   cat "$CORPUS/double/half.txt" "$CORPUS/double/half.txt" >"$CORPUS/double/double.txt"
-  echo "$DOUBLE_MB" >"$CORPUS/double.stamp"
+  echo "$DOUBLE_MB/$DOCS_MB" >"$CORPUS/double.stamp"
 }
 
 mkdir -p "$CORPUS"

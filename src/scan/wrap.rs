@@ -45,6 +45,10 @@ pub(crate) fn rejoin(
     stop: usize,
 ) {
     let b = w.bytes;
+    // Most URLs do not end their line: skip the look-back for them.
+    if !matches!(b.get(stop), Some(b'\n' | b'\r')) {
+        return;
+    }
     let depth = quote::depth_at(w, found.start);
     let mut line = w.line_start(found.start, quote::LINE_LOOK);
     // Pieces of the rejoined URL: `(from, to)` window ranges.

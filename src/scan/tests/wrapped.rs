@@ -233,3 +233,61 @@ fn quoted_hard_wrap_strips_the_same_quote_depth() {
     let c = one(&text);
     assert_eq!(c.url, "http://example.com/a/b/x/y.html");
 }
+
+/// Every byte of `url` outside replacement characters is the input byte its
+/// position points at.
+fn assert_maps_back(input: &str, c: &crate::scan::Candidate) {
+    for (k, &b) in c.url.as_bytes().iter().enumerate() {
+        assert_eq!(
+            input.as_bytes()[c.pos_at(k).offset as usize],
+            b,
+            "byte {k} of {:?}",
+            c.url
+        );
+    }
+}
+
+#[test]
+fn crlf_line_ends_and_unicode_spaces_inside_wrappers() {
+    let text = "<URL:\r\n   http://a/b\r\n   /c\u{3000}d>";
+    let c = one(text);
+    assert_eq!(c.url, "http://a/b/cd");
+    assert_eq!(c.facts.whitespace_removed.len(), 3);
+    assert_maps_back(text, &c);
+    let c = scan_all(b"<URL:http://a/b\r\n\r\n/c>", &ScanOptions::default());
+    assert!(c[0].facts.unterminated);
+}
+
+#[test]
+fn rejoined_urls_map_back_to_the_input() {
+    let text = format!(
+        "{}\r\n    req-02.txt\n",
+        filled("URL:http://example.com/drafts/draft-fun-")
+    );
+    let c = one(&text);
+    assert_eq!(
+        (c.form, c.url.as_str()),
+        (
+            Form::UrlPrefix,
+            "http://example.com/drafts/draft-fun-req-02.txt"
+        )
+    );
+    assert_maps_back(&text, &c);
+    let ws = c.facts.whitespace_removed[0];
+    assert_eq!(
+        &text[ws.start.offset as usize..ws.end.offset as usize],
+        "\r\n    "
+    );
+}
+
+#[test]
+fn excerpt_covers_every_line_of_a_wrapper() {
+    let o = ScanOptions {
+        excerpts: true,
+        ..ScanOptions::default()
+    };
+    let c = scan_all(b"a\nsee <URL:http://a/b\n  /c> ok\nz", &o);
+    let e = c[0].excerpt.as_ref().unwrap();
+    assert_eq!((e.first_line, e.start_offset), (2, 2));
+    assert_eq!(e.text, "see <URL:http://a/b\n  /c> ok\n");
+}

@@ -281,3 +281,10 @@ fn memory_stays_bounded_on_one_huge_line() {
         }
     }
 }
+
+#[test]
+fn near_misses_are_not_urls() {
+    assert!(urls("at 12:30, acid:x humid:y turn:z Re: x").is_empty());
+    check("<«<URL:http://x>»>", &[(Form::UrlWrapper, "http://x")]);
+    check("«http://[::1]:8080/a»:", &[(B, "http://[::1]:8080/a")]);
+}

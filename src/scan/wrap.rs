@@ -65,8 +65,12 @@ pub(crate) fn rejoin(
         if !(break_end || is_path_piece(tok)) {
             break;
         }
-        let filled =
-            line.is_some_and(|ls| (WRAP_MIN..=WRAP_MAX).contains(&columns(&b[ls..run_end])));
+        // A line of more than 4 bytes a column cannot be 80 columns wide;
+        // skip counting a long line's characters.
+        let filled = line.is_some_and(|ls| {
+            run_end - ls <= 4 * WRAP_MAX as usize
+                && (WRAP_MIN..=WRAP_MAX).contains(&columns(&b[ls..run_end]))
+        });
         if !(filled && next.single) {
             if round == 0 {
                 // Weak: the literal part stays the URL.

@@ -291,3 +291,14 @@ fn excerpt_covers_every_line_of_a_wrapper() {
     assert_eq!((e.first_line, e.start_offset), (2, 2));
     assert_eq!(e.text, "see <URL:http://a/b\n  /c> ok\n");
 }
+
+#[test]
+fn a_hard_wrap_over_three_lines_is_joined_line_by_line() {
+    let second = format!("{}/", "p".repeat(74));
+    let text = format!("{}\n{second}\nlast.html\n", filled("http://example.com/a/"));
+    let c = one(&text);
+    assert_eq!(c.url, format!("http://example.com/a/{second}last.html"));
+    assert_eq!(c.segments.len(), 3);
+    assert_eq!(c.span.end.line, 3);
+    assert_maps_back(&text, &c);
+}

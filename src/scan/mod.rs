@@ -63,7 +63,8 @@
 //! (only a line break follows it, trailing punctuation aside) may continue on
 //! the next line. The *next token* is the first word of the next line, after
 //! its indentation and the same number of reply-quote marks as the URL's own
-//! line, trimmed like a bare URL; it never starts with a known scheme. It
+//! line, trimmed like a bare URL; it holds a letter or digit and never
+//! starts with a known scheme. It
 //! *continues* the URL when either
 //!
 //! - the URL's line ends with one of `/ - . ? = & %` and the token does not

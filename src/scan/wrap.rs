@@ -124,7 +124,9 @@ fn next_token(w: &Window, schemes: &Schemes, run_end: usize, depth: usize) -> Op
     let line = nl + 1;
     let start = quote::strip(b, line, depth, line + TOKEN_CAP)?;
     let end = find_end(b, start, start + TOKEN_CAP, 0);
-    if end.end == start || end.stop >= start + TOKEN_CAP {
+    // No letter or digit (`--` before a signature): not a path piece.
+    let tok = &b[start..end.end];
+    if end.stop >= start + TOKEN_CAP || !tok.iter().any(u8::is_ascii_alphanumeric) {
         return None;
     }
     // A token that is itself a URL starts a new one.

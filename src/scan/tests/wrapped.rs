@@ -219,6 +219,8 @@ fn no_evidence_no_join() {
         let c = scan_all(text.as_bytes(), &ScanOptions::default());
         assert_eq!(c[0].facts.broken_bare, None, "{text:?}");
     }
+    let text = format!("{}\n--\nBob\n", filled("http://example.com/a/"));
+    assert_eq!(one(&text).facts.broken_bare, None);
     // The next line holding a URL of its own is no continuation.
     let c = scan_all(b"see http://a/b/\nhttp://c/d\n", &ScanOptions::default());
     assert_eq!(c.len(), 2);

@@ -8,6 +8,16 @@
 //! so both give identical results; a forward-only cursor (`position.rs`)
 //! turns offsets into line and column.
 //!
+//! ```
+//! use urlint::scan::{Form, ScanOptions, Scanner};
+//!
+//! let text = b"See <URL:ftp://ds.internic.net/rfc/\n   rfc1738.txt> or http://a/b.";
+//! let found = Scanner::new(ScanOptions::default()).scan_slice(text);
+//! assert_eq!(found[0].url, "ftp://ds.internic.net/rfc/rfc1738.txt");
+//! assert_eq!(found[0].form, Form::UrlWrapper);
+//! assert_eq!((found[1].url.as_str(), found[1].span.start.line), ("http://a/b", 2));
+//! ```
+//!
 //! # Forms
 //!
 //! - `url-wrapper` `<URL:...>` (`URL:` in any case, whitespace may follow);
@@ -53,7 +63,8 @@
 //! (only a line break follows it, trailing punctuation aside) may continue on
 //! the next line. The *next token* is the first word of the next line, after
 //! its indentation and the same number of reply-quote marks as the URL's own
-//! line, trimmed like a bare URL; it never starts with a known scheme. It
+//! line, trimmed like a bare URL; it holds a letter or digit and never
+//! starts with a known scheme. It
 //! *continues* the URL when either
 //!
 //! - the URL's line ends with one of `/ - . ? = & %` and the token does not

@@ -63,8 +63,10 @@
 //! (only a line break follows it, trailing punctuation aside) may continue on
 //! the next line. The *next token* is the first word of the next line, after
 //! its indentation and the same number of reply-quote marks as the URL's own
-//! line, trimmed like a bare URL; it holds a letter or digit and never
-//! starts with a known scheme. It
+//! line, trimmed like a bare URL; it holds a letter or digit, never
+//! starts with a known scheme, never holds `://`, and never starts with
+//! markup (`[ ( < { * | " ' ` `: a Markdown reference definition such as
+//! `[1]: http://…` is not a path). It
 //! *continues* the URL when either
 //!
 //! - the URL's line ends with one of `/ - . ? = & %` and the token does not

@@ -135,6 +135,12 @@ fn next_token(w: &Window, schemes: &Schemes, run_end: usize, depth: usize) -> Op
             return None;
         }
     }
+    // Markup, not a path: a Markdown reference definition (`[1]: http://…`),
+    // a link, a table cell or emphasis starts with one of these, and a token
+    // holding `://` carries a URL of its own (`[x]:http://…`).
+    if b"[(<{*|\"'`".contains(&tok[0]) || tok.windows(3).any(|t| t == b"://") {
+        return None;
+    }
     // Bounded, so a line of a million blanks costs nothing and the answer
     // never depends on where the window ends.
     let lim = (end.stop + TOKEN_CAP).min(b.len());

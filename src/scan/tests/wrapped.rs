@@ -227,6 +227,37 @@ fn no_evidence_no_join() {
 }
 
 #[test]
+fn markdown_reference_definitions_are_not_continuations() {
+    // Each line is a definition; the next one's `[label]` is markup, and a
+    // token holding `://` carries its own URL, even on a filled line.
+    let text = format!(
+        "[#866]: https://github.com/rust-random/rand/pull/866\n[#888]: https://github.com/x/y/pull/888\n{}\n[Damerau-Levenshtein]:http://en.wikipedia.org/wiki/D\n",
+        filled("[string similarity metrics]:http://en.wikipedia.org/wiki/String_metric")
+    );
+    let c = scan_all(text.as_bytes(), &ScanOptions::default());
+    let urls: Vec<&str> = c.iter().map(|c| c.url.as_str()).collect();
+    assert_eq!(
+        urls,
+        [
+            "https://github.com/rust-random/rand/pull/866",
+            "https://github.com/x/y/pull/888",
+            "http://en.wikipedia.org/wiki/String_metric",
+            "http://en.wikipedia.org/wiki/D",
+        ]
+    );
+    assert!(c.iter().all(|c| c.facts.broken_bare.is_none()), "{c:#?}");
+}
+
+#[test]
+fn program_text_with_scheme_like_words_is_not_a_url() {
+    let c = scan_all(
+        b"use same_file::is_same_file; File::create(p) and file::Error; HTTP: a protocol\n",
+        &ScanOptions::default(),
+    );
+    assert!(c.is_empty(), "{c:#?}");
+}
+
+#[test]
 fn quoted_hard_wrap_strips_the_same_quote_depth() {
     let text = format!(
         "> {}\n> /x/y.html\n",

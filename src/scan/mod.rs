@@ -65,7 +65,7 @@
 //! its indentation and the same number of reply-quote marks as the URL's own
 //! line, trimmed like a bare URL; it holds a letter or digit, never
 //! starts with a known scheme, never holds `://`, and never starts with
-//! markup (`[ ( < { * | " ' ` `: a Markdown reference definition such as
+//! markup (`[`, `(`, `<`, `{`, `*`, a bar, a quote or a backquote: a Markdown reference definition such as
 //! `[1]: http://…` is not a path). It
 //! *continues* the URL when either
 //!

@@ -10,22 +10,16 @@ use std::sync::{mpsc, Mutex, MutexGuard};
 
 use ignore::WalkState;
 
-use crate::input::mail::{self, MailKind, MailOptions, TextPart};
+use super::sink::{Counted, FileSink};
+
+use crate::input::mail::{self, MailKind, MailOptions};
 use crate::input::sniff::{self, Kind};
 use crate::input::walk::{self, Entry, WalkOptions};
 use crate::report::escape::escape_control;
-use crate::report::{FileReport, Finding, Found, MailRef, Reporter, Snippet, Summary};
+use crate::report::{Reporter, Summary};
 use crate::rules::Severity;
-use crate::scan::{Candidate, ScanOptions, Scanner};
-use crate::suppress;
+use crate::scan::{ScanOptions, Scanner};
 use crate::validate::Validator;
-
-/// Results are rendered in batches of this many, so a file with millions of
-/// URLs never holds them all.
-const BATCH: usize = 256;
-/// Past this much rendered output, a file takes the output lock and streams,
-/// so memory stays bounded on huge inputs.
-const STREAM_AFTER: usize = 1 << 20;
 
 /// What to do with each input.
 pub struct Job {
@@ -58,14 +52,14 @@ pub enum MailMode {
 
 /// Shared state of a run.
 pub struct Run {
-    job: Job,
+    pub(super) job: Job,
     out: Mutex<io::Stdout>,
     errors: AtomicU64,
     broken_pipe: AtomicBool,
     files: AtomicU64,
     bytes: AtomicU64,
-    urls: AtomicU64,
-    by_severity: [AtomicU64; 3],
+    pub(super) urls: AtomicU64,
+    pub(super) by_severity: [AtomicU64; 3],
 }
 
 /// One input to read.
@@ -159,13 +153,13 @@ impl Run {
         let _ = out.flush();
     }
 
-    fn lock(&self) -> MutexGuard<'_, io::Stdout> {
+    pub(super) fn lock(&self) -> MutexGuard<'_, io::Stdout> {
         self.out
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    fn write(&self, out: &mut io::Stdout, bytes: &[u8]) {
+    pub(super) fn write(&self, out: &mut io::Stdout, bytes: &[u8]) {
         if bytes.is_empty() || self.broken_pipe() {
             return;
         }
@@ -317,20 +311,6 @@ impl Run {
     }
 }
 
-/// Counts bytes as they are read, for the progress bar.
-struct Counted<'a, R> {
-    inner: R,
-    bytes: &'a AtomicU64,
-}
-
-impl<R: Read> Read for Counted<'_, R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.bytes.fetch_add(n as u64, Ordering::Relaxed);
-        Ok(n)
-    }
-}
-
 fn open_file(path: &Path) -> io::Result<File> {
     let file = File::open(path)?;
     let meta = file.metadata()?;
@@ -343,115 +323,4 @@ fn open_file(path: &Path) -> io::Result<File> {
         ));
     }
     Ok(file)
-}
-
-/// Collects one file's results, renders them in batches, and streams when
-/// the output grows large.
-struct FileSink<'r> {
-    run: &'r Run,
-    path: &'r str,
-    stream: bool,
-    found: Vec<Found>,
-    findings: Vec<Finding>,
-    diags: Vec<crate::Diagnostic>,
-    rendered: Vec<u8>,
-    held: Option<MutexGuard<'r, io::Stdout>>,
-}
-
-impl<'r> FileSink<'r> {
-    fn new(run: &'r Run, path: &'r str, stream: bool) -> Self {
-        FileSink {
-            run,
-            path,
-            stream,
-            found: Vec::new(),
-            findings: Vec::new(),
-            diags: Vec::new(),
-            rendered: Vec::new(),
-            held: None,
-        }
-    }
-
-    /// Take one candidate; `part` is the decoded mail part it was found in,
-    /// whose coordinates it is in until mapped back to the file here.
-    fn candidate(&mut self, mut cand: Candidate, part: Option<&TextPart>) {
-        let run = self.run;
-        let mail = part.map(|p| MailRef {
-            message_id: p.message_id.clone(),
-            index: p.message_index,
-        });
-        if let Some(validator) = &run.job.validator {
-            run.urls.fetch_add(1, Ordering::Relaxed);
-            self.diags.clear();
-            validator.check(&cand, &mut self.diags);
-            for diag in self.diags.drain(..) {
-                if let Some(ex) = &cand.excerpt {
-                    if suppress::is_suppressed(ex, diag.span.start.line, diag.rule.name()) {
-                        continue;
-                    }
-                }
-                run.by_severity[diag.severity as usize].fetch_add(1, Ordering::Relaxed);
-                let snippet = cand.excerpt.as_ref().map(|e| Snippet {
-                    excerpt: e.clone(),
-                    span: diag.span,
-                });
-                let mut diag = diag;
-                if let Some(part) = part {
-                    diag.span.start = part.original_pos(diag.span.start);
-                    diag.span.end = part.original_pos(diag.span.end);
-                }
-                self.findings.push(Finding {
-                    diag,
-                    snippet,
-                    mail: mail.clone(),
-                });
-            }
-        } else {
-            if cand.facts.unterminated || cand.facts.empty {
-                return;
-            }
-            if let Some(seen) = &run.job.unique {
-                let mut seen = seen
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner);
-                if !seen.insert(cand.url.clone()) {
-                    return;
-                }
-            }
-            run.urls.fetch_add(1, Ordering::Relaxed);
-            if let Some(part) = part {
-                cand.map_positions(|p| part.original_pos(p));
-            }
-            self.found.push(Found { cand, mail });
-        }
-        if self.found.len() + self.findings.len() >= BATCH {
-            self.render();
-        }
-    }
-
-    fn render(&mut self) {
-        let report = FileReport {
-            path: self.path,
-            found: &self.found,
-            findings: &self.findings,
-        };
-        self.run.job.reporter.file(&report, &mut self.rendered);
-        self.found.clear();
-        self.findings.clear();
-        if self.stream && self.rendered.len() >= STREAM_AFTER {
-            let run = self.run;
-            let out = self.held.get_or_insert_with(|| run.lock());
-            run.write(out, &self.rendered);
-            self.rendered.clear();
-        }
-    }
-
-    fn finish(mut self) -> Vec<u8> {
-        self.render();
-        if let Some(mut out) = self.held.take() {
-            self.run.write(&mut out, &self.rendered);
-            self.rendered.clear();
-        }
-        std::mem::take(&mut self.rendered)
-    }
 }

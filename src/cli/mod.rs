@@ -2,7 +2,10 @@
 //! per-file pipeline (`pipeline`). The binary is a thin call to [`main`].
 
 pub mod args;
+pub mod extra;
 pub mod pipeline;
+pub mod progress;
 mod run;
 
+pub use extra::VERSION;
 pub use run::main;

@@ -52,10 +52,8 @@ impl Conditions {
 
     /// Whether to draw the progress line.
     pub fn show(self) -> bool {
-        self.stderr_terminal
-            && !self.ci
-            && !self.quiet
-            && !(self.streaming && self.stdout_terminal)
+        let tangled = self.streaming && self.stdout_terminal;
+        self.stderr_terminal && !self.ci && !self.quiet && !tangled
     }
 }
 

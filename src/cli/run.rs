@@ -9,15 +9,17 @@ use std::sync::Mutex;
 use clap::Parser;
 
 use super::args::{
-    CheckArgs, CheckFormat, Cli, ColorChoice, Command, CompletionsArgs, ExtractArgs,
-    ExtractFormat, FailOn, InputArgs, ManArgs, ResolveArgs, RulesArgs,
+    CheckArgs, CheckFormat, Cli, ColorChoice, Command, CompletionsArgs, ExtractArgs, ExtractFormat,
+    FailOn, InputArgs, ManArgs, ResolveArgs, RulesArgs,
 };
 use super::pipeline::{Input, Job, Run};
 use super::{extra, progress};
 use crate::config::Settings;
 use crate::input::walk::{self, Entry, WalkOptions};
 use crate::report::escape::escape_control;
-use crate::report::{github::Github, human::Human, json::Json, plain::Plain, sarif::Sarif, Reporter};
+use crate::report::{
+    github::Github, human::Human, json::Json, plain::Plain, sarif::Sarif, Reporter,
+};
 use crate::rules::{self, Rule, Severity};
 use crate::scan::ScanOptions;
 use crate::validate::Validator;
@@ -153,12 +155,22 @@ fn extract(args: &ExtractArgs) -> Result<u8, String> {
         unique: args.unique.then(|| Mutex::new(HashSet::new())),
         binary: args.input.binary,
     };
-    let run = execute(job, &args.input, &settings, show_progress(&args.input, false, true))?;
+    let run = execute(
+        job,
+        &args.input,
+        &settings,
+        show_progress(&args.input, false, true),
+    )?;
     Ok(if run.errors() > 0 { TROUBLE } else { OK })
 }
 
 /// Read every input of `input` with `job`, with a progress line if `progress`.
-fn execute(job: Job, input: &InputArgs, settings: &Settings, progress: bool) -> Result<Run, String> {
+fn execute(
+    job: Job,
+    input: &InputArgs,
+    settings: &Settings,
+    progress: bool,
+) -> Result<Run, String> {
     let run = Run::new(job);
     std::thread::scope(|scope| {
         let _watch = progress::watch(scope, progress, || {

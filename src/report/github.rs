@@ -11,7 +11,7 @@
 //! [`escape_control`], so ESC never reaches the log.
 
 use std::borrow::Cow;
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::io::Write as _;
 
 use super::escape::{escape_control, escape_control_keep_newlines};
@@ -61,7 +61,7 @@ fn message(finding: &Finding) -> String {
     }
     if let Some(mail) = &finding.mail {
         let id = mail.message_id.as_deref().unwrap_or("(no Message-ID)");
-        text.push_str(&format!("\nin message {} {id}", mail.index + 1));
+        let _ = write!(text, "\nin message {} {id}", mail.index + 1);
     }
     text
 }

@@ -17,6 +17,7 @@
 //!   the checkout.
 
 use std::collections::HashMap;
+use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::sync::Mutex;
 
@@ -186,7 +187,7 @@ fn descriptor(m: &RuleMeta) -> Value {
     };
     let mut help = m.help.to_string();
     if !m.rfc.is_empty() {
-        help.push_str(&format!("\n\nReference: {}.", m.rfc));
+        let _ = write!(help, "\n\nReference: {}.", m.rfc);
     }
     json!({
         "id": m.name,
@@ -219,7 +220,7 @@ pub fn uri_reference(path: &str) -> String {
         if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'/') {
             out.push(char::from(b));
         } else {
-            out.push_str(&format!("%{b:02X}"));
+            let _ = write!(out, "%{b:02X}");
         }
     }
     out
@@ -298,7 +299,9 @@ mod tests {
     #[test]
     fn every_rule_is_described_with_its_rfc() {
         let log = Sarif::new().log();
-        let rules = log["runs"][0]["tool"]["driver"]["rules"].as_array().unwrap();
+        let rules = log["runs"][0]["tool"]["driver"]["rules"]
+            .as_array()
+            .unwrap();
         assert_eq!(rules.len(), Rule::ALL.len());
         for (rule, desc) in Rule::ALL.iter().zip(rules) {
             let m = rule.meta();

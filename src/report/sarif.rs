@@ -21,10 +21,10 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::sync::Mutex;
 
-use serde_json::{json, Value};
+use serde::Serialize;
 
 use super::json::terminal_safe;
-use super::{FileReport, Reporter, Summary};
+use super::{FileReport, Finding, Reporter, Summary};
 use crate::rules::{Rule, RuleMeta, Severity};
 
 /// The schema the log declares (the OASIS standard's errata 01 location).
@@ -34,19 +34,131 @@ pub const SCHEMA_URI: &str =
 /// SARIF 2.1.0 output, written whole at the end.
 #[derive(Debug)]
 pub struct Sarif {
-    results: Mutex<Vec<Entry>>,
+    results: Mutex<Vec<SarifResult>>,
     /// Rule name → its index in `tool.driver.rules`.
     index: HashMap<&'static str, usize>,
 }
 
-/// One result, owned, with the keys it sorts by.
-#[derive(Debug)]
-struct Entry {
+// The SARIF objects urlint writes, fields in the order the standard lists
+// them, so the log reads top-down: schema, version, tool, results.
+
+#[derive(Serialize)]
+struct Log {
+    #[serde(rename = "$schema")]
+    schema: &'static str,
+    version: &'static str,
+    runs: [Run; 1],
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Run {
+    tool: Tool,
+    column_kind: &'static str,
+    results: Vec<SarifResult>,
+}
+
+#[derive(Serialize)]
+struct Tool {
+    driver: Driver,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Driver {
+    name: &'static str,
+    version: &'static str,
+    semantic_version: &'static str,
+    rules: Vec<Descriptor>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Descriptor {
+    id: &'static str,
+    short_description: Text,
+    full_description: Text,
+    help: Text,
+    default_configuration: Configuration,
+    properties: Tags,
+}
+
+#[derive(Serialize)]
+struct Text {
+    text: String,
+}
+
+#[derive(Serialize)]
+struct Configuration {
+    level: &'static str,
+}
+
+#[derive(Serialize)]
+struct Tags {
+    tags: [&'static str; 1],
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifResult {
+    rule_id: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rule_index: Option<usize>,
+    level: &'static str,
+    message: Message,
+    locations: [Location; 1],
+    properties: ResultProperties,
+}
+
+#[derive(Debug, Serialize)]
+struct Message {
+    text: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Location {
+    physical_location: PhysicalLocation,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PhysicalLocation {
+    artifact_location: ArtifactLocation,
+    region: Region,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ArtifactLocation {
     uri: String,
-    line: u64,
-    column: u64,
-    rule: String,
-    value: Value,
+    /// Relative URIs resolve against the checkout; `file:` URIs take none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    uri_base_id: Option<&'static str>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Region {
+    start_line: u64,
+    start_column: u64,
+    end_line: u64,
+    end_column: u64,
+    byte_offset: u64,
+    byte_length: u64,
+}
+
+/// What SARIF has no field for: the whole URL, the help line, and where in
+/// a mail archive the URL was.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ResultProperties {
+    url: String,
+    help: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message_index: Option<u64>,
 }
 
 impl Sarif {
@@ -63,35 +175,85 @@ impl Sarif {
         }
     }
 
-    /// The complete log for the results collected so far.
-    pub fn log(&self) -> Value {
-        let mut entries = std::mem::take(
+    /// Take the results collected so far into a log.
+    fn take_log(&self) -> Log {
+        let mut results = std::mem::take(
             &mut *self
                 .results
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner),
         );
-        entries.sort_by(|a, b| {
-            (&a.uri, a.line, a.column, &a.rule).cmp(&(&b.uri, b.line, b.column, &b.rule))
+        results.sort_by(|a, b| {
+            let key = |r: &SarifResult| {
+                let loc = &r.locations[0].physical_location;
+                (
+                    loc.artifact_location.uri.clone(),
+                    loc.region.start_line,
+                    loc.region.start_column,
+                    r.rule_id.clone(),
+                )
+            };
+            key(a).cmp(&key(b))
         });
-        let results: Vec<Value> = entries.into_iter().map(|e| e.value).collect();
-        let rules: Vec<Value> = Rule::ALL.iter().map(|r| descriptor(r.meta())).collect();
-        json!({
-            "$schema": SCHEMA_URI,
-            "version": "2.1.0",
-            "runs": [{
-                "tool": {
-                    "driver": {
-                        "name": "urlint",
-                        "semanticVersion": env!("CARGO_PKG_VERSION"),
-                        "version": crate::cli::VERSION,
-                        "rules": rules,
-                    }
+        Log {
+            schema: SCHEMA_URI,
+            version: "2.1.0",
+            runs: [Run {
+                tool: Tool {
+                    driver: Driver {
+                        name: "urlint",
+                        version: crate::cli::VERSION,
+                        semantic_version: env!("CARGO_PKG_VERSION"),
+                        rules: Rule::ALL.iter().map(|r| descriptor(r.meta())).collect(),
+                    },
                 },
-                "columnKind": "unicodeCodePoints",
-                "results": results,
-            }]
-        })
+                column_kind: "unicodeCodePoints",
+                results,
+            }],
+        }
+    }
+
+    /// The log text: pretty JSON, made safe for a terminal.
+    fn render(&self) -> io::Result<String> {
+        let text = serde_json::to_string_pretty(&self.take_log()).map_err(io::Error::other)?;
+        Ok(terminal_safe(&text).into_owned())
+    }
+
+    fn result(&self, uri: &str, finding: &Finding) -> SarifResult {
+        let d = &finding.diag;
+        let name = d.rule.name();
+        let (start, end) = (d.span.start, d.span.end);
+        let absolute = uri.starts_with("file:");
+        SarifResult {
+            rule_id: name.to_string(),
+            rule_index: self.index.get(name).copied(),
+            level: level(Some(d.severity)),
+            message: Message {
+                text: d.message.clone(),
+            },
+            locations: [Location {
+                physical_location: PhysicalLocation {
+                    artifact_location: ArtifactLocation {
+                        uri: uri.to_string(),
+                        uri_base_id: (!absolute).then_some("%SRCROOT%"),
+                    },
+                    region: Region {
+                        start_line: start.line,
+                        start_column: start.column,
+                        end_line: end.line,
+                        end_column: end.column,
+                        byte_offset: start.offset,
+                        byte_length: end.offset.saturating_sub(start.offset),
+                    },
+                },
+            }],
+            properties: ResultProperties {
+                url: d.url.clone(),
+                help: d.help.clone(),
+                message_id: finding.mail.as_ref().and_then(|m| m.message_id.clone()),
+                message_index: finding.mail.as_ref().map(|m| m.index),
+            },
+        }
     }
 }
 
@@ -107,62 +269,19 @@ impl Reporter for Sarif {
             return;
         }
         let uri = uri_reference(report.path);
-        // Absolute paths become `file:` URIs, which take no base.
-        let artifact = if uri.starts_with("file:") {
-            json!({ "uri": uri })
-        } else {
-            json!({ "uri": uri, "uriBaseId": "%SRCROOT%" })
-        };
-        let entries = report.findings.iter().map(|f| {
-            let d = &f.diag;
-            let name = d.rule.name();
-            let (start, end) = (d.span.start, d.span.end);
-            let mut result = json!({
-                "ruleId": name,
-                "level": level(Some(d.severity)),
-                "message": { "text": d.message },
-                "locations": [{
-                    "physicalLocation": {
-                        "artifactLocation": artifact,
-                        "region": {
-                            "startLine": start.line,
-                            "startColumn": start.column,
-                            "endLine": end.line,
-                            "endColumn": end.column,
-                            "byteOffset": start.offset,
-                            "byteLength": end.offset.saturating_sub(start.offset),
-                        }
-                    }
-                }],
-                "properties": { "url": d.url, "help": d.help },
-            });
-            if let Some(i) = self.index.get(name) {
-                result["ruleIndex"] = json!(i);
-            }
-            if let Some(mail) = &f.mail {
-                result["properties"]["messageIndex"] = json!(mail.index);
-                if let Some(id) = &mail.message_id {
-                    result["properties"]["messageId"] = json!(id);
-                }
-            }
-            Entry {
-                uri: uri.clone(),
-                line: start.line,
-                column: start.column,
-                rule: name.to_string(),
-                value: result,
-            }
-        });
-        let mut all = self
-            .results
+        let results: Vec<SarifResult> = report
+            .findings
+            .iter()
+            .map(|f| self.result(&uri, f))
+            .collect();
+        self.results
             .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        all.extend(entries);
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .extend(results);
     }
 
     fn finish(&self, _summary: &Summary, out: &mut dyn Write) -> io::Result<()> {
-        let text = serde_json::to_string_pretty(&self.log()).map_err(io::Error::other)?;
-        out.write_all(terminal_safe(&text).as_bytes())?;
+        out.write_all(self.render()?.as_bytes())?;
         out.write_all(b"\n")
     }
 }
@@ -179,24 +298,27 @@ fn level(severity: Option<Severity>) -> &'static str {
 
 /// A `reportingDescriptor` for one rule: what it checks, its help with the
 /// RFC citation, its default level and its group as a tag.
-fn descriptor(m: &RuleMeta) -> Value {
-    let cite = if m.rfc.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", m.rfc)
-    };
+fn descriptor(m: &'static RuleMeta) -> Descriptor {
+    let mut full = m.summary.to_string();
     let mut help = m.help.to_string();
     if !m.rfc.is_empty() {
+        let _ = write!(full, " ({})", m.rfc);
         let _ = write!(help, "\n\nReference: {}.", m.rfc);
     }
-    json!({
-        "id": m.name,
-        "shortDescription": { "text": m.summary },
-        "fullDescription": { "text": format!("{}{cite}", m.summary) },
-        "help": { "text": help },
-        "defaultConfiguration": { "level": level(m.default) },
-        "properties": { "tags": [m.group.as_str()] },
-    })
+    Descriptor {
+        id: m.name,
+        short_description: Text {
+            text: m.summary.to_string(),
+        },
+        full_description: Text { text: full },
+        help: Text { text: help },
+        default_configuration: Configuration {
+            level: level(m.default),
+        },
+        properties: Tags {
+            tags: [m.group.as_str()],
+        },
+    }
 }
 
 /// A path as a relative URI reference: `./` prefixes dropped, Windows
@@ -227,152 +349,4 @@ pub fn uri_reference(path: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::diagnostic::Diagnostic;
-    use crate::report::Finding;
-    use crate::span::{Pos, Span};
-
-    fn finding(line: u64, column: u64, message: &str) -> Finding {
-        let pos = |column: u64| Pos {
-            line,
-            column,
-            offset: 10 * line + column,
-        };
-        Finding {
-            diag: Diagnostic {
-                rule: Rule::ALL[0],
-                severity: Severity::Warning,
-                message: message.to_string(),
-                span: Span::new(pos(column), pos(column + 3)),
-                url: "http://a/".to_string(),
-                help: "fix it".to_string(),
-            },
-            snippet: None,
-            mail: None,
-        }
-    }
-
-    #[test]
-    fn uri_references_are_relative_and_encoded() {
-        for (path, want) in [
-            ("./docs/a.txt", "docs/a.txt"),
-            ("docs/a b.txt", "docs/a%20b.txt"),
-            ("c:x,y%z.txt", "c%3Ax%2Cy%25z.txt"),
-            ("/abs/ü.txt", "file:///abs/%C3%BC.txt"),
-            ("-", "-"),
-        ] {
-            assert_eq!(uri_reference(path), want, "path {path:?}");
-        }
-    }
-
-    #[test]
-    fn results_are_sorted_and_point_at_the_span() {
-        let sarif = Sarif::new();
-        let mut out = Vec::new();
-        let late = [finding(9, 2, "second")];
-        let early = [finding(2, 5, "first")];
-        for findings in [&late[..], &early[..]] {
-            let report = FileReport {
-                path: "./a.txt",
-                found: &[],
-                findings,
-            };
-            sarif.file(&report, &mut out);
-        }
-        assert!(out.is_empty(), "SARIF writes nothing before finish");
-        let log = sarif.log();
-        let run = &log["runs"][0];
-        assert_eq!(run["columnKind"], "unicodeCodePoints");
-        let results = run["results"].as_array().unwrap();
-        assert_eq!(results[0]["message"]["text"], "first");
-        assert_eq!(results[0]["level"], "warning");
-        assert_eq!(results[0]["ruleIndex"], 0);
-        let loc = &results[0]["locations"][0]["physicalLocation"];
-        assert_eq!(loc["artifactLocation"]["uri"], "a.txt");
-        assert_eq!(loc["region"]["startLine"], 2);
-        assert_eq!(loc["region"]["startColumn"], 5);
-        assert_eq!(loc["region"]["endColumn"], 8);
-        assert_eq!(results[1]["message"]["text"], "second");
-    }
-
-    #[test]
-    fn every_rule_is_described_with_its_rfc() {
-        let log = Sarif::new().log();
-        let rules = log["runs"][0]["tool"]["driver"]["rules"]
-            .as_array()
-            .unwrap();
-        assert_eq!(rules.len(), Rule::ALL.len());
-        for (rule, desc) in Rule::ALL.iter().zip(rules) {
-            let m = rule.meta();
-            assert_eq!(desc["id"], m.name);
-            assert!(desc["help"]["text"].as_str().unwrap().contains(m.rfc));
-            assert_eq!(desc["defaultConfiguration"]["level"], level(m.default));
-            assert_eq!(desc["properties"]["tags"][0], m.group.as_str());
-        }
-    }
-
-    /// Validate `log` against the OASIS schema shipped in `tests/sarif/`.
-    fn validate(log: &Value) -> Result<(), String> {
-        let schema: Value =
-            serde_json::from_str(include_str!("../../tests/sarif/sarif-schema-2.1.0.json"))
-                .map_err(|e| e.to_string())?;
-        let mut schemas = boon::Schemas::new();
-        let mut compiler = boon::Compiler::new();
-        let loc = "urn:urlint:sarif-schema-2.1.0";
-        compiler
-            .add_resource(loc, schema)
-            .map_err(|e| e.to_string())?;
-        let index = compiler
-            .compile(loc, &mut schemas)
-            .map_err(|e| format!("{e:#}"))?;
-        schemas.validate(log, index).map_err(|e| format!("{e:#}"))
-    }
-
-    #[test]
-    fn log_satisfies_the_sarif_schema() {
-        let sarif = Sarif::new();
-        let mut mailed = finding(3, 4, "in mail");
-        mailed.mail = Some(crate::report::MailRef {
-            message_id: Some("<a@b>".to_string()),
-            index: 2,
-        });
-        for (path, findings) in [
-            ("./docs/a b.txt", vec![finding(1, 1, "one")]),
-            ("/abs/x.txt", vec![mailed]),
-        ] {
-            let report = FileReport {
-                path,
-                found: &[],
-                findings: &findings,
-            };
-            sarif.file(&report, &mut Vec::new());
-        }
-        let log = sarif.log();
-        assert_eq!(log["runs"][0]["results"].as_array().unwrap().len(), 2);
-        validate(&log).unwrap();
-        // The validator does reject what breaks the schema.
-        let mut broken = log.clone();
-        broken["runs"][0]["results"][0]["level"] = json!("fatal");
-        assert!(validate(&broken).is_err());
-    }
-
-    #[test]
-    fn hostile_text_stays_json_and_off_the_terminal() {
-        let sarif = Sarif::new();
-        let findings = [finding(1, 1, "bad \u{202e}\u{9b}\u{1b}[2J")];
-        let report = FileReport {
-            path: "x\u{202e}.txt",
-            found: &[],
-            findings: &findings,
-        };
-        sarif.file(&report, &mut Vec::new());
-        let mut out = Vec::new();
-        sarif.finish(&Summary::default(), &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
-        assert!(!text.contains(['\u{202e}', '\u{9b}', '\u{1b}']));
-        let back: Value = serde_json::from_str(&text).unwrap();
-        let result = &back["runs"][0]["results"][0];
-        assert_eq!(result["message"]["text"], "bad \u{202e}\u{9b}\u{1b}[2J");
-    }
-}
+mod tests;

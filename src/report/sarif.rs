@@ -202,7 +202,9 @@ impl Sarif {
                 tool: Tool {
                     driver: Driver {
                         name: "urlint",
-                        version: crate::cli::VERSION,
+                        // Not `--version`'s git revision: the log of a run
+                        // should not change with every commit.
+                        version: env!("CARGO_PKG_VERSION"),
                         semantic_version: env!("CARGO_PKG_VERSION"),
                         rules: Rule::ALL.iter().map(|r| descriptor(r.meta())).collect(),
                     },

@@ -30,11 +30,15 @@ pub enum Command {
     Resolve(ResolveArgs),
     /// List the rules, or explain one with examples.
     Rules(RulesArgs),
-    /// Print a shell completion script (e.g. `urlint completions bash >
-    /// /etc/bash_completion.d/urlint`).
+    /// Print a shell completion script.
+    ///
+    /// For example `urlint completions bash >
+    /// ~/.local/share/bash-completion/completions/urlint`.
     Completions(CompletionsArgs),
-    /// Print the man page in roff (`urlint man | man -l -`), or a
-    /// subcommand's (`urlint man check`).
+    /// Print the man page (roff), or a subcommand's.
+    ///
+    /// `urlint man | man -l -` reads it; `urlint man check` prints
+    /// urlint-check(1).
     Man(ManArgs),
 }
 

@@ -6,6 +6,7 @@ pub mod extra;
 pub mod pipeline;
 pub mod progress;
 mod run;
+mod sink;
 
 pub use extra::VERSION;
 pub use run::main;

@@ -12,9 +12,10 @@ use super::args::{
     CheckArgs, CheckFormat, Cli, ColorChoice, Command, CompletionsArgs, ExtractArgs, ExtractFormat,
     FailOn, InputArgs, ManArgs, ResolveArgs, RulesArgs,
 };
-use super::pipeline::{Input, Job, Run};
+use super::pipeline::{Input, Job, MailMode, Run};
 use super::{extra, progress};
 use crate::config::Settings;
+use crate::input::mail::MailOptions;
 use crate::input::walk::{self, Entry, WalkOptions};
 use crate::report::escape::escape_control;
 use crate::report::{
@@ -57,6 +58,23 @@ fn settings(input: &InputArgs) -> Result<Settings, String> {
             .map_err(|e| format!("--scheme: {e}"))?;
     }
     Ok(settings)
+}
+
+fn mail_mode(input: &InputArgs) -> MailMode {
+    if input.mail {
+        MailMode::Always
+    } else if input.no_mail {
+        MailMode::Never
+    } else {
+        MailMode::Auto
+    }
+}
+
+fn mail_options(input: &InputArgs) -> MailOptions {
+    MailOptions {
+        headers: !input.no_headers,
+        ..MailOptions::default()
+    }
 }
 
 fn color(choice: ColorChoice) -> bool {
@@ -114,6 +132,8 @@ fn check(args: &CheckArgs) -> Result<u8, String> {
         reporter,
         unique: None,
         binary: args.input.binary,
+        mail: mail_mode(&args.input),
+        mail_options: mail_options(&args.input),
     };
     let streaming = args.format != CheckFormat::Sarif;
     let progress = show_progress(&args.input, args.quiet, streaming);
@@ -154,6 +174,8 @@ fn extract(args: &ExtractArgs) -> Result<u8, String> {
         reporter,
         unique: args.unique.then(|| Mutex::new(HashSet::new())),
         binary: args.input.binary,
+        mail: mail_mode(&args.input),
+        mail_options: mail_options(&args.input),
     };
     let run = execute(
         job,

@@ -1,6 +1,28 @@
-//! The rule registry (STUB — replaced by the rules work).
+//! The rule registry: every lint urlint knows, its documentation and its check.
+//!
+//! Each rule is declared once, with `declare_rule!`, in a file under
+//! `syntax/`, `scheme/`, `security/`, `context/` or `style/`, beside the
+//! `check` function that finds it. The doc comment of the declaration becomes
+//! runtime data (clippy's trick, done with `concat!`), so `urlint rules NAME`,
+//! the README table and SARIF rule metadata all come from that one place.
+//! The list at the bottom of this file generates [`Rule`], [`Rule::ALL`],
+//! [`Rule::meta`] and the dispatch to checks.
 
 use std::fmt;
+
+mod config;
+mod docs;
+
+mod context;
+mod scheme;
+mod security;
+mod style;
+mod syntax;
+
+pub use config::RuleConfig;
+pub use docs::{explain, markdown_table};
+
+use crate::validate::{Cx, Report};
 
 /// How serious a diagnostic is. Ordered: `Info < Warning < Error`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -22,6 +44,13 @@ impl Severity {
             Severity::Error => "error",
         }
     }
+
+    /// Parse `error`, `warning` or `info` (as written in `urlint.toml`).
+    pub fn from_name(name: &str) -> Option<Severity> {
+        [Severity::Info, Severity::Warning, Severity::Error]
+            .into_iter()
+            .find(|s| s.as_str() == name)
+    }
 }
 
 impl fmt::Display for Severity {
@@ -31,7 +60,7 @@ impl fmt::Display for Severity {
 }
 
 /// Rule groups of SPEC.md.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Group {
     /// Generic URL syntax.
     Syntax,
@@ -45,94 +74,276 @@ pub enum Group {
     Style,
 }
 
-/// A lint rule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Rule {
-    /// placeholder
-    InvalidPercentEscape,
-}
+impl Group {
+    /// Every group, in SPEC.md order.
+    pub const ALL: &'static [Group] = &[
+        Group::Syntax,
+        Group::Scheme,
+        Group::Security,
+        Group::Context,
+        Group::Style,
+    ];
 
-impl Rule {
-    /// Kebab-case name.
-    pub fn name(self) -> &'static str {
-        "invalid-percent-escape"
+    /// `syntax`, `scheme`, `security`, `context` or `style`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Group::Syntax => "syntax",
+            Group::Scheme => "scheme",
+            Group::Security => "security",
+            Group::Context => "context",
+            Group::Style => "style",
+        }
+    }
+
+    /// The group called `name`, if any.
+    pub fn from_name(name: &str) -> Option<Group> {
+        Group::ALL.iter().copied().find(|g| g.as_str() == name)
     }
 }
 
-impl Rule {
-    /// Every rule.
-    pub const ALL: &'static [Rule] = &[Rule::InvalidPercentEscape];
-
-    /// Look a rule up by name.
-    pub fn from_name(name: &str) -> Option<Rule> {
-        (name == "invalid-percent-escape").then_some(Rule::InvalidPercentEscape)
-    }
-
-    /// Metadata.
-    pub fn meta(self) -> &'static RuleMeta {
-        &META
+impl fmt::Display for Group {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 
-static META: RuleMeta = RuleMeta {
-    name: "invalid-percent-escape",
-    group: Group::Syntax,
-    default: Some(Severity::Error),
-    rfc: "RFC 1738 §2.2",
-    summary: "stub",
-    help: "stub",
-};
-
-/// Rule metadata.
+/// Everything known about a rule besides its check: what `urlint rules`
+/// prints, what the README table and SARIF metadata are made of.
 #[derive(Debug)]
 pub struct RuleMeta {
-    /// name
+    /// Kebab-case name, as in SPEC.md.
     pub name: &'static str,
-    /// group
+    /// The group `--select GROUP` refers to.
     pub group: Group,
-    /// default
+    /// Severity when nothing is configured; `None` means off by default.
     pub default: Option<Severity>,
-    /// rfc
+    /// Severity used when the rule is enabled without a configured severity
+    /// (equals `default` for rules that are on by default; `info` otherwise).
+    pub severity_when_enabled: Severity,
+    /// The RFC section the rule enforces, e.g. `RFC 1738 §3.1`.
     pub rfc: &'static str,
-    /// summary
+    /// One line for tables.
     pub summary: &'static str,
-    /// help
+    /// Markdown: `## What it does`, `## Why is this bad?`, `## Example`, `Use instead:`.
+    pub explanation: &'static str,
+    /// URL text that triggers the rule.
+    pub example: &'static str,
+    /// A near miss that does not trigger it.
+    pub ok_example: &'static str,
+    /// The default help line of its diagnostics.
     pub help: &'static str,
 }
 
-impl Group {
-    /// name
-    pub fn as_str(self) -> &'static str {
-        "syntax"
+/// The severity an enabled rule gets when none is configured.
+pub(crate) const fn when_enabled(default: Option<Severity>) -> Severity {
+    match default {
+        Some(s) => s,
+        None => Severity::Info,
     }
 }
 
-/// Selection.
-#[derive(Debug, Clone, Default)]
-pub struct RuleConfig;
+/// Declare one rule's metadata as a `static`, turning its doc comment into
+/// [`RuleMeta::explanation`].
+macro_rules! declare_rule {
+    (
+        $(#[doc = $doc:literal])*
+        pub static $konst:ident = {
+            name: $name:literal,
+            group: $group:ident,
+            default: $default:expr,
+            rfc: $rfc:literal,
+            summary: $summary:literal,
+            example: $example:literal,
+            ok_example: $ok:literal,
+            help: $help:literal $(,)?
+        }
+    ) => {
+        $(#[doc = $doc])*
+        pub static $konst: $crate::rules::RuleMeta = $crate::rules::RuleMeta {
+            name: $name,
+            group: $crate::rules::Group::$group,
+            default: $default,
+            severity_when_enabled: $crate::rules::when_enabled($default),
+            rfc: $rfc,
+            summary: $summary,
+            explanation: concat!($($doc, "\n"),*),
+            example: $example,
+            ok_example: $ok,
+            help: $help,
+        };
+    };
+}
+pub(crate) use declare_rule;
 
-impl RuleConfig {
-    /// select
-    pub fn select(&mut self, _s: &str) -> Result<(), String> {
-        Ok(())
+/// A rule's check: reads the split URL and the scanner's facts, reports findings.
+pub(crate) type CheckFn = fn(&Cx<'_>, &mut Report<'_>);
+
+/// Generate [`Rule`] and its tables from one list.
+macro_rules! registry {
+    ($( $(#[$attr:meta])* $variant:ident => $meta:path, $check:path; )*) => {
+        /// A lint rule. Ordered as SPEC.md lists them (by group).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Rule {
+            $( $(#[$attr])* $variant, )*
+        }
+
+        impl Rule {
+            /// Every rule, in SPEC.md order.
+            pub const ALL: &'static [Rule] = &[$(Rule::$variant),*];
+
+            /// Its metadata.
+            pub fn meta(self) -> &'static RuleMeta {
+                match self {
+                    $(Rule::$variant => &$meta,)*
+                }
+            }
+
+            pub(crate) fn check_fn(self) -> CheckFn {
+                match self {
+                    $(Rule::$variant => $check,)*
+                }
+            }
+        }
+    };
+}
+
+registry! {
+    /// `invalid-percent-escape`
+    InvalidPercentEscape => syntax::escape::INVALID_PERCENT_ESCAPE, syntax::escape::check;
+    /// `unsafe-character`
+    UnsafeCharacter => syntax::chars::UNSAFE_CHARACTER, syntax::chars::check_unsafe;
+    /// `non-ascii-character`
+    NonAsciiCharacter => syntax::chars::NON_ASCII_CHARACTER, syntax::chars::check_non_ascii;
+    /// `invalid-scheme`
+    InvalidScheme => syntax::scheme::INVALID_SCHEME, syntax::scheme::check;
+    /// `invalid-host`
+    InvalidHost => syntax::host::INVALID_HOST, syntax::host::check;
+    /// `invalid-port`
+    InvalidPort => syntax::port::INVALID_PORT, syntax::port::check;
+    /// `empty-url`
+    EmptyUrl => syntax::empty::EMPTY_URL, syntax::empty::check;
+    /// `userinfo-not-allowed`
+    UserinfoNotAllowed => scheme::userinfo::USERINFO_NOT_ALLOWED, scheme::userinfo::check;
+    /// `invalid-ftp-type`
+    InvalidFtpType => scheme::ftp::INVALID_FTP_TYPE, scheme::ftp::check;
+    /// `invalid-mailto`
+    InvalidMailto => scheme::mailto::INVALID_MAILTO, scheme::mailto::check;
+    /// `invalid-news`
+    InvalidNews => scheme::news::INVALID_NEWS, scheme::news::check_news;
+    /// `invalid-nntp`
+    InvalidNntp => scheme::news::INVALID_NNTP, scheme::news::check_nntp;
+    /// `invalid-telnet`
+    InvalidTelnet => scheme::telnet::INVALID_TELNET, scheme::telnet::check;
+    /// `invalid-gopher`
+    InvalidGopher => scheme::gopher::INVALID_GOPHER, scheme::gopher::check;
+    /// `invalid-wais`
+    InvalidWais => scheme::wais::INVALID_WAIS, scheme::wais::check;
+    /// `invalid-prospero`
+    InvalidProspero => scheme::prospero::INVALID_PROSPERO, scheme::prospero::check;
+    /// `invalid-file`
+    InvalidFile => scheme::file::INVALID_FILE, scheme::file::check;
+    /// `password-in-url`
+    PasswordInUrl => security::password::PASSWORD_IN_URL, security::password::check;
+    /// `nondefault-port`
+    NondefaultPort => security::port::NONDEFAULT_PORT, security::port::check;
+    /// `encoded-line-break`
+    EncodedLineBreak => security::line_break::ENCODED_LINE_BREAK, security::line_break::check;
+    /// `hyphen-line-break`
+    HyphenLineBreak => context::wrapper::HYPHEN_LINE_BREAK, context::wrapper::check_hyphen;
+    /// `broken-bare-url`
+    BrokenBareUrl => context::bare::BROKEN_BARE_URL, context::bare::check;
+    /// `unterminated-wrapper`
+    UnterminatedWrapper => context::wrapper::UNTERMINATED_WRAPPER, context::wrapper::check_unterminated;
+    /// `fragment-outside-wrapper`
+    FragmentOutsideWrapper => context::wrapper::FRAGMENT_OUTSIDE_WRAPPER, context::wrapper::check_fragment;
+    /// `partial-url-in-text`
+    PartialUrlInText => context::partial::PARTIAL_URL_IN_TEXT, context::partial::check;
+    /// `uppercase-scheme`
+    UppercaseScheme => style::scheme::UPPERCASE_SCHEME, style::scheme::check_uppercase;
+    /// `unknown-scheme`
+    UnknownScheme => style::scheme::UNKNOWN_SCHEME, style::scheme::check_unknown;
+    /// `unnecessary-escape`
+    UnnecessaryEscape => style::escape::UNNECESSARY_ESCAPE, style::escape::check;
+    /// `whitespace-in-url`
+    WhitespaceInUrl => style::text::WHITESPACE_IN_URL, style::text::check_whitespace;
+    /// `bare-url`
+    BareUrl => style::text::BARE_URL, style::text::check_bare;
+}
+
+impl Rule {
+    /// Kebab-case name, as in SPEC.md.
+    pub fn name(self) -> &'static str {
+        self.meta().name
     }
-    /// extend
-    pub fn extend_select(&mut self, _s: &str) -> Result<(), String> {
-        Ok(())
+
+    /// The rule called `name`, if any.
+    pub fn from_name(name: &str) -> Option<Rule> {
+        Rule::ALL.iter().copied().find(|r| r.name() == name)
     }
-    /// ignore
-    pub fn ignore(&mut self, _s: &str) -> Result<(), String> {
-        Ok(())
-    }
-    /// set severity
-    pub fn set_severity(&mut self, _r: Rule, _s: Severity) {}
-    /// severity
-    pub fn severity(&self, _r: Rule) -> Option<Severity> {
-        None
+
+    /// Its group.
+    pub fn group(self) -> Group {
+        self.meta().group
     }
 }
 
-/// explain
-pub fn explain(_r: Rule) -> String {
-    String::new()
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_are_unique() {
+        for &rule in Rule::ALL {
+            assert_eq!(Rule::from_name(rule.name()), Some(rule));
+            let variant = format!("{rule:?}");
+            let camel: String = rule
+                .name()
+                .split('-')
+                .map(|w| {
+                    let mut c = w.chars();
+                    c.next()
+                        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                        .unwrap_or_default()
+                })
+                .collect();
+            assert_eq!(variant, camel, "variant and name disagree");
+        }
+        assert_eq!(Rule::from_name("no-such-rule"), None);
+    }
+
+    #[test]
+    fn rules_are_ordered_by_group_as_in_spec() {
+        let groups: Vec<Group> = Rule::ALL.iter().map(|r| r.group()).collect();
+        let mut sorted = groups.clone();
+        sorted.sort();
+        assert_eq!(groups, sorted);
+        assert_eq!(Rule::ALL.len(), 30);
+    }
+
+    #[test]
+    fn off_by_default_rules_are_info_when_enabled() {
+        let off: Vec<&str> = Rule::ALL
+            .iter()
+            .filter(|r| r.meta().default.is_none())
+            .map(|r| r.name())
+            .collect();
+        assert_eq!(off, ["unnecessary-escape", "whitespace-in-url", "bare-url"]);
+        assert_eq!(Rule::BareUrl.meta().severity_when_enabled, Severity::Info);
+    }
+
+    #[test]
+    fn group_and_severity_names_round_trip() {
+        for &g in Group::ALL {
+            assert_eq!(Group::from_name(g.as_str()), Some(g));
+        }
+        assert_eq!(Severity::from_name("warning"), Some(Severity::Warning));
+        assert_eq!(Severity::from_name("fatal"), None);
+        assert!(Severity::Info < Severity::Error);
+    }
 }

@@ -1,50 +1,269 @@
-//! The scanner: finds URL candidates in a byte stream (STUB — replaced by the scanner work).
+//! The scanner: finds URL candidates in a byte stream, the way RFC 1738's
+//! appendix "Recommendations for URLs in Context" says a reader should.
+//!
+//! One streaming pass. `memchr2(b':', b'<')` finds triggers; a `<` may open
+//! a wrapper (`wrapper.rs`), a `:` may end a scheme (`trigger.rs`, then
+//! `bare.rs`). Each trigger sees a bounded window of the input (512 bytes
+//! back, 128 KiB ahead), the same whether the input is a slice or a reader,
+//! so both give identical results; a forward-only cursor (`position.rs`)
+//! turns offsets into line and column.
+//!
+//! ```
+//! use urlint::scan::{Form, ScanOptions, Scanner};
+//!
+//! let text = b"See <URL:ftp://ds.internic.net/rfc/\n   rfc1738.txt> or http://a/b.";
+//! let found = Scanner::new(ScanOptions::default()).scan_slice(text);
+//! assert_eq!(found[0].url, "ftp://ds.internic.net/rfc/rfc1738.txt");
+//! assert_eq!(found[0].form, Form::UrlWrapper);
+//! assert_eq!((found[1].url.as_str(), found[1].span.start.line), ("http://a/b", 2));
+//! ```
+//!
+//! # Forms
+//!
+//! - `url-wrapper` `<URL:...>` (`URL:` in any case, whitespace may follow);
+//! - `angle` `<scheme:...>` where the scheme is known, or any scheme
+//!   followed by `//` (so `<xsl:template>` and `<user@host>` are not URLs);
+//! - `url-prefix` `URL:scheme:...` without brackets, any scheme, ended like a
+//!   bare URL;
+//! - `bare`: a known or configured scheme, any case, not preceded by an
+//!   ASCII letter or digit.
+//!
+//! # Wrappers
+//!
+//! All whitespace inside the brackets (Unicode spaces, line breaks, the next
+//! line's indentation and reply-quote prefix) is removed and each removed run
+//! recorded. A hyphen right before removed whitespace (a line break, or
+//! the space reflowing leaves in its place) is kept in `url`; the form
+//! without it goes into `alternatives` and its index into
+//! `facts.hyphen_breaks`. The content ends at the first `>`; a `#fragment`
+//! written right after it is recorded, and the URL with it offered as an
+//! alternative. It is *unterminated* when a
+//! `<` comes first, or a blank line, or an 11th line, or 8 KiB from the `<`:
+//! the candidate's span is then just the opener (`<URL:`, or `<` for an angle
+//! form), its `url` the first piece of text after it, and scanning goes on
+//! right after the opener, so bare URLs inside are still found. An invalid
+//! UTF-8 byte inside a wrapper becomes U+FFFD, in a segment of its own.
+//!
+//! # Bare URLs
+//!
+//! A bare URL ends at whitespace (any Unicode space), a control character,
+//! `<`, `>`, `"`, invalid UTF-8, or a non-ASCII character that is not a
+//! letter, digit or combining mark, or is CJK (Han, kana, Hangul, CJK
+//! punctuation, full-width forms). Trailing `. , ; : ! ?` are left out; a
+//! closing `)`, `]`, `}` or `'` without its opener inside the URL ends it
+//! (an apostrophe inside a word, `it's`, stays). A backquote is never last,
+//! and ends a URL written right after one (Markdown code spans). A
+//! scheme with no letter or digit after it (`http://`, `mailto:`,
+//! `http://.`) is not a URL. A bare URL is read for at most 64 KiB; a longer
+//! run is cut there and scanning resumes after the cut.
+//!
+//! # Hard-wrapped bare URLs
+//!
+//! A bare (or `URL:`-prefixed) URL whose text runs to the end of its line
+//! (only a line break follows it, trailing punctuation aside) may continue on
+//! the next line. The *next token* is the first word of the next line, after
+//! its indentation and the same number of reply-quote marks as the URL's own
+//! line, trimmed like a bare URL; it holds a letter or digit, never
+//! starts with a known scheme, never holds `://`, and never starts with
+//! markup (`[`, `(`, `<`, `{`, `*`, a bar, a quote or a backquote: a Markdown reference definition such as
+//! `[1]: http://…` is not a path). It
+//! *continues* the URL when either
+//!
+//! - the URL's line ends with one of `/ - . ? = & %` and the token does not
+//!   start with an upper-case letter (a new sentence), or
+//! - the token reads as a path piece: it starts with one of `/ ? & = # % ~`,
+//!   holds one of `/ ? & = # % _ ~`, or has a dot between two letters or
+//!   digits (`req-02.txt`).
+//!
+//! The evidence is **strong** when, besides, the URL's line is 70 to 80
+//! columns wide (filled to a mail client's wrap width) and the token is alone
+//! on its line (only closing punctuation or blanks after it). Then `url` is
+//! the rejoined form, the literal part goes into `alternatives`, and
+//! `facts.broken_bare` is `Rejoined`; the join repeats over up to 9 lines
+//! while each line is again filled and continued this way. Otherwise the
+//! evidence is **weak**: `url` stays the literal part, the rejoined form goes
+//! into `alternatives`, and `facts.broken_bare` is `Literal`. Either way the
+//! continuation token is consumed, so it is never reported on its own.
 
+mod bare;
+mod buffer;
 pub mod candidate;
+mod chars;
+mod emit;
+mod position;
+mod quote;
+mod trigger;
+mod wrap;
+mod wrapper;
+
+#[cfg(test)]
+mod tests;
 
 pub use candidate::{BrokenBare, Candidate, Excerpt, Facts, Form, Segment};
 
 use std::io::{self, Read};
 
+use buffer::Rolling;
+use emit::Found;
+use position::Cursor;
+use trigger::{Schemes, Window};
+
+/// Bytes before a trigger every finder may look at.
+const LOOKBACK: usize = 512;
+/// Bytes after a trigger every finder may look at; larger than the bare-URL
+/// cap plus the hard-wrap look-ahead plus an excerpt's reach.
+const LOOKAHEAD: usize = 128 * 1024;
+/// Bytes read per `read` call when the options leave it at 0.
+const DEFAULT_CAPACITY: usize = 256 * 1024;
+
 /// What the scanner looks for.
 #[derive(Debug, Clone, Default)]
 pub struct ScanOptions {
-    /// Schemes to find as bare URLs besides the known ones (lower case).
+    /// Schemes to find as bare URLs besides the known ones (any case; names
+    /// longer than 32 bytes are ignored).
     pub extra_schemes: Vec<String>,
     /// Attach source lines to each candidate (for `check`'s snippets).
     pub excerpts: bool,
+    /// Bytes asked of the reader per read in [`Scanner::scan_reader`]; 0
+    /// means 256 KiB. Results never depend on it (tests run at 1 and 7).
+    pub buffer_capacity: usize,
 }
 
-/// A reusable scanner; one per thread.
+/// A reusable scanner; one per thread. It owns its buffer, so scanning many
+/// files allocates only for what it finds.
 #[derive(Debug)]
 pub struct Scanner {
-    #[allow(dead_code)]
     options: ScanOptions,
+    schemes: Schemes,
+    buf: Vec<u8>,
 }
 
 impl Scanner {
     /// A scanner with these options.
     pub fn new(options: ScanOptions) -> Scanner {
-        Scanner { options }
+        let schemes = Schemes::new(&options.extra_schemes);
+        Scanner {
+            options,
+            schemes,
+            buf: Vec::new(),
+        }
     }
 
     /// Scan a whole stream, handing each candidate to `sink` in input order.
+    /// Memory stays bounded whatever the input's size or line length.
     pub fn scan_reader<R: Read>(
         &mut self,
         mut reader: R,
         mut sink: impl FnMut(Candidate),
     ) -> io::Result<()> {
-        let mut buf = Vec::new();
-        reader.read_to_end(&mut buf)?;
-        for c in self.scan_slice(&buf) {
-            sink(c);
-        }
-        Ok(())
+        let capacity = match self.options.buffer_capacity {
+            0 => DEFAULT_CAPACITY,
+            n => n,
+        };
+        let mut roll = Rolling::new(std::mem::take(&mut self.buf), capacity);
+        let mut pass = Pass::new(&self.schemes, self.options.excerpts);
+        let result = loop {
+            let Some(at) = pass.run(&roll.buf, roll.base, roll.eof, &mut sink) else {
+                break Ok(());
+            };
+            // Everything before the look-back of the next trigger is done
+            // with: let the cursor pass it, then drop it.
+            let keep = at.saturating_sub(LOOKBACK as u64).max(roll.base);
+            if pass.cursor.offset() < keep {
+                pass.cursor.advance(&roll.buf, roll.base, keep);
+            }
+            if let Err(e) = roll.refill(&mut reader, keep, at + LOOKAHEAD as u64) {
+                break Err(e);
+            }
+        };
+        self.buf = roll.into_inner();
+        result
     }
 
     /// Scan bytes already in memory.
     pub fn scan_slice(&mut self, bytes: &[u8]) -> Vec<Candidate> {
-        let _ = bytes;
-        Vec::new()
+        let mut out = Vec::new();
+        let mut pass = Pass::new(&self.schemes, self.options.excerpts);
+        pass.run(bytes, 0, true, &mut |c| out.push(c));
+        out
+    }
+}
+
+/// The state of one scan over one input.
+struct Pass<'s> {
+    schemes: &'s Schemes,
+    excerpts: bool,
+    cursor: Cursor,
+    /// Absolute offset where the trigger search goes on.
+    pos: u64,
+    /// End of the text the last candidate took; the next starts here or later.
+    consumed: u64,
+}
+
+impl<'s> Pass<'s> {
+    fn new(schemes: &'s Schemes, excerpts: bool) -> Pass<'s> {
+        Pass {
+            schemes,
+            excerpts,
+            cursor: Cursor::new(),
+            pos: 0,
+            consumed: 0,
+        }
+    }
+
+    /// Scan the triggers in `buf` (the input from absolute offset `base`).
+    /// Returns the offset of a trigger that needs more input after it, or
+    /// `None` when the input is done.
+    fn run(
+        &mut self,
+        buf: &[u8],
+        base: u64,
+        eof: bool,
+        sink: &mut impl FnMut(Candidate),
+    ) -> Option<u64> {
+        loop {
+            let from = self.pos.saturating_sub(base) as usize;
+            let Some(k) = buf
+                .get(from..)
+                .and_then(|rest| memchr::memchr2(b':', b'<', rest))
+            else {
+                self.pos = base + buf.len() as u64;
+                return (!eof).then_some(self.pos);
+            };
+            let i = from + k;
+            if !eof && buf.len() - i < LOOKAHEAD {
+                self.pos = base + i as u64;
+                return Some(self.pos);
+            }
+            let lo = i.saturating_sub(LOOKBACK);
+            let hi = (i + LOOKAHEAD).min(buf.len());
+            let w = Window {
+                bytes: &buf[lo..hi],
+                base: base + lo as u64,
+            };
+            let floor = self.consumed.saturating_sub(w.base) as usize;
+            match find(&w, self.schemes, i - lo, floor) {
+                Some(found) => {
+                    let resume = w.abs(found.resume.max(i - lo + 1));
+                    let c = emit::build(&mut self.cursor, buf, base, &w, found, self.excerpts);
+                    self.pos = resume;
+                    self.consumed = resume;
+                    sink(c);
+                }
+                None => self.pos = base + i as u64 + 1,
+            }
+        }
+    }
+}
+
+/// The URL a trigger at window index `i` starts, if any, starting no
+/// earlier than `floor` (where the previous one ended).
+fn find(w: &Window, schemes: &Schemes, i: usize, floor: usize) -> Option<Found> {
+    if w.bytes[i] == b'<' {
+        wrapper::wrapper(w, schemes, i)
+    } else if trigger::is_url_prefix(w, i, floor) {
+        bare::prefix(w, schemes, i).or_else(|| bare::bare(w, schemes, i, floor))
+    } else {
+        bare::bare(w, schemes, i, floor)
     }
 }

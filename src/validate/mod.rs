@@ -1,16 +1,275 @@
-//! The validator (STUB — replaced by the rules work).
-use crate::rules::RuleConfig;
-use crate::{Candidate, Diagnostic};
+//! The validator: runs the enabled rules over one candidate.
+//!
+//! The URL is split once into [`Parts`]; each enabled rule's check then reads
+//! the parts it cares about and reports through a [`Report`], which turns
+//! URL byte ranges into input spans and stamps rule, severity, URL and help.
+//!
+//! One principle keeps the output quiet: each fault is reported by one rule.
+//! A bad `%` escape is `invalid-percent-escape`'s, an unsafe or non-ASCII
+//! character belongs to `unsafe-character` / `non-ascii-character`; the host
+//! and per-scheme grammars accept such characters and judge only structure
+//! and reserved characters. In the same spirit an unterminated wrapper or an
+//! empty URL gets no other finding, `invalid-scheme` silences
+//! `unknown-scheme`, a break after a hyphen is not also `whitespace-in-url`,
+//! and a hard-wrapped bare URL is not also `bare-url`.
+//!
+//! Judgement calls, each from the RFC text:
+//! - `~`, `|` and `[ ]` are unsafe (RFC 1738 §2.2, as SPEC.md lists them);
+//!   an IPv6 literal `[::1]` (RFC 2732, later) is one finding, not two.
+//! - The first `#` delimits the fragment (RFC 1630); any later `#` is unsafe.
+//! - An empty port (`http://h:/`) is `invalid-port`: the BNF says
+//!   `port = digits` and §3.1 "If the port is omitted, the colon is as well".
+//! - An empty password (`ftp://foo:@host.com/`, shown valid in §3.1) is not
+//!   `password-in-url`: it keeps nothing secret.
+//! - `unnecessary-escape` spares `%2B` in a query, where RFC 1630 makes `+`
+//!   mean space.
+//! - Host and port are judged only for the schemes RFC 1738 gives `//host`
+//!   (and `https`); `s3://my_bucket` is not ours to judge. A non-ASCII host
+//!   is `non-ascii-character`'s alone.
+//! - `mailto:` header fields after `?` (RFC 6068) are not judged.
 
-/// Validator.
+pub mod grammar;
+pub mod parts;
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+pub(crate) mod testutil;
+
+use std::ops::Range;
+
+pub use parts::{Authority, Parts};
+
+use crate::diagnostic::Diagnostic;
+use crate::rules::{Rule, RuleConfig, Severity};
+use crate::scan::Candidate;
+use crate::schemes;
+use crate::span::Span;
+
+/// What the scheme of a URL is, decided once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SchemeKind {
+    /// No scheme: a partial form.
+    None,
+    /// `ftp` (RFC 1738 §3.2).
+    Ftp,
+    /// `http` (§3.3).
+    Http,
+    /// `https`, validated as `http` with default port 443.
+    Https,
+    /// `gopher` (§3.4).
+    Gopher,
+    /// `mailto` (§3.5).
+    Mailto,
+    /// `news` (§3.6).
+    News,
+    /// `nntp` (§3.7).
+    Nntp,
+    /// `telnet` (§3.8).
+    Telnet,
+    /// `wais` (§3.9).
+    Wais,
+    /// `file` (§3.10).
+    File,
+    /// `prospero` (§3.11).
+    Prospero,
+    /// Known without a grammar here (RFC 1630's and §4's reserved names).
+    Reserved,
+    /// Added by configuration.
+    Configured,
+    /// Neither known nor configured.
+    Unknown,
+}
+
+impl SchemeKind {
+    fn classify(scheme: &str, extra: &[String]) -> SchemeKind {
+        const NAMED: &[(&str, SchemeKind)] = &[
+            ("ftp", SchemeKind::Ftp),
+            ("http", SchemeKind::Http),
+            ("https", SchemeKind::Https),
+            ("gopher", SchemeKind::Gopher),
+            ("mailto", SchemeKind::Mailto),
+            ("news", SchemeKind::News),
+            ("nntp", SchemeKind::Nntp),
+            ("telnet", SchemeKind::Telnet),
+            ("wais", SchemeKind::Wais),
+            ("file", SchemeKind::File),
+            ("prospero", SchemeKind::Prospero),
+        ];
+        if let Some(&(_, kind)) = NAMED.iter().find(|(n, _)| n.eq_ignore_ascii_case(scheme)) {
+            kind
+        } else if schemes::is_known(scheme) {
+            SchemeKind::Reserved
+        } else if extra.iter().any(|e| e.eq_ignore_ascii_case(scheme)) {
+            SchemeKind::Configured
+        } else {
+            SchemeKind::Unknown
+        }
+    }
+
+    /// Whether the scheme uses RFC 1738 §3.1's `//host:port` (so its host and
+    /// port are checked). Unknown schemes are not judged by it: `s3://my_bucket`
+    /// follows its own rules.
+    pub fn has_ip_authority(self) -> bool {
+        matches!(
+            self,
+            SchemeKind::Ftp
+                | SchemeKind::Http
+                | SchemeKind::Https
+                | SchemeKind::Gopher
+                | SchemeKind::Nntp
+                | SchemeKind::Telnet
+                | SchemeKind::Wais
+                | SchemeKind::File
+                | SchemeKind::Prospero
+        )
+    }
+}
+
+/// What a rule's check sees.
 #[derive(Debug)]
-pub struct Validator;
+pub struct Cx<'a> {
+    /// The candidate being checked.
+    pub cand: &'a Candidate,
+    /// `cand.url`.
+    pub url: &'a str,
+    /// The URL split into parts.
+    pub parts: Parts,
+    /// What its scheme is.
+    pub scheme: SchemeKind,
+}
+
+impl<'a> Cx<'a> {
+    /// Split and classify `cand`.
+    pub fn new(cand: &'a Candidate, extra_schemes: &[String]) -> Cx<'a> {
+        let parts = Parts::parse(&cand.url);
+        let scheme = parts.scheme.clone().map_or(SchemeKind::None, |r| {
+            SchemeKind::classify(&cand.url[r], extra_schemes)
+        });
+        Cx {
+            cand,
+            url: &cand.url,
+            parts,
+            scheme,
+        }
+    }
+
+    /// The URL text of `range`.
+    pub fn text(&self, range: Range<usize>) -> &'a str {
+        self.url.get(range).unwrap_or("")
+    }
+
+    /// The scheme as written, or `""`.
+    pub fn scheme_str(&self) -> &'a str {
+        self.parts.scheme.clone().map_or("", |r| self.text(r))
+    }
+}
+
+/// Most diagnostics one rule reports for one URL. Each diagnostic carries a
+/// copy of the URL, so a hostile URL with thousands of unsafe characters must
+/// not turn into thousands of copies; the rest are summed up in one more.
+pub const MAX_PER_RULE: usize = 16;
+
+/// Collects one rule's findings as diagnostics.
+#[derive(Debug)]
+pub struct Report<'a> {
+    rule: Rule,
+    severity: Severity,
+    cand: &'a Candidate,
+    out: &'a mut Vec<Diagnostic>,
+    count: usize,
+}
+
+impl Report<'_> {
+    /// Report `url[range]` with the rule's default help.
+    pub fn at(&mut self, range: Range<usize>, message: String) {
+        let span = self.cand.span_of(range);
+        self.push(span, message, None);
+    }
+
+    /// Report `url[range]` with a help line specialised to this finding.
+    pub fn at_with_help(&mut self, range: Range<usize>, message: String, help: String) {
+        let span = self.cand.span_of(range);
+        self.push(span, message, Some(help));
+    }
+
+    /// Report an input span directly (the wrapper, a removed line break).
+    pub fn at_span(&mut self, span: Span, message: String) {
+        self.push(span, message, None);
+    }
+
+    fn push(&mut self, span: Span, message: String, help: Option<String>) {
+        self.count += 1;
+        if self.count > MAX_PER_RULE {
+            return;
+        }
+        self.out.push(Diagnostic {
+            rule: self.rule,
+            severity: self.severity,
+            message,
+            span,
+            url: self.cand.url.clone(),
+            help: help.unwrap_or_else(|| self.rule.meta().help.to_string()),
+        });
+    }
+
+    /// Add the summary of what [`MAX_PER_RULE`] left out.
+    fn finish(mut self) {
+        let dropped = self.count.saturating_sub(MAX_PER_RULE);
+        if dropped > 0 {
+            let span = self.cand.span_of(0..self.cand.url.len());
+            self.count = 0;
+            let message = format!("{dropped} more like this in the same URL, not shown");
+            self.push(span, message, None);
+        }
+    }
+}
+
+/// Runs the enabled rules; build once, use for every candidate.
+#[derive(Debug, Clone)]
+pub struct Validator {
+    rules: Vec<(Rule, Severity)>,
+    extra_schemes: Vec<String>,
+}
 
 impl Validator {
-    /// New.
-    pub fn new(_c: &RuleConfig, _e: &[String]) -> Validator {
-        Validator
+    /// A validator for this configuration; `extra_schemes` are configured
+    /// schemes (not `unknown-scheme`).
+    pub fn new(config: &RuleConfig, extra_schemes: &[String]) -> Validator {
+        Validator {
+            rules: Rule::ALL
+                .iter()
+                .filter_map(|&r| config.severity(r).map(|s| (r, s)))
+                .collect(),
+            extra_schemes: extra_schemes.to_vec(),
+        }
     }
-    /// Check.
-    pub fn check(&self, _c: &Candidate, _out: &mut Vec<Diagnostic>) {}
+
+    /// Append the diagnostics for `cand` to `out`, in rule order.
+    pub fn check(&self, cand: &Candidate, out: &mut Vec<Diagnostic>) {
+        let cx = Cx::new(cand, &self.extra_schemes);
+        // An unterminated wrapper or an empty URL says all there is to say:
+        // linting what is not a URL would only add noise.
+        let only = if cand.facts.unterminated {
+            Some(Rule::UnterminatedWrapper)
+        } else if cand.facts.empty || grammar::is_empty_url(&cx) {
+            Some(Rule::EmptyUrl)
+        } else {
+            None
+        };
+        for &(rule, severity) in &self.rules {
+            if only.is_some_and(|o| o != rule) {
+                continue;
+            }
+            let mut report = Report {
+                rule,
+                severity,
+                cand,
+                out,
+                count: 0,
+            };
+            (rule.check_fn())(&cx, &mut report);
+            report.finish();
+        }
+    }
 }

@@ -1,5 +1,7 @@
 //! `urlint extract`.
 
+use std::fmt::Write as _;
+
 use crate::util::{code, fixtures, json_lines, stderr, stdout, urlint, Dir};
 
 #[test]
@@ -66,16 +68,17 @@ fn with_location_prefixes_path_line_column() {
         .cmd(&["extract", "--with-location", "a.txt"])
         .output()
         .unwrap();
-    assert_eq!(stdout(&out), "a.txt:2:8:http://a.example/\n");
+    assert_eq!(stdout(&out), "a.txt:2:7:http://a.example/\n");
 }
 
 #[test]
 fn sort_path_orders_files_and_never_interleaves() {
     let d = Dir::new();
     for i in 0..40 {
-        let body: String = (0..200)
-            .map(|j| format!("see http://host{i}.example/page{j} here\n"))
-            .collect();
+        let mut body = String::new();
+        for j in 0..200 {
+            writeln!(body, "see http://host{i}.example/page{j} here").unwrap();
+        }
         d.write(&format!("d{}/f{i:02}.txt", i % 3), body);
     }
     let sorted = d

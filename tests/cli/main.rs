@@ -5,5 +5,6 @@ mod check;
 mod extract;
 mod formats;
 mod inputs;
+mod mail;
 mod resolve;
 mod util;

@@ -1,0 +1,128 @@
+use super::*;
+use crate::rules::{Group, RuleConfig};
+use crate::validate::testutil::{diagnostics, from_text};
+
+#[test]
+fn every_rule_has_all_doc_sections_and_fields() {
+    for &rule in Rule::ALL {
+        let m = rule.meta();
+        for section in [
+            "## What it does",
+            "## Why is this bad?",
+            "## Example",
+            "Use instead:",
+        ] {
+            assert!(
+                m.explanation.contains(section),
+                "{}: missing {section}",
+                m.name
+            );
+        }
+        for (field, value) in [
+            ("rfc", m.rfc),
+            ("summary", m.summary),
+            ("example", m.example),
+            ("ok_example", m.ok_example),
+            ("help", m.help),
+        ] {
+            assert!(!value.trim().is_empty(), "{}: empty {field}", m.name);
+        }
+        assert!(!m.summary.contains('\n'), "{}: summary is one line", m.name);
+    }
+}
+
+#[test]
+fn every_example_triggers_exactly_its_rule_and_every_ok_example_not() {
+    for &rule in Rule::ALL {
+        let m = rule.meta();
+        let fired: Vec<Rule> = diagnostics(&from_text(m.example))
+            .iter()
+            .map(|d| d.rule)
+            .collect();
+        assert_eq!(fired, [rule], "{}: example {:?}", m.name, m.example);
+        let ok: Vec<Rule> = diagnostics(&from_text(m.ok_example))
+            .iter()
+            .map(|d| d.rule)
+            .collect();
+        assert!(
+            !ok.contains(&rule),
+            "{}: ok_example {:?} fires it",
+            m.name,
+            m.ok_example
+        );
+    }
+}
+
+#[test]
+fn ok_examples_of_grammar_rules_are_clean_by_default() {
+    let v = crate::validate::Validator::new(&RuleConfig::default(), &[]);
+    for &rule in Rule::ALL
+        .iter()
+        .filter(|r| matches!(r.group(), Group::Syntax | Group::Scheme | Group::Security))
+    {
+        let mut out = vec![];
+        v.check(&from_text(rule.meta().ok_example), &mut out);
+        assert!(out.is_empty(), "{}: {out:?}", rule.name());
+    }
+}
+
+#[test]
+fn explain_shows_everything() {
+    let text = explain(Rule::BareUrl);
+    for part in [
+        "# bare-url",
+        "group: style",
+        "default: off (info when enabled)",
+        "RFC 1738 appendix",
+        "## Why is this bad?",
+        "see http://host/a.",
+        "see <URL:http://host/a>.",
+    ] {
+        assert!(text.contains(part), "missing {part:?} in\n{text}");
+    }
+    assert!(explain(Rule::InvalidHost).contains("default: error\n"));
+}
+
+#[test]
+fn readme_table_is_up_to_date() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
+    let fresh = markdown_table();
+    let readme = std::fs::read_to_string(path).unwrap_or_default();
+    let (start, end) = ("<!-- rules:start -->", "<!-- rules:end -->");
+    let block = readme.find(start).and_then(|s| {
+        readme[s + start.len()..]
+            .find(end)
+            .map(|e| &readme[s + start.len()..s + start.len() + e])
+    });
+    let Some(block) = block else {
+        panic!(
+            "README.md has no `{start}` ... `{end}` block; put this table between them:\n{fresh}"
+        );
+    };
+    assert_eq!(
+        block.trim(),
+        fresh.trim(),
+        "README rule table is stale; replace it with:\n{fresh}"
+    );
+}
+
+#[test]
+fn table_has_a_row_per_rule() {
+    let t = markdown_table();
+    assert_eq!(t.lines().count(), Rule::ALL.len() + 2);
+    assert!(
+        t.contains("| `unnecessary-escape` | style | off | RFC 1630 Example 1; RFC 1738 §2.2 |")
+    );
+}
+
+#[test]
+fn every_rule_has_fixtures() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/rules");
+    for &rule in Rule::ALL {
+        for suffix in ["txt", "ok.txt"] {
+            let path = format!("{dir}/{}.{suffix}", rule.name());
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            assert!(!text.trim().is_empty(), "missing or empty fixture {path}");
+        }
+    }
+}

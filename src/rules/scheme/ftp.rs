@@ -1,0 +1,59 @@
+//! `invalid-ftp-type`.
+
+use crate::rules::{declare_rule, Severity};
+use crate::validate::grammar::paths;
+use crate::validate::{Cx, Report, SchemeKind};
+
+declare_rule! {
+    /// ## What it does
+    /// Checks the `;type=` of an FTP URL: it must be `a`, `i` or `d`, and
+    /// come last. Any other `;` in an FTP path is reported too, since `;` is
+    /// reserved there.
+    ///
+    /// ## Why is this bad?
+    /// RFC 1738 §3.2.2: the typecode is "one of the characters a, i, or d";
+    /// a client cannot know which TYPE command to send for anything else.
+    ///
+    /// ## Example
+    /// `ftp://host/file.txt;type=x`
+    ///
+    /// Use instead: `ftp://host/file.txt;type=a`
+    pub static INVALID_FTP_TYPE = {
+        name: "invalid-ftp-type",
+        group: Scheme,
+        default: Some(Severity::Error),
+        rfc: "RFC 1738 §3.2.2",
+        summary: "`;type=` other than a, i, d",
+        example: "ftp://host/file.txt;type=x",
+        ok_example: "ftp://host/file.txt;type=i",
+        help: "use ;type=a (ASCII), ;type=i (image) or ;type=d (directory list) (RFC 1738 §3.2.2)",
+    }
+}
+
+/// Check `;type=` in ftp URLs.
+pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
+    super::run(cx, out, SchemeKind::Ftp, paths::ftp_type);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::Rule;
+    use crate::validate::testutil::table;
+
+    #[test]
+    fn invalid_ftp_type() {
+        table(
+            Rule::InvalidFtpType,
+            &[
+                ("ftp://h/f;type=x", &[";type=x"]),
+                ("ftp://h/f;type=", &[";type="]),
+                ("ftp://h/f;type=ai", &[";type=ai"]),
+                ("ftp://h/a;b/c", &[";"]),
+                ("ftp://h/f;type=i", &[]),
+                ("ftp://h/f;TYPE=D", &[]),
+                ("ftp://h/dir/", &[]),
+                ("http://h/f;type=x", &[]),
+            ],
+        );
+    }
+}

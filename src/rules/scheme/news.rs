@@ -1,0 +1,108 @@
+//! `invalid-news` and `invalid-nntp`.
+
+use crate::rules::{declare_rule, Severity};
+use crate::validate::grammar::paths;
+use crate::validate::{Cx, Report, SchemeKind};
+
+declare_rule! {
+    /// ## What it does
+    /// Checks that `news:` is followed by `*`, a newsgroup name (a letter,
+    /// then letters, digits, `- . + _`) or a message-id `unique@host`.
+    ///
+    /// ## Why is this bad?
+    /// RFC 1738 §3.6 defines exactly these three forms; the `@` is what tells a
+    /// message-id from a group. Anything else names nothing a news reader can
+    /// find. (`news://host/group` is RFC 5538's, not RFC 1738's.)
+    ///
+    /// ## Example
+    /// `news:2cool4school`
+    ///
+    /// Use instead: `news:comp.infosystems.www.misc`
+    pub static INVALID_NEWS = {
+        name: "invalid-news",
+        group: Scheme,
+        default: Some(Severity::Error),
+        rfc: "RFC 1738 §3.6",
+        summary: "not `*`, a group name, or `unique@host`",
+        example: "news:2cool4school",
+        ok_example: "news:comp.infosystems.www.misc",
+        help: "write news:*, news:group.name or news:unique@host (RFC 1738 §3.6)",
+    }
+}
+
+declare_rule! {
+    /// ## What it does
+    /// Checks that an nntp URL is `nntp://host:port/group` with an optional
+    /// `/article-number`.
+    ///
+    /// ## Why is this bad?
+    /// RFC 1738 §3.7 gives exactly that form; an article is named by its
+    /// number within the group, so anything after it, or a non-number, cannot
+    /// be fetched.
+    ///
+    /// ## Example
+    /// `nntp://news.example.org/comp.lang.c/first`
+    ///
+    /// Use instead: `nntp://news.example.org/comp.lang.c/1234`
+    pub static INVALID_NNTP = {
+        name: "invalid-nntp",
+        group: Scheme,
+        default: Some(Severity::Error),
+        rfc: "RFC 1738 §3.7",
+        summary: "not `nntp://hostport/group[/digits]`",
+        example: "nntp://news.example.org/comp.lang.c/first",
+        ok_example: "nntp://news.example.org/comp.lang.c/1234",
+        help: "write nntp://host/group or nntp://host/group/number (RFC 1738 §3.7)",
+    }
+}
+
+/// Check news URLs.
+pub fn check_news(cx: &Cx<'_>, out: &mut Report<'_>) {
+    super::run(cx, out, SchemeKind::News, paths::news);
+}
+
+/// Check nntp URLs.
+pub fn check_nntp(cx: &Cx<'_>, out: &mut Report<'_>) {
+    super::run(cx, out, SchemeKind::Nntp, paths::nntp);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::Rule;
+    use crate::validate::testutil::table;
+
+    #[test]
+    fn invalid_news() {
+        table(
+            Rule::InvalidNews,
+            &[
+                ("news:2cool4school", &["2cool4school"]),
+                ("news:comp/lang", &["comp/lang"]),
+                ("news:@host.com", &["@host.com"]),
+                ("news:abc@my_host", &["my_host"]),
+                ("news:a<b@h.com", &[]),
+                ("news:*", &[]),
+                ("news:comp.infosystems.www.misc", &[]),
+                ("news:alt.fan.c++", &[]),
+                ("news:12345667123%asdghfh@info.cern.ch", &[]),
+                ("news:1234.5678@news.example.org", &[]),
+            ],
+        );
+    }
+
+    #[test]
+    fn invalid_nntp() {
+        table(
+            Rule::InvalidNntp,
+            &[
+                ("nntp://h/comp.lang.c/first", &["/comp.lang.c/first"]),
+                ("nntp://h/", &["/"]),
+                ("nntp://h", &["//h"]),
+                ("nntp:comp.lang.c", &["comp.lang.c"]),
+                ("nntp://h/9group", &["/9group"]),
+                ("nntp://h/comp.lang.c/1234", &[]),
+                ("nntp://h:119/comp.lang.c", &[]),
+            ],
+        );
+    }
+}

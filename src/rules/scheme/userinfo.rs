@@ -1,0 +1,72 @@
+//! `userinfo-not-allowed`.
+
+use crate::rules::{declare_rule, Severity};
+use crate::validate::{Cx, Report, SchemeKind};
+
+declare_rule! {
+    /// ## What it does
+    /// Finds a `user@` or `user:password@` in schemes whose syntax has none:
+    /// http, https, gopher, wais, nntp, prospero and news.
+    ///
+    /// ## Why is this bad?
+    /// RFC 1738 §3.3 ff. give these schemes `hostport`, not `login`: "No user
+    /// name or password is allowed." Browsers treat the part before `@` in
+    /// their own ways, and it is a classic disguise:
+    /// `http://www.bank.com@evil.example/` goes to `evil.example`.
+    ///
+    /// ## Example
+    /// `http://user@host/`
+    ///
+    /// Use instead: `http://host/`
+    pub static USERINFO_NOT_ALLOWED = {
+        name: "userinfo-not-allowed",
+        group: Scheme,
+        default: Some(Severity::Error),
+        rfc: "RFC 1738 §3.3-3.11",
+        summary: "user or password in http, https, gopher, wais, nntp, prospero or news",
+        example: "http://user@host/",
+        ok_example: "ftp://user@host/",
+        help: "remove the user name and password: this scheme has none (RFC 1738 §3)",
+    }
+}
+
+/// Report the `user:password@` part, `@` included (the password is not quoted).
+pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
+    use SchemeKind as K;
+    if !matches!(
+        cx.scheme,
+        K::Http | K::Https | K::Gopher | K::Wais | K::Nntp | K::Prospero | K::News
+    ) {
+        return;
+    }
+    let Some(ui) = cx.parts.authority.as_ref().and_then(|a| a.userinfo.clone()) else {
+        return;
+    };
+    out.at(
+        ui.start..ui.end + 1,
+        format!("`{}` URLs allow no user name or password", cx.scheme_str()),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::Rule;
+    use crate::validate::testutil::table;
+
+    #[test]
+    fn userinfo_not_allowed() {
+        table(
+            Rule::UserinfoNotAllowed,
+            &[
+                ("http://user@host/", &["user@"]),
+                ("https://u:secret@host/", &["u:secret@"]),
+                ("gopher://@host/", &["@"]),
+                ("nntp://a@h/g", &["a@"]),
+                ("ftp://user:pw@host/", &[]),
+                ("telnet://user@host/", &[]),
+                ("http://host/a@b", &[]),
+                ("mailto:a@b", &[]),
+            ],
+        );
+    }
+}

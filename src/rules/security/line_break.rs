@@ -1,0 +1,72 @@
+//! `encoded-line-break`.
+
+use crate::rules::{declare_rule, Severity};
+use crate::validate::grammar::escape::escapes;
+use crate::validate::{Cx, Report};
+
+declare_rule! {
+    /// ## What it does
+    /// Finds `%0D` (CR) and `%0A` (LF) in a URL; a `%0D%0A` pair is one finding.
+    ///
+    /// ## Why is this bad?
+    /// RFC 1738 §6: encoded delimiters of a protocol, "for example, CR and LF
+    /// characters for telnet protocols", can be decoded before transmission
+    /// and "simulate an extra operation or parameter". Header injection
+    /// through `%0D%0A` is the modern form of it.
+    ///
+    /// ## Example
+    /// `http://host/a%0D%0ASet-Cookie:x`
+    ///
+    /// Use instead: `http://host/a%20b`
+    pub static ENCODED_LINE_BREAK = {
+        name: "encoded-line-break",
+        group: Security,
+        default: Some(Severity::Warning),
+        rfc: "RFC 1738 §6",
+        summary: "`%0D` or `%0A` in the URL",
+        example: "http://host/a%0D%0ASet-Cookie:x",
+        ok_example: "http://host/a%0Bb",
+        help: "make sure no client decodes this into a protocol line break (RFC 1738 §6)",
+    }
+}
+
+/// Report runs of adjacent `%0D`/`%0A` escapes.
+pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
+    let mut run: Option<std::ops::Range<usize>> = None;
+    for e in escapes(cx.url, 0..cx.url.len()).filter(|e| matches!(e.value, Some(0x0D | 0x0A))) {
+        match &mut run {
+            Some(r) if r.end == e.range.start => r.end = e.range.end,
+            _ => {
+                if let Some(r) = run.replace(e.range) {
+                    report(cx, out, r);
+                }
+            }
+        }
+    }
+    if let Some(r) = run {
+        report(cx, out, r);
+    }
+}
+
+fn report(cx: &Cx<'_>, out: &mut Report<'_>, r: std::ops::Range<usize>) {
+    out.at(r.clone(), format!("`{}` encodes a line break", cx.text(r)));
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::Rule;
+    use crate::validate::testutil::table;
+
+    #[test]
+    fn encoded_line_break() {
+        table(
+            Rule::EncodedLineBreak,
+            &[
+                ("http://host/a%0D%0ASet-Cookie:x", &["%0D%0A"]),
+                ("http://host/a%0ab%0d", &["%0a", "%0d"]),
+                ("telnet://h/%0A", &["%0A"]),
+                ("http://host/a%0Bb%20%D0%A0", &[]),
+            ],
+        );
+    }
+}

@@ -1,0 +1,5 @@
+//! Style: legal but unusual, or off by default.
+
+pub mod escape;
+pub mod scheme;
+pub mod text;

@@ -1,0 +1,98 @@
+//! `invalid-host`.
+
+use crate::rules::{declare_rule, Severity};
+use crate::validate::grammar::host;
+use crate::validate::{Cx, Report, SchemeKind};
+
+declare_rule! {
+    /// ## What it does
+    /// Checks the host of the schemes that use RFC 1738 §3.1's
+    /// `//user:password@host:port`: dot-separated labels of letters, digits
+    /// and `-`, not starting or ending with `-`, the top label starting with
+    /// a letter, or else a dotted-quad IP address with octets up to 255.
+    ///
+    /// ## Why is this bad?
+    /// Such a host cannot be resolved: `my_host.example.com`, `1.2.3` and
+    /// `300.1.1.1` are typos or placeholders. Unknown schemes are not judged
+    /// (they may not use DNS names), non-ASCII names are left to
+    /// `non-ascii-character`, and `file://` may have an empty host.
+    ///
+    /// ## Example
+    /// `http://my_host.example.com/`
+    ///
+    /// Use instead: `http://my-host.example.com/`
+    pub static INVALID_HOST = {
+        name: "invalid-host",
+        group: Syntax,
+        default: Some(Severity::Error),
+        rfc: "RFC 1738 §3.1",
+        summary: "bad domain label, digit-led top label that is not a dotted quad, octet over 255",
+        example: "http://my_host.example.com/",
+        ok_example: "http://my-host.example.com/",
+        help: "a host is a domain name (letters, digits, `-`) or a dotted-quad IP address (RFC 1738 §3.1)",
+    }
+}
+
+/// Check the host of ip-based schemes.
+pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
+    if !cx.scheme.has_ip_authority() {
+        return;
+    }
+    let Some(a) = &cx.parts.authority else {
+        // Schemes with their own rule report a missing `//` there.
+        if matches!(
+            cx.scheme,
+            SchemeKind::Http | SchemeKind::Https | SchemeKind::Ftp
+        ) {
+            let s = cx.scheme_str();
+            out.at(
+                cx.parts.body.clone(),
+                format!("no `//host` after `{s}:`: a `{s}` URL is `{s}://host/path`"),
+            );
+        }
+        return;
+    };
+    if a.host.is_empty() {
+        if cx.scheme != SchemeKind::File {
+            let r = if a.range.is_empty() {
+                a.range.start - 2..a.range.start
+            } else {
+                a.range.clone()
+            };
+            out.at(r, "no host after `//`".to_string());
+        }
+        return;
+    }
+    if let Some(f) = host::check(cx.url, a.host.clone()) {
+        out.at(f.range, f.message);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::Rule;
+    use crate::validate::testutil::table;
+
+    #[test]
+    fn invalid_host() {
+        table(
+            Rule::InvalidHost,
+            &[
+                ("http://my_host.example.com/", &["my_host"]),
+                ("http://1.2.3/", &["3"]),
+                ("ftp://300.1.1.1/", &["300"]),
+                ("http://a..b/", &["."]),
+                ("https://-x.org", &["-x"]),
+                ("http:///path", &["//"]),
+                ("http://user@:80/", &["user@:80"]),
+                ("http:path", &["path"]),
+                ("http://127.0.0.1:8080/", &[]),
+                ("http://vms.host.edu/", &[]),
+                ("file:///etc/motd", &[]),
+                ("gopher://h_x/", &["h_x"]),
+                ("s3://my_bucket/x", &[]),
+                ("x-custom://my_host/", &[]),
+            ],
+        );
+    }
+}

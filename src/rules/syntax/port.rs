@@ -1,0 +1,67 @@
+//! `invalid-port`.
+
+use crate::rules::{declare_rule, Severity};
+use crate::validate::grammar::port;
+use crate::validate::{Cx, Report, SchemeKind};
+
+declare_rule! {
+    /// ## What it does
+    /// Checks the port after the host: decimal digits, at most 65535. An
+    /// empty port (`http://host:/`) is reported too: RFC 1738's BNF says
+    /// `port = digits` (one or more), and §3.1 "If the port is omitted, the
+    /// colon is as well."
+    ///
+    /// ## Why is this bad?
+    /// A port that is not a TCP port number cannot be connected to; clients
+    /// disagree on what they do with it.
+    ///
+    /// ## Example
+    /// `http://host:80a/`
+    ///
+    /// Use instead: `http://host:8080/`
+    pub static INVALID_PORT = {
+        name: "invalid-port",
+        group: Syntax,
+        default: Some(Severity::Error),
+        rfc: "RFC 1738 §3.1",
+        summary: "port not digits or over 65535",
+        example: "http://host:80a/",
+        ok_example: "http://host:8080/",
+        help: "a port is a decimal number up to 65535, or left out with its `:` (RFC 1738 §3.1)",
+    }
+}
+
+/// Check the port of ip-based schemes (`file` has none: `invalid-file`).
+pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
+    if !cx.scheme.has_ip_authority() || cx.scheme == SchemeKind::File {
+        return;
+    }
+    let Some(p) = cx.parts.authority.as_ref().and_then(|a| a.port.clone()) else {
+        return;
+    };
+    if let Err(f) = port::check(cx.url, p.clone(), p.start - 1) {
+        out.at(f.range, f.message);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::Rule;
+    use crate::validate::testutil::table;
+
+    #[test]
+    fn invalid_port() {
+        table(
+            Rule::InvalidPort,
+            &[
+                ("http://host:80a/", &["80a"]),
+                ("http://host:65536/", &["65536"]),
+                ("http://host:/", &[":"]),
+                ("ftp://u:p@host:x", &["x"]),
+                ("http://host:65535/", &[]),
+                ("http://host/a:b", &[]),
+                ("x-custom://host:abc/", &[]),
+            ],
+        );
+    }
+}

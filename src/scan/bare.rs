@@ -1,0 +1,272 @@
+//! Bare URLs (`http://a/b` in running text) and the `URL:` prefix form.
+//!
+//! The end of a bare URL is found by one forward loop over characters; for
+//! each, a `match` says whether it ends the URL, and whether the URL may end
+//! right after it ("can be last"). The URL is cut after the last character
+//! that can be last. Each arm says why.
+
+use super::chars::{continues_url, decode};
+use super::emit::Found;
+use super::trigger::{any_scheme_at, Schemes, Window};
+use super::wrap;
+use crate::scan::Form;
+
+/// Longest bare URL read, in bytes from its first byte. A longer run is cut
+/// there: the candidate holds the first 64 KiB, and scanning goes on after
+/// it, so memory stays bounded on a 1 GB "URL".
+pub(crate) const BARE_CAP: usize = 64 * 1024;
+
+/// Where the end loop stopped.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct End {
+    /// End of the URL: after the last character that can be last.
+    pub end: usize,
+    /// Where the loop stopped (the first character that ended it, or the
+    /// limit); `end..stop` holds only trailing punctuation.
+    pub stop: usize,
+}
+
+/// Find the end of a URL whose text after the scheme starts at `from`.
+/// `quoted` is the byte right before the URL (0 if none): after a `'` or a
+/// backquote, the same mark closing the quote ends the URL.
+pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
+    let limit = limit.min(b.len());
+    let (mut round, mut square, mut curly) = (0u32, 0u32, 0u32);
+    let mut quote_open = false;
+    let mut end = from;
+    let mut i = from;
+    while i < limit {
+        let c = b[i];
+        let (len, can_be_last) = if c < 0x80 {
+            let last = match c {
+                // Whitespace and control characters end it: RFC 1738 2.2
+                // makes them unsafe, and text uses them as separators. So do
+                // the wrapper delimiters and the quote mark around strings.
+                0..=0x20 | 0x7F | b'<' | b'>' | b'"' => break,
+                // Sentence punctuation right after a URL belongs to the
+                // sentence; inside a URL it is fine (`a.b`, `?q`, `:port`).
+                b'.' | b',' | b';' | b':' | b'!' | b'?' => false,
+                // An opener waits for its closer; a URL rarely ends in one.
+                b'(' => {
+                    round += 1;
+                    false
+                }
+                b'[' => {
+                    square += 1;
+                    false
+                }
+                b'{' => {
+                    curly += 1;
+                    false
+                }
+                // A closer without its opener inside the URL belongs to the
+                // text around it: `(see http://a/b)`, `[a](http://x)`.
+                b')' => match round.checked_sub(1) {
+                    Some(n) => {
+                        round = n;
+                        true
+                    }
+                    None => break,
+                },
+                b']' => match square.checked_sub(1) {
+                    Some(n) => {
+                        square = n;
+                        true
+                    }
+                    None => break,
+                },
+                b'}' => match curly.checked_sub(1) {
+                    Some(n) => {
+                        curly = n;
+                        true
+                    }
+                    None => break,
+                },
+                // An apostrophe inside a word (`it's`) stays. A quote at
+                // the start of a word opens a pair; one at the end of a word
+                // closes it, or closes the quote the URL sits in, or is
+                // left out as trailing punctuation.
+                b'\'' => {
+                    let next = b.get(i + 1).is_some_and(u8::is_ascii_alphanumeric);
+                    let prev = i
+                        .checked_sub(1)
+                        .is_some_and(|p| b[p].is_ascii_alphanumeric());
+                    if next {
+                        quote_open |= !prev;
+                        false
+                    } else if quote_open {
+                        quote_open = false;
+                        true
+                    } else if quoted == b'\'' {
+                        break;
+                    } else {
+                        false
+                    }
+                }
+                // A backquote delimits code in Markdown and prose: it ends
+                // a URL that follows one, and is never last.
+                b'`' => {
+                    if quoted == b'`' {
+                        break;
+                    }
+                    false
+                }
+                // Letters, digits and the rest of ASCII stay: the validator
+                // flags unsafe ones instead of losing part of the URL.
+                _ => true,
+            };
+            (1, last)
+        } else {
+            match decode(b, i) {
+                // Letters and digits of any script continue an IRI; CJK,
+                // punctuation, symbols and non-ASCII spaces end it, as such
+                // text often follows a URL with no space.
+                Some((ch, len)) if continues_url(ch) => (len, true),
+                // ...and so does invalid UTF-8.
+                _ => break,
+            }
+        };
+        i += len;
+        if can_be_last {
+            end = i;
+        }
+    }
+    End { end, stop: i }
+}
+
+/// Whether the text after a scheme holds something URL-like: a letter or a
+/// digit (`news:*` aside). `http://`, `mailto:` or `http://.` alone are not
+/// URLs; a grammar writes them like that.
+pub(crate) fn has_substance(rest: &str) -> bool {
+    rest == "*" || rest.chars().any(char::is_alphanumeric)
+}
+
+/// Whether the text after a bare scheme starts the way that scheme's URLs
+/// do. The schemes RFC 1738 writes as `scheme://host/...` (and `file:/path`)
+/// need a `/`; the others (`mailto:`, `news:*`, `urn:`, configured ones)
+/// need a letter, digit, `/`, `%` or `*`. So `File::create` and
+/// `file::is_same_file` in program text, or "HTTP: the protocol", are not
+/// URLs.
+pub(crate) fn starts_like_url(scheme: &[u8], rest: &str) -> bool {
+    const SLASHED: &[&str] = &[
+        "ftp", "http", "https", "gopher", "telnet", "wais", "file", "prospero", "nntp", "afs",
+        "nfs", "tn3270",
+    ];
+    let Some(first) = rest.bytes().next() else {
+        return false;
+    };
+    if SLASHED
+        .iter()
+        .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme))
+    {
+        first == b'/'
+    } else {
+        first.is_ascii_alphanumeric() || b"/%*".contains(&first) || first >= 0x80
+    }
+}
+
+/// Whether a wrapper's rejoined content is empty (`<URL:>`, `<URL:http://>`).
+/// A partial form without a scheme is not empty if it has any substance.
+pub(crate) fn is_empty_url(url: &str) -> bool {
+    match any_scheme_at(url.as_bytes(), 0) {
+        Some(colon) => !has_substance(&url[colon + 1..]),
+        None => !has_substance(url),
+    }
+}
+
+/// A bare URL whose scheme ends at the `:` at `colon` and starts at or
+/// after `floor`.
+pub(crate) fn bare(w: &Window, schemes: &Schemes, colon: usize, floor: usize) -> Option<Found> {
+    let start = schemes.scheme_before(w, colon, floor)?;
+    let quoted = if start > 0 { w.bytes[start - 1] } else { 0 };
+    read(w, schemes, Form::Bare, start, start, colon, quoted)
+}
+
+/// A `URL:scheme:...` prefix form; `colon` is the `:` of `URL:`. Any
+/// syntactically valid scheme is taken, as the prefix says it is a URL.
+pub(crate) fn prefix(w: &Window, schemes: &Schemes, colon: usize) -> Option<Found> {
+    let url_start = colon + 1;
+    let scheme_colon = any_scheme_at(w.bytes, url_start)?;
+    let quoted = if colon >= 4 { w.bytes[colon - 4] } else { 0 };
+    read(
+        w,
+        schemes,
+        Form::UrlPrefix,
+        colon - 3,
+        url_start,
+        scheme_colon,
+        quoted,
+    )
+}
+
+fn read(
+    w: &Window,
+    schemes: &Schemes,
+    form: Form,
+    start: usize,
+    url_start: usize,
+    colon: usize,
+    quoted: u8,
+) -> Option<Found> {
+    let limit = start.saturating_add(BARE_CAP);
+    let end = find_end(w.bytes, colon + 1, limit, quoted);
+    let rest = std::str::from_utf8(&w.bytes[colon + 1..end.end]).ok()?;
+    if !has_substance(rest) {
+        return None;
+    }
+    if form == Form::Bare && !starts_like_url(&w.bytes[url_start..colon], rest) {
+        return None;
+    }
+    let url = std::str::from_utf8(&w.bytes[url_start..end.end]).ok()?;
+    let mut found = Found::new(form, start, end.end, url.to_owned(), url_start);
+    wrap::rejoin(w, schemes, &mut found, url_start, end.stop);
+    Some(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn url_end(s: &str) -> &str {
+        let e = find_end(s.as_bytes(), 0, s.len(), 0);
+        &s[..e.end]
+    }
+
+    #[test]
+    fn end_rules() {
+        assert_eq!(url_end("a/b. next"), "a/b");
+        assert_eq!(url_end("a/b_(c))"), "a/b_(c)");
+        assert_eq!(url_end("x/y)[b]"), "x/y");
+        assert_eq!(url_end("a/it's ok"), "a/it's");
+        assert_eq!(url_end("a/b\u{3002}x"), "a/b");
+        assert_eq!(url_end("b\u{fc}rger.de/x"), "b\u{fc}rger.de/x");
+        assert_eq!(url_end("a/b\u{3000}c"), "a/b");
+        assert_eq!(url_end("a/b\"c"), "a/b");
+        assert_eq!(url_end("a/b?!"), "a/b");
+        assert_eq!(url_end("a/'b' c"), "a/'b'");
+        assert_eq!(url_end("a/b` c"), "a/b");
+    }
+
+    #[test]
+    fn bare_schemes_need_a_url_like_start() {
+        assert!(starts_like_url(b"file", "///etc/motd"));
+        assert!(starts_like_url(b"FILE", "/etc/motd"));
+        assert!(!starts_like_url(b"file", ":is_same_file"));
+        assert!(!starts_like_url(b"File", ":create"));
+        assert!(!starts_like_url(b"http", "foo"));
+        assert!(starts_like_url(b"news", "*"));
+        assert!(starts_like_url(b"mailto", "a@b.example"));
+        assert!(starts_like_url(b"urn", "/iana/dns"));
+        assert!(!starts_like_url(b"mailto", ":x"));
+    }
+
+    #[test]
+    fn substance() {
+        assert!(!is_empty_url("news:*"));
+        assert!(is_empty_url("http://"));
+        assert!(is_empty_url("mailto:"));
+        assert!(is_empty_url(""));
+        assert!(!is_empty_url("/relative/path"));
+        assert!(!has_substance("//."));
+    }
+}

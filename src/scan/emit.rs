@@ -1,0 +1,173 @@
+//! From a find (window indexes) to a [`Candidate`] (input positions).
+//!
+//! Finders work in window indexes and allocate only the URL text; this is
+//! the one place that turns indexes into [`Pos`] values, feeding them to the
+//! forward-only cursor in increasing order, and cuts the excerpt.
+
+use super::position::Cursor;
+use super::trigger::Window;
+use crate::scan::{BrokenBare, Candidate, Excerpt, Facts, Form, Segment};
+use crate::span::{Pos, Span};
+
+/// How far an excerpt reaches beyond the span on its first and last line.
+pub(crate) const EXCERPT_CLIP: usize = 240;
+
+/// A URL found in a window, before positions are known. Indexes are window
+/// indexes.
+#[derive(Debug, Clone)]
+pub(crate) struct Found {
+    pub form: Form,
+    /// Raw span.
+    pub start: usize,
+    pub end: usize,
+    pub url: String,
+    /// `(index in url, window index)` of each piece copied from the input.
+    pub segments: Vec<(usize, usize)>,
+    /// Each removed whitespace run.
+    pub ws: Vec<(usize, usize)>,
+    pub alternatives: Vec<String>,
+    pub hyphen_breaks: Vec<usize>,
+    pub fragment: Option<(usize, usize)>,
+    pub unterminated: bool,
+    pub empty: bool,
+    pub broken: Option<BrokenBare>,
+    /// Where scanning goes on.
+    pub resume: usize,
+}
+
+impl Found {
+    /// A find whose `url` is one piece starting at `url_start`.
+    pub(crate) fn new(
+        form: Form,
+        start: usize,
+        end: usize,
+        url: String,
+        url_start: usize,
+    ) -> Found {
+        Found {
+            form,
+            start,
+            end,
+            url,
+            segments: vec![(0, url_start)],
+            ws: Vec::new(),
+            alternatives: Vec::new(),
+            hyphen_breaks: Vec::new(),
+            fragment: None,
+            unterminated: false,
+            empty: false,
+            broken: None,
+            resume: end,
+        }
+    }
+}
+
+/// Build the candidate. `cursor` stands at or before `found.start`; `buf`
+/// (from absolute `base`) holds the input from the cursor on.
+pub(crate) fn build(
+    cursor: &mut Cursor,
+    buf: &[u8],
+    base: u64,
+    w: &Window,
+    found: Found,
+    excerpts: bool,
+) -> Candidate {
+    // Every index to convert, in one list, so the cursor sees them sorted.
+    let mut points: Vec<usize> = Vec::with_capacity(4 + found.segments.len() + 2 * found.ws.len());
+    points.push(found.start);
+    points.push(found.end);
+    points.extend(found.segments.iter().map(|s| s.1));
+    for &(a, b) in &found.ws {
+        points.extend([a, b]);
+    }
+    if let Some((a, b)) = found.fragment {
+        points.extend([a, b]);
+    }
+    let mut order: Vec<usize> = (0..points.len()).collect();
+    order.sort_by_key(|&k| points[k]);
+    // An unterminated wrapper's URL text lies after its span, where bare URLs
+    // may still be found: convert on a copy, move the real cursor to the
+    // span's end only.
+    let mut walker = *cursor;
+    let mut pos = vec![Pos::START; points.len()];
+    for k in order {
+        pos[k] = walker.advance(buf, base, w.abs(points[k]));
+    }
+    if found.unterminated {
+        cursor.advance(buf, base, w.abs(found.end));
+    } else {
+        *cursor = walker;
+    }
+
+    let span = Span::new(pos[0], pos[1]);
+    let mut at = 2;
+    let segments = found
+        .segments
+        .iter()
+        .map(|&(url_start, _)| {
+            at += 1;
+            Segment {
+                url_start,
+                start: pos[at - 1],
+            }
+        })
+        .collect();
+    let whitespace_removed = found
+        .ws
+        .iter()
+        .map(|_| {
+            at += 2;
+            Span::new(pos[at - 2], pos[at - 1])
+        })
+        .collect();
+    let fragment_outside = found.fragment.map(|_| Span::new(pos[at], pos[at + 1]));
+    let excerpt = excerpts.then(|| excerpt(w, found.start, found.end, span.start.line));
+    Candidate {
+        url: found.url,
+        raw: String::from_utf8_lossy(&w.bytes[found.start..found.end]).into_owned(),
+        span,
+        form: found.form,
+        alternatives: found.alternatives,
+        segments,
+        facts: Facts {
+            unterminated: found.unterminated,
+            empty: found.empty,
+            hyphen_breaks: found.hyphen_breaks,
+            whitespace_removed,
+            fragment_outside,
+            broken_bare: found.broken,
+        },
+        excerpt,
+    }
+}
+
+/// The whole lines `start..end` lies on, each end clipped to
+/// [`EXCERPT_CLIP`] bytes beyond the span on very long lines.
+fn excerpt(w: &Window, start: usize, end: usize, first_line: u64) -> Excerpt {
+    let b = w.bytes;
+    let from = match w.line_start(start, EXCERPT_CLIP) {
+        Some(ls) => ls,
+        None => ceil_boundary(b, start.saturating_sub(EXCERPT_CLIP)),
+    };
+    let reach = (end + EXCERPT_CLIP).min(b.len());
+    let to = match memchr::memchr(b'\n', &b[end..reach]) {
+        Some(k) => end + k + 1,
+        None if reach == b.len() => reach,
+        None => ceil_boundary(b, reach),
+    };
+    Excerpt {
+        first_line,
+        start_offset: w.abs(from),
+        text: String::from_utf8_lossy(&b[from..to]).into_owned(),
+    }
+}
+
+/// Move `i` forward past UTF-8 continuation bytes (at most 3), so a clipped
+/// excerpt does not start or end inside a character.
+fn ceil_boundary(b: &[u8], mut i: usize) -> usize {
+    let stop = (i + 3).min(b.len());
+    while i < stop && (0x80..0xC0).contains(&b[i]) {
+        i += 1;
+    }
+    i
+}

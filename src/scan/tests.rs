@@ -1,0 +1,290 @@
+//! Scanner tests: each case runs through `scan_slice` and `scan_reader` at
+//! buffer capacities 1, 7 and 64 KiB, which must agree.
+//!
+//! Cases mark each candidate's raw span inline with `«` and `»`, linkify
+//! style, and give its form and URL.
+
+use super::*;
+use crate::span::Pos;
+
+mod fixtures;
+mod props;
+mod wrapped;
+
+pub(super) fn scan_all(input: &[u8], options: &ScanOptions) -> Vec<Candidate> {
+    let slice = Scanner::new(options.clone()).scan_slice(input);
+    for cap in [1, 7, 65536] {
+        let mut o = options.clone();
+        o.buffer_capacity = cap;
+        let mut got = Vec::new();
+        Scanner::new(o).scan_reader(input, |c| got.push(c)).unwrap();
+        assert_eq!(got, slice, "reader at capacity {cap} differs");
+    }
+    slice
+}
+
+/// Scan `marked` (without its marks) and check each candidate's raw span,
+/// form and URL against the marks and `expected`, in order.
+pub(super) fn check(marked: &str, expected: &[(Form, &str)]) -> Vec<Candidate> {
+    let mut input = String::new();
+    let mut spans = Vec::new();
+    let mut open = 0;
+    for ch in marked.chars() {
+        match ch {
+            '«' => open = input.len(),
+            '»' => spans.push((open as u64, input.len() as u64)),
+            _ => input.push(ch),
+        }
+    }
+    let found = scan_all(input.as_bytes(), &ScanOptions::default());
+    let got: Vec<(Form, &str)> = found.iter().map(|c| (c.form, c.url.as_str())).collect();
+    assert_eq!(got, expected, "in {marked:?}");
+    let got_spans: Vec<(u64, u64)> = found
+        .iter()
+        .map(|c| (c.span.start.offset, c.span.end.offset))
+        .collect();
+    assert_eq!(got_spans, spans, "spans in {marked:?}");
+    found
+}
+
+fn urls(input: &str) -> Vec<String> {
+    scan_all(input.as_bytes(), &ScanOptions::default())
+        .into_iter()
+        .map(|c| c.url)
+        .collect()
+}
+
+const B: Form = Form::Bare;
+
+#[test]
+fn bare_url_drops_trailing_sentence_punctuation() {
+    check("see «http://a/b».", &[(B, "http://a/b")]);
+    check(
+        "«ftp://h/x»?! and «http://a/b»,",
+        &[(B, "ftp://h/x"), (B, "http://a/b")],
+    );
+    check("«http://a/b?q=1&r=2»;", &[(B, "http://a/b?q=1&r=2")]);
+}
+
+#[test]
+fn bare_scheme_is_case_insensitive_and_not_inside_a_word() {
+    check("«HTTP://A/B» xhttp://no 1ftp://no", &[(B, "HTTP://A/B")]);
+}
+
+#[test]
+fn bare_url_may_follow_kana_but_ends_at_cjk_and_full_width() {
+    check("こちら«http://a/b»。次", &[(B, "http://a/b")]);
+    check(
+        "「«http://a/b»」、（«ftp://c/d»）",
+        &[(B, "http://a/b"), (B, "ftp://c/d")],
+    );
+    check("«http://a/b»\u{3000}x", &[(B, "http://a/b")]);
+}
+
+#[test]
+fn non_ascii_letters_continue_an_iri() {
+    check(
+        "«http://www.bürgerentscheid.de»",
+        &[(B, "http://www.bürgerentscheid.de")],
+    );
+    check("«http://a/e\u{301}»\u{2014}x", &[(B, "http://a/e\u{301}")]);
+}
+
+#[test]
+fn unmatched_closers_end_bare_urls() {
+    check("(see «http://a/b_(c)»)", &[(B, "http://a/b_(c)")]);
+    check(
+        "[a](«http://x/y»)[b](«http://z»)",
+        &[(B, "http://x/y"), (B, "http://z")],
+    );
+    check(
+        "'«http://a/b»' and «http://a/it's»",
+        &[(B, "http://a/b"), (B, "http://a/it's")],
+    );
+    check("{«http://a/{b}»}", &[(B, "http://a/{b}")]);
+}
+
+#[test]
+fn bare_url_ends_at_delimiters_and_controls() {
+    check(
+        "\"«http://a/b»\" <a href=\"«http://c»\">",
+        &[(B, "http://a/b"), (B, "http://c")],
+    );
+    check(
+        "«http://a/b»\x01c «http://d»\tx",
+        &[(B, "http://a/b"), (B, "http://d")],
+    );
+}
+
+#[test]
+fn a_scheme_with_nothing_after_it_is_not_a_url() {
+    assert!(urls("ftpurl = \"ftp://\" hostport").is_empty());
+    assert!(urls("mailto: alone, http://. and ftp: the protocol").is_empty());
+    assert!(urls("gopher://<host>:<port>/").is_empty());
+    check("«news:*» «mailto:a@b»", &[(B, "news:*"), (B, "mailto:a@b")]);
+}
+
+#[test]
+fn extra_schemes_are_found_bare() {
+    let o = ScanOptions {
+        extra_schemes: vec!["git".into()],
+        ..ScanOptions::default()
+    };
+    let c = scan_all(b"clone git://h/r.git now; svn://no", &o);
+    assert_eq!(c.len(), 1);
+    assert_eq!(c[0].url, "git://h/r.git");
+}
+
+#[test]
+fn url_prefix_form() {
+    check("«URL:http://a/b». next", &[(Form::UrlPrefix, "http://a/b")]);
+    check("(«url:foo://x»)", &[(Form::UrlPrefix, "foo://x")]);
+    check("the URL: «http://a»", &[(B, "http://a")]);
+}
+
+#[test]
+fn positions_count_lines_and_scalar_columns() {
+    let c = scan_all("é\nあい http://a/b\n".as_bytes(), &ScanOptions::default());
+    let start = c[0].span.start;
+    assert_eq!(
+        start,
+        Pos {
+            line: 2,
+            column: 4,
+            offset: 10
+        }
+    );
+    assert_eq!(
+        c[0].span.end,
+        Pos {
+            line: 2,
+            column: 14,
+            offset: 20
+        }
+    );
+    assert_eq!(
+        c[0].segments,
+        vec![Segment {
+            url_start: 0,
+            start
+        }]
+    );
+}
+
+#[test]
+fn an_invalid_byte_counts_one_column_and_ends_a_bare_url() {
+    let c = scan_all(b"\xE3\x81\xFF http://a/b\xFFc", &ScanOptions::default());
+    assert_eq!(c[0].url, "http://a/b");
+    assert_eq!(c[0].span.start.column, 5);
+}
+
+#[test]
+fn long_bare_url_is_cut_at_the_cap() {
+    let mut input = b"x http://a/".to_vec();
+    input.resize(200_000, b'a');
+    input.extend_from_slice(b" http://b/c");
+    let c = scan_all(&input, &ScanOptions::default());
+    assert_eq!(c[0].url.len(), bare::BARE_CAP);
+    assert_eq!(c.last().map(|c| c.url.as_str()), Some("http://b/c"));
+}
+
+#[test]
+fn long_lines_stay_linear_and_positions_exact() {
+    // 3 MB on one line with URLs spread over it: the cursor never rescans.
+    let mut input = Vec::new();
+    for k in 0..30_000 {
+        input.extend_from_slice(b"some words and a link http://h/");
+        input.extend_from_slice(k.to_string().as_bytes());
+        input.extend_from_slice(b" then more words, a: colon <b> ");
+    }
+    let c = scan_all(&input, &ScanOptions::default());
+    assert_eq!(c.len(), 30_000);
+    let last = &c[29_999];
+    assert_eq!(last.span.start.line, 1);
+    assert_eq!(last.span.start.column, last.span.start.offset + 1);
+}
+
+#[test]
+fn excerpts_hold_whole_lines_or_a_clip() {
+    let o = ScanOptions {
+        excerpts: true,
+        ..ScanOptions::default()
+    };
+    let c = scan_all(b"one\ntwo http://a/b three\nfour", &o);
+    let e = c[0].excerpt.as_ref().unwrap();
+    assert_eq!((e.first_line, e.start_offset), (2, 4));
+    assert_eq!(e.text, "two http://a/b three\n");
+    let mut long = "x".repeat(1000);
+    long.push_str(" http://a/b ");
+    long.push_str(&"y".repeat(1000));
+    let c = scan_all(long.as_bytes(), &o);
+    let e = c[0].excerpt.as_ref().unwrap();
+    assert!(e.text.len() < 600 && e.text.contains("http://a/b"));
+    assert_eq!(e.start_offset, 1001 - emit::EXCERPT_CLIP as u64);
+    assert!(scan_all(b"http://a", &ScanOptions::default())[0]
+        .excerpt
+        .is_none());
+}
+
+#[test]
+fn output_is_in_input_order() {
+    let c = scan_all(
+        b"<URL:ftp://a/b> http://c <http://d\ne> URL:news:x <URL:unclosed http://f",
+        &ScanOptions::default(),
+    );
+    let starts: Vec<u64> = c.iter().map(|c| c.span.start.offset).collect();
+    let mut sorted = starts.clone();
+    sorted.sort_unstable();
+    assert_eq!(starts, sorted);
+    assert_eq!(c.len(), 6);
+}
+
+/// A reader producing `len` bytes of `pattern` repeated, never held whole.
+struct Repeat {
+    pattern: &'static [u8],
+    at: usize,
+    left: usize,
+}
+
+impl std::io::Read for Repeat {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let n = out.len().min(self.left);
+        for byte in &mut out[..n] {
+            *byte = self.pattern[self.at];
+            self.at = (self.at + 1) % self.pattern.len();
+        }
+        self.left -= n;
+        Ok(n)
+    }
+}
+
+#[test]
+fn memory_stays_bounded_on_one_huge_line() {
+    for pattern in [
+        &b"words http://h/p <URL:ftp://a/b> x "[..],
+        b"aaaaaaaaaaaaa/",
+        b"<URL:",
+    ] {
+        let mut scanner = Scanner::new(ScanOptions::default());
+        let mut n = 0usize;
+        let reader = Repeat {
+            pattern,
+            at: 0,
+            left: 8 << 20,
+        };
+        scanner.scan_reader(reader, |_| n += 1).unwrap();
+        assert!(scanner.buf.capacity() <= 2 * (LOOKBACK + LOOKAHEAD + DEFAULT_CAPACITY));
+        if pattern.starts_with(b"words") {
+            // Whole repeats give two each; the cut last one holds a bare URL.
+            let (full, rest) = ((8 << 20) / pattern.len(), (8 << 20) % pattern.len());
+            assert_eq!(n, 2 * full + usize::from(rest > 16));
+        }
+    }
+}
+
+#[test]
+fn near_misses_are_not_urls() {
+    assert!(urls("at 12:30, acid:x humid:y turn:z Re: x").is_empty());
+    check("<«<URL:http://x>»>", &[(Form::UrlWrapper, "http://x")]);
+    check("«http://[::1]:8080/a»:", &[(B, "http://[::1]:8080/a")]);
+}

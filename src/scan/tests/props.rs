@@ -1,0 +1,131 @@
+//! Properties over arbitrary input: no panic, spans inside the input and on
+//! character boundaries, `raw` equal to the input at the span, positions
+//! that agree with the input, and every buffer capacity agreeing.
+
+use proptest::prelude::*;
+
+use super::scan_all;
+use crate::scan::{Candidate, ScanOptions};
+use crate::span::Pos;
+
+/// Line and column of `offset`, counted the slow, obvious way.
+fn naive_pos(input: &[u8], offset: usize) -> Pos {
+    let before = &input[..offset];
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |k| k + 1);
+    let mut column = 1;
+    for chunk in before[line_start..].utf8_chunks() {
+        column += chunk.valid().chars().count() + chunk.invalid().len();
+    }
+    Pos {
+        line: before.split(|&b| b == b'\n').count() as u64,
+        column: column as u64,
+        offset: offset as u64,
+    }
+}
+
+fn check_candidate(input: &[u8], c: &Candidate) {
+    let (s, e) = (c.span.start.offset as usize, c.span.end.offset as usize);
+    assert!(s < e && e <= input.len(), "span {s}..{e} out of bounds");
+    assert_eq!(c.raw, String::from_utf8_lossy(&input[s..e]));
+    assert_eq!(c.span.start, naive_pos(input, s));
+    assert_eq!(c.span.end, naive_pos(input, e));
+    if let Ok(text) = std::str::from_utf8(input) {
+        assert!(text.is_char_boundary(s) && text.is_char_boundary(e));
+    }
+    assert_eq!(c.segments.first().map(|s| s.url_start), Some(0));
+    for (k, seg) in c.segments.iter().enumerate() {
+        let off = seg.start.offset as usize;
+        assert_eq!(seg.start, naive_pos(input, off));
+        let next = c.segments.get(k + 1).map_or(c.url.len(), |n| n.url_start);
+        let piece = &c.url.as_bytes()[seg.url_start..next];
+        if piece != "\u{FFFD}".as_bytes() || input.get(off..off + 3) == Some(piece) {
+            assert_eq!(
+                input.get(off..off + piece.len()),
+                Some(piece),
+                "segment {k}"
+            );
+            assert!(!piece.contains(&b'\n'));
+        }
+        assert_eq!(c.pos_at(seg.url_start), seg.start);
+    }
+    for ws in &c.facts.whitespace_removed {
+        assert_eq!(ws.start, naive_pos(input, ws.start.offset as usize));
+        assert_eq!(ws.end, naive_pos(input, ws.end.offset as usize));
+    }
+}
+
+fn check_all(input: &[u8]) {
+    let found = scan_all(input, &ScanOptions::default());
+    for pair in found.windows(2) {
+        assert!(
+            pair[0].span.end.offset <= pair[1].span.start.offset,
+            "overlap"
+        );
+    }
+    for c in &found {
+        check_candidate(input, c);
+    }
+}
+
+/// Text built from pieces that exercise every rule.
+fn urlish() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        Just(&b"http://"[..]),
+        Just(&b"<URL:"[..]),
+        Just(&b"<"[..]),
+        Just(&b">"[..]),
+        Just(&b"URL:"[..]),
+        Just(&b"ftp:"[..]),
+        Just(&b"mailto:"[..]),
+        Just(&b"a/b"[..]),
+        Just(&b"-"[..]),
+        Just(&b"\n"[..]),
+        Just(&b"\n\n"[..]),
+        Just(&b"\n> "[..]),
+        Just(&b"   "[..]),
+        Just(&b"("[..]),
+        Just(&b")"[..]),
+        Just(&b"'"[..]),
+        Just(&b"."[..]),
+        Just(&b"#x"[..]),
+        Just("\u{3002}".as_bytes()),
+        Just("\u{fc}".as_bytes()),
+        Just(&b"\xE3\x81"[..]),
+        Just(&b"\xFF"[..]),
+        Just(&b"www.example.com/path/to/a/long/file-name.html?x=1&y=2"[..]),
+        Just(&b"wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww"[..]),
+        Just(&b"\r\n"[..]),
+        Just(&b"|"[..]),
+        Just(&b"`"[..]),
+        Just(&b"]"[..]),
+        Just(&b"/x.txt"[..]),
+        Just(&b"\t"[..]),
+    ];
+    prop::collection::vec(piece, 0..60).prop_map(|v| v.concat())
+}
+
+#[test]
+fn a_scheme_never_reaches_back_into_the_previous_url() {
+    check_all(b"'ftp:ftp:'\xC3\xBC");
+}
+
+proptest! {
+    // 96 cases by default to keep `cargo test` quick; PROPTEST_CASES=N for more.
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(96),
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn arbitrary_bytes(input in prop::collection::vec(any::<u8>(), 0..300)) {
+        check_all(&input);
+    }
+
+    #[test]
+    fn urlish_text(input in urlish()) {
+        check_all(&input);
+    }
+}

@@ -1,0 +1,337 @@
+//! Wrappers and hard-wrapped bare URLs.
+
+use super::{check, scan_all, B};
+use crate::scan::{BrokenBare, Form, ScanOptions};
+use crate::span::Pos;
+
+const W: Form = Form::UrlWrapper;
+const A: Form = Form::Angle;
+
+fn one(input: &str) -> crate::scan::Candidate {
+    let mut c = scan_all(input.as_bytes(), &ScanOptions::default());
+    assert_eq!(c.len(), 1, "{c:#?}");
+    c.remove(0)
+}
+
+#[test]
+fn url_wrapper_in_any_case_with_whitespace_after_the_prefix() {
+    check("see «<URL:ftp://a/b>».", &[(W, "ftp://a/b")]);
+    check("«<url: \thttp://a/b>»", &[(W, "http://a/b")]);
+}
+
+#[test]
+fn angle_needs_a_known_scheme_or_slashes() {
+    check(
+        "«<http://a/b>» «<foo://x>» <xsl:template> <user@host>",
+        &[(A, "http://a/b"), (A, "foo://x")],
+    );
+    check("«<mailto:a@b>»", &[(A, "mailto:a@b")]);
+    check("«<gopher://h/00>»About Gopher>", &[(A, "gopher://h/00")]);
+}
+
+#[test]
+fn whitespace_inside_wrappers_is_removed_and_recorded() {
+    let c = one("x <URL:ftp://a/b\n   /c d.txt>");
+    assert_eq!(c.url, "ftp://a/b/cd.txt");
+    assert_eq!(c.raw, "<URL:ftp://a/b\n   /c d.txt>");
+    assert_eq!(c.facts.whitespace_removed.len(), 2);
+    let ws = c.facts.whitespace_removed[0];
+    assert_eq!((ws.start.offset, ws.end.offset), (16, 20));
+    // Every byte of `url` maps back to the same byte of the input.
+    let input = "x <URL:ftp://a/b\n   /c d.txt>".as_bytes();
+    for (k, &b) in c.url.as_bytes().iter().enumerate() {
+        assert_eq!(input[c.pos_at(k).offset as usize], b, "byte {k}");
+    }
+    assert_eq!(
+        c.pos_at(9),
+        Pos {
+            line: 2,
+            column: 4,
+            offset: 20
+        }
+    );
+}
+
+#[test]
+fn an_unknown_scheme_broken_before_its_slashes_still_rejoins_when_known() {
+    check(
+        "«<ftp:\n//quake.think.com/pub/x.txt>»",
+        &[(A, "ftp://quake.think.com/pub/x.txt")],
+    );
+}
+
+#[test]
+fn hyphen_at_a_line_break_is_kept_with_an_alternative() {
+    let c =
+        one("<URL:ftp://ds.internic.net/internet-drafts/draft-ietf-uri-irl-fun-\n   req-02.txt>");
+    assert_eq!(
+        c.url,
+        "ftp://ds.internic.net/internet-drafts/draft-ietf-uri-irl-fun-req-02.txt"
+    );
+    assert_eq!(
+        c.alternatives,
+        vec!["ftp://ds.internic.net/internet-drafts/draft-ietf-uri-irl-funreq-02.txt"]
+    );
+    let hyphen = c.url.find("fun-").unwrap() + 3;
+    assert_eq!(c.facts.hyphen_breaks, vec![hyphen]);
+    assert_eq!(c.pos_at(hyphen).line, 1);
+    assert_eq!(c.pos_at(hyphen + 1).line, 2);
+    // Reflowed text turned the break into a space: still a hyphen break.
+    assert_eq!(
+        one("<URL:http://a/uri- archive>").facts.hyphen_breaks,
+        vec![12]
+    );
+    assert!(one("<URL:http://a/b -c>").facts.hyphen_breaks.is_empty());
+}
+
+#[test]
+fn reply_quote_prefixes_are_removed_from_continuation_lines() {
+    check("«<URL:http://a/b\n> /c>»", &[(W, "http://a/b/c")]);
+    check(
+        "> > «<URL:http://a/b\n> > /c\n> >   /d>»",
+        &[(W, "http://a/b/c/d")],
+    );
+    check(">> «<URL:http://a/b\n>> >»", &[(W, "http://a/b")]);
+    check("«<URL:http://a/b\n| /c>»", &[(W, "http://a/b/c")]);
+    // Unquoted, a `>` opening a line of prose closes the wrapper.
+    check(
+        "«<URL:http://a/b\n>» and then more text",
+        &[(W, "http://a/b")],
+    );
+    check("«<URL:http://a/b\n>» and then more>", &[(W, "http://a/b")]);
+}
+
+#[test]
+fn unterminated_wrapper_is_reported_and_rescanned_as_bare() {
+    let c = scan_all(
+        b"<URL:http://a/b\n\nnext http://c\n",
+        &ScanOptions::default(),
+    );
+    assert_eq!(c.len(), 3);
+    assert!(c[0].facts.unterminated);
+    assert_eq!(
+        (c[0].raw.as_str(), c[0].url.as_str()),
+        ("<URL:", "http://a/b")
+    );
+    assert_eq!(c[0].segments[0].start.offset, 5);
+    assert_eq!((c[1].url.as_str(), c[1].form), ("http://a/b", B));
+    assert_eq!(c[2].url, "http://c");
+    // A `<` before any `>` also leaves it open; so do 10 lines.
+    let c = scan_all(b"<http://a/b <b>", &ScanOptions::default());
+    assert!(c[0].facts.unterminated && c[0].raw == "<");
+    assert_eq!(c[1].url, "http://a/b");
+    let mut long = b"<URL:http://a/b".to_vec();
+    long.extend_from_slice(&b"\n x".repeat(10));
+    long.push(b'>');
+    assert!(
+        scan_all(&long, &ScanOptions::default())[0]
+            .facts
+            .unterminated
+    );
+    long.drain(long.len() - 4..long.len() - 1);
+    assert!(
+        !scan_all(&long, &ScanOptions::default())[0]
+            .facts
+            .unterminated
+    );
+}
+
+#[test]
+fn unterminated_by_the_byte_cap() {
+    let mut s = b"<URL:http://a/".to_vec();
+    s.extend(std::iter::repeat_n(b'x', 9000));
+    s.push(b'>');
+    let c = scan_all(&s, &ScanOptions::default());
+    assert!(c[0].facts.unterminated);
+    assert_eq!(c[1].form, B);
+}
+
+#[test]
+fn empty_wrappers() {
+    for s in ["<URL:>", "<URL:http://>", "<URL:mailto:>", "<http://>"] {
+        assert!(one(s).facts.empty, "{s}");
+    }
+    assert!(!one("<URL:news:*>").facts.empty);
+    let partial = one("<URL:/relative/path>");
+    assert!(!partial.facts.empty);
+    assert_eq!(partial.url, "/relative/path");
+}
+
+#[test]
+fn fragment_written_after_the_wrapper() {
+    let c = one("<URL:http://a/b>#frag. Next");
+    assert_eq!(c.url, "http://a/b");
+    assert_eq!(c.alternatives, vec!["http://a/b#frag"]);
+    let f = c.facts.fragment_outside.unwrap();
+    assert_eq!((f.start.offset, f.end.offset), (16, 21));
+    assert!(one("<URL:http://a/b># x").facts.fragment_outside.is_none());
+}
+
+#[test]
+fn invalid_utf8_in_a_wrapper_becomes_a_replacement_in_its_own_segment() {
+    let c = scan_all(b"<URL:http://a/\xFFb>", &ScanOptions::default());
+    assert_eq!(c[0].url, "http://a/\u{FFFD}b");
+    assert_eq!(c[0].segments.len(), 3);
+    assert_eq!(c[0].pos_at(c[0].url.len() - 1).offset, 15);
+    assert_eq!(c[0].pos_at(c[0].url.len() - 1).column, 16);
+}
+
+fn filled(url_line: &str) -> String {
+    // Pad the line in front of the URL to 76 columns.
+    let pad = 76 - url_line.chars().count();
+    format!("{}{url_line}", "w ".repeat(pad / 2) + &" ".repeat(pad % 2))
+}
+
+#[test]
+fn strongly_evidenced_hard_wrap_is_rejoined() {
+    let text = format!(
+        "{}\nreq-02.txt\nThanks.\n",
+        filled("http://example.com/drafts/draft-fun-")
+    );
+    let c = one(&text);
+    assert_eq!(c.url, "http://example.com/drafts/draft-fun-req-02.txt");
+    assert_eq!(c.alternatives, vec!["http://example.com/drafts/draft-fun-"]);
+    assert_eq!(c.facts.broken_bare, Some(BrokenBare::Rejoined));
+    assert_eq!(c.segments.len(), 2);
+    assert_eq!(c.segments[1].start.line, 2);
+    assert_eq!(c.span.end.line, 2);
+}
+
+#[test]
+fn weak_evidence_keeps_the_literal_url() {
+    let c = one("short line http://example.com/a/\nb/c.html and more\n");
+    assert_eq!(c.url, "http://example.com/a/");
+    assert_eq!(c.alternatives, vec!["http://example.com/a/b/c.html"]);
+    assert_eq!(c.facts.broken_bare, Some(BrokenBare::Literal));
+    // A filled line whose next line is more than one token is weak too.
+    let text = format!("{}\nindex.html and more\n", filled("http://example.com/a/"));
+    assert_eq!(one(&text).facts.broken_bare, Some(BrokenBare::Literal));
+}
+
+#[test]
+fn no_evidence_no_join() {
+    for text in [
+        "see http://example.com/a\nand more\n",
+        "see http://example.com/a/.\nThe end\n",
+        "see http://example.com/a \nb/c.html\n",
+        "see http://example.com/a/\n\nb/c.html\n",
+    ] {
+        let c = scan_all(text.as_bytes(), &ScanOptions::default());
+        assert_eq!(c[0].facts.broken_bare, None, "{text:?}");
+    }
+    let text = format!("{}\n--\nBob\n", filled("http://example.com/a/"));
+    assert_eq!(one(&text).facts.broken_bare, None);
+    // The next line holding a URL of its own is no continuation.
+    let c = scan_all(b"see http://a/b/\nhttp://c/d\n", &ScanOptions::default());
+    assert_eq!(c.len(), 2);
+}
+
+#[test]
+fn markdown_reference_definitions_are_not_continuations() {
+    // Each line is a definition; the next one's `[label]` is markup, and a
+    // token holding `://` carries its own URL, even on a filled line.
+    let text = format!(
+        "[#866]: https://github.com/rust-random/rand/pull/866\n[#888]: https://github.com/x/y/pull/888\n{}\n[Damerau-Levenshtein]:http://en.wikipedia.org/wiki/D\n",
+        filled("[string similarity metrics]:http://en.wikipedia.org/wiki/String_metric")
+    );
+    let c = scan_all(text.as_bytes(), &ScanOptions::default());
+    let urls: Vec<&str> = c.iter().map(|c| c.url.as_str()).collect();
+    assert_eq!(
+        urls,
+        [
+            "https://github.com/rust-random/rand/pull/866",
+            "https://github.com/x/y/pull/888",
+            "http://en.wikipedia.org/wiki/String_metric",
+            "http://en.wikipedia.org/wiki/D",
+        ]
+    );
+    assert!(c.iter().all(|c| c.facts.broken_bare.is_none()), "{c:#?}");
+}
+
+#[test]
+fn program_text_with_scheme_like_words_is_not_a_url() {
+    let c = scan_all(
+        b"use same_file::is_same_file; File::create(p) and file::Error; HTTP: a protocol\n",
+        &ScanOptions::default(),
+    );
+    assert!(c.is_empty(), "{c:#?}");
+}
+
+#[test]
+fn quoted_hard_wrap_strips_the_same_quote_depth() {
+    let text = format!(
+        "> {}\n> /x/y.html\n",
+        filled("http://example.com/a/b").split_at(2).1
+    );
+    let c = one(&text);
+    assert_eq!(c.url, "http://example.com/a/b/x/y.html");
+}
+
+/// Every byte of `url` outside replacement characters is the input byte its
+/// position points at.
+fn assert_maps_back(input: &str, c: &crate::scan::Candidate) {
+    for (k, &b) in c.url.as_bytes().iter().enumerate() {
+        assert_eq!(
+            input.as_bytes()[c.pos_at(k).offset as usize],
+            b,
+            "byte {k} of {:?}",
+            c.url
+        );
+    }
+}
+
+#[test]
+fn crlf_line_ends_and_unicode_spaces_inside_wrappers() {
+    let text = "<URL:\r\n   http://a/b\r\n   /c\u{3000}d>";
+    let c = one(text);
+    assert_eq!(c.url, "http://a/b/cd");
+    assert_eq!(c.facts.whitespace_removed.len(), 3);
+    assert_maps_back(text, &c);
+    let c = scan_all(b"<URL:http://a/b\r\n\r\n/c>", &ScanOptions::default());
+    assert!(c[0].facts.unterminated);
+}
+
+#[test]
+fn rejoined_urls_map_back_to_the_input() {
+    let text = format!(
+        "{}\r\n    req-02.txt\n",
+        filled("URL:http://example.com/drafts/draft-fun-")
+    );
+    let c = one(&text);
+    assert_eq!(
+        (c.form, c.url.as_str()),
+        (
+            Form::UrlPrefix,
+            "http://example.com/drafts/draft-fun-req-02.txt"
+        )
+    );
+    assert_maps_back(&text, &c);
+    let ws = c.facts.whitespace_removed[0];
+    assert_eq!(
+        &text[ws.start.offset as usize..ws.end.offset as usize],
+        "\r\n    "
+    );
+}
+
+#[test]
+fn excerpt_covers_every_line_of_a_wrapper() {
+    let o = ScanOptions {
+        excerpts: true,
+        ..ScanOptions::default()
+    };
+    let c = scan_all(b"a\nsee <URL:http://a/b\n  /c> ok\nz", &o);
+    let e = c[0].excerpt.as_ref().unwrap();
+    assert_eq!((e.first_line, e.start_offset), (2, 2));
+    assert_eq!(e.text, "see <URL:http://a/b\n  /c> ok\n");
+}
+
+#[test]
+fn a_hard_wrap_over_three_lines_is_joined_line_by_line() {
+    let second = format!("{}/", "p".repeat(74));
+    let text = format!("{}\n{second}\nlast.html\n", filled("http://example.com/a/"));
+    let c = one(&text);
+    assert_eq!(c.url, format!("http://example.com/a/{second}last.html"));
+    assert_eq!(c.segments.len(), 3);
+    assert_eq!(c.span.end.line, 3);
+    assert_maps_back(&text, &c);
+}

@@ -1,0 +1,173 @@
+//! Bare URLs cut by a hard line wrap.
+//!
+//! Mail clients wrap at 72–80 columns and may cut a long URL in two. No rule
+//! is safe here, so the scanner weighs evidence (the exact rules are in the
+//! module documentation of [`crate::scan`], "Hard-wrapped bare URLs"):
+//! strong evidence rejoins the URL, weak evidence keeps the literal part and
+//! offers the rejoined form as an alternative. Either way the continuation is
+//! consumed, so it is never reported as a URL of its own.
+
+use super::bare::find_end;
+use super::emit::Found;
+use super::position::columns;
+use super::quote;
+use super::trigger::{any_scheme_at, Schemes, Window};
+use crate::scan::BrokenBare;
+
+/// Narrowest line that counts as filled to a mail client's wrap width.
+pub(crate) const WRAP_MIN: u64 = 70;
+/// Widest such line.
+pub(crate) const WRAP_MAX: u64 = 80;
+/// Longest continuation token looked at.
+pub(crate) const TOKEN_CAP: usize = 1024;
+/// Most continuation lines joined to one URL.
+const MAX_LINES: usize = 9;
+
+/// The first token of the line after a URL that ran to its line's end.
+struct Next {
+    /// Start of the line.
+    line: usize,
+    /// The token (`end` trimmed like a bare URL, `stop` where its run ended).
+    start: usize,
+    end: usize,
+    stop: usize,
+    /// Nothing but closing punctuation and blanks follows it on its line.
+    single: bool,
+}
+
+/// Look at the line after the run `url_start..stop` and rejoin or annotate
+/// `found` when the evidence says the URL continues there.
+pub(crate) fn rejoin(
+    w: &Window,
+    schemes: &Schemes,
+    found: &mut Found,
+    url_start: usize,
+    stop: usize,
+) {
+    let b = w.bytes;
+    // Most URLs do not end their line: skip the look-back for them.
+    if !matches!(b.get(stop), Some(b'\n' | b'\r')) {
+        return;
+    }
+    let depth = quote::depth_at(w, found.start);
+    let mut line = w.line_start(found.start, quote::LINE_LOOK);
+    // Pieces of the rejoined URL: `(from, to)` window ranges.
+    let mut pieces: Vec<(usize, usize)> = vec![(url_start, stop)];
+    let mut last_end = found.end;
+    for round in 0..MAX_LINES {
+        let run_end = pieces[pieces.len() - 1].1;
+        let Some(next) = next_token(w, schemes, run_end, depth) else {
+            break;
+        };
+        let tok = &b[next.start..next.end];
+        let upper = tok[0].is_ascii_uppercase();
+        let break_end = b"/-.?=&%".contains(&b[run_end - 1]) && !upper;
+        if !(break_end || is_path_piece(tok)) {
+            break;
+        }
+        // A line of more than 4 bytes a column cannot be 80 columns wide;
+        // skip counting a long line's characters.
+        let filled = line.is_some_and(|ls| {
+            run_end - ls <= 4 * WRAP_MAX as usize
+                && (WRAP_MIN..=WRAP_MAX).contains(&columns(&b[ls..run_end]))
+        });
+        if !(filled && next.single) {
+            if round == 0 {
+                // Weak: the literal part stays the URL.
+                let mut joined = String::from_utf8_lossy(&b[url_start..run_end]).into_owned();
+                joined.push_str(&String::from_utf8_lossy(tok));
+                found.alternatives.push(joined);
+                found.broken = Some(BrokenBare::Literal);
+                found.resume = next.end;
+            }
+            break;
+        }
+        pieces.push((next.start, next.stop));
+        last_end = next.end;
+        line = Some(next.line);
+    }
+    if pieces.len() < 2 {
+        return;
+    }
+    // Strong: the rejoined form is the URL; the last piece ends where its
+    // token was trimmed.
+    let n = pieces.len();
+    pieces[n - 1].1 = last_end;
+    let literal = std::mem::take(&mut found.url);
+    found.segments.clear();
+    found.ws.clear();
+    for (k, &(from, to)) in pieces.iter().enumerate() {
+        if k > 0 {
+            found.ws.push((pieces[k - 1].1, from));
+        }
+        found.segments.push((found.url.len(), from));
+        found.url.push_str(&String::from_utf8_lossy(&b[from..to]));
+    }
+    found.alternatives.push(literal);
+    found.broken = Some(BrokenBare::Rejoined);
+    found.end = last_end;
+    found.resume = last_end;
+}
+
+/// The token that starts the line after `run_end`, if the run reaches the end
+/// of its line and that line (in the same quote) starts with a token that
+/// could continue a URL.
+fn next_token(w: &Window, schemes: &Schemes, run_end: usize, depth: usize) -> Option<Next> {
+    let b = w.bytes;
+    let mut nl = run_end;
+    if b.get(nl) == Some(&b'\r') {
+        nl += 1;
+    }
+    if b.get(nl) != Some(&b'\n') {
+        return None;
+    }
+    let line = nl + 1;
+    let start = quote::strip(b, line, depth, line + TOKEN_CAP)?;
+    let end = find_end(b, start, start + TOKEN_CAP, 0);
+    // No letter or digit (`--` before a signature): not a path piece.
+    let tok = &b[start..end.end];
+    if end.stop >= start + TOKEN_CAP || !tok.iter().any(u8::is_ascii_alphanumeric) {
+        return None;
+    }
+    // A token that is itself a URL starts a new one.
+    if let Some(colon) = any_scheme_at(b, start) {
+        if schemes.contains(&b[start..colon]) {
+            return None;
+        }
+    }
+    // Markup, not a path: a Markdown reference definition (`[1]: http://…`),
+    // a link, a table cell or emphasis starts with one of these, and a token
+    // holding `://` carries a URL of its own (`[x]:http://…`).
+    if b"[(<{*|\"'`".contains(&tok[0]) || tok.windows(3).any(|t| t == b"://") {
+        return None;
+    }
+    // Bounded, so a line of a million blanks costs nothing and the answer
+    // never depends on where the window ends.
+    let lim = (end.stop + TOKEN_CAP).min(b.len());
+    let mut k = end.end;
+    while k < lim && b".,;:!?)]}'\" \t\r".contains(&b[k]) {
+        k += 1;
+    }
+    let single = if k < lim { b[k] == b'\n' } else { k == b.len() };
+    Some(Next {
+        line,
+        start,
+        end: end.end,
+        stop: end.stop,
+        single,
+    })
+}
+
+/// Whether a token reads as a piece of a URL path rather than a word: it
+/// starts with a path or query character, or holds one inside, or a dot
+/// between letters (`req-02.txt`).
+fn is_path_piece(tok: &[u8]) -> bool {
+    if b"/?&=#%~".contains(&tok[0]) {
+        return true;
+    }
+    if tok.iter().any(|c| b"/?&=#%_~".contains(c)) {
+        return true;
+    }
+    tok.windows(3)
+        .any(|t| t[0].is_ascii_alphanumeric() && t[1] == b'.' && t[2].is_ascii_alphanumeric())
+}

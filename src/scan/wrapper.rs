@@ -1,0 +1,274 @@
+//! Wrapped URLs: `<URL:...>` (`url-wrapper`) and `<scheme:...>` (`angle`).
+//!
+//! RFC 1738's appendix: whitespace inside the brackets, line breaks included,
+//! is ignored when extracting the URL; a line break right after a hyphen
+//! leaves it open whether the hyphen belongs (any whitespace after a hyphen
+//! counts, as reflowing turns that line break into a space). The content is
+//! read until the first `>` (closed) or `<` (a URL cannot hold one:
+//! unterminated), within
+//! [`WRAPPER_CAP`] bytes, [`MAX_LINES`] lines and one paragraph.
+//!
+//! Reply-quote prefixes on continuation lines: the quote depth of the line
+//! the wrapper opens on is counted (`> > <URL:` is depth 2), and exactly that
+//! many marks are removed from each continuation line, so in quoted text a
+//! `>` beyond the prefix closes the wrapper. In unquoted text a continuation
+//! line starting with `|` and a blank is a prefix; one starting with `>` is a
+//! prefix only when a blank or another mark follows it and the rest of the
+//! line is a single token ending in `>` (`> /c>`); otherwise that `>` closes
+//! the wrapper (`<URL:http://a/b` + newline + `> and then...`).
+
+use super::bare::{find_end, is_empty_url};
+use super::chars::decode;
+use super::emit::Found;
+use super::quote;
+use super::trigger::{any_scheme_at, Schemes, Window};
+use crate::scan::Form;
+
+/// Longest wrapper read, from `<` to `>`.
+pub(crate) const WRAPPER_CAP: usize = 8 * 1024;
+/// Most lines a wrapper may span.
+pub(crate) const MAX_LINES: usize = 10;
+/// Longest `#fragment` looked at after a closing `>`.
+const FRAGMENT_CAP: usize = 1024;
+
+fn is_blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | 0x0B | 0x0C)
+}
+
+/// The content of a wrapper as read so far.
+#[derive(Default)]
+struct Content {
+    url: String,
+    segments: Vec<(usize, usize)>,
+    ws: Vec<(usize, usize)>,
+    hyphens: Vec<usize>,
+    /// Line breaks crossed so far.
+    breaks: usize,
+    /// Window index that would continue the current piece.
+    cont: Option<usize>,
+}
+
+impl Content {
+    fn copy(&mut self, text: &str, at: usize) {
+        if self.cont != Some(at) {
+            self.segments.push((self.url.len(), at));
+        }
+        self.url.push_str(text);
+        self.cont = Some(at + text.len());
+    }
+
+    /// An invalid byte becomes U+FFFD in a piece of its own, so positions
+    /// after it stay right.
+    fn replacement(&mut self, at: usize) {
+        self.segments.push((self.url.len(), at));
+        self.url.push('\u{FFFD}');
+        self.cont = None;
+    }
+}
+
+/// A wrapper opening at the `<` at `lt`, or `None` if the text after `<` is
+/// not a URL (`<xsl:template>`, `<user@host>`).
+pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found> {
+    let b = w.bytes;
+    let after = lt + 1;
+    let (form, content_start, opener_end) = if b
+        .get(after..after + 4)
+        .is_some_and(|s| s.eq_ignore_ascii_case(b"URL:"))
+    {
+        (Form::UrlWrapper, after + 4, after + 4)
+    } else {
+        let colon = any_scheme_at(b, after)?;
+        let slashes = b.get(colon + 1..colon + 3) == Some(b"//");
+        if !(slashes || schemes.contains(&b[after..colon])) {
+            return None;
+        }
+        // The opener is only `<`: the scheme is rescanned as bare text if
+        // the wrapper is never closed.
+        (Form::Angle, after, after)
+    };
+    let depth = quote::depth_at(w, lt);
+    let limit = (lt + WRAPPER_CAP).min(b.len());
+    let mut content = Content::default();
+    let mut i = content_start;
+    let closed = loop {
+        if i >= limit {
+            break None;
+        }
+        match b[i] {
+            b'>' => break Some(i),
+            b'<' => break None,
+            byte if byte < 0x80 && !is_blank(byte) && byte != b'\n' => {
+                let run = b[i..limit]
+                    .iter()
+                    .position(|&byte| {
+                        byte >= 0x80
+                            || byte == b'<'
+                            || byte == b'>'
+                            || byte == b'\n'
+                            || is_blank(byte)
+                    })
+                    .map_or(limit, |k| i + k);
+                // ASCII only, so always valid UTF-8.
+                content.copy(std::str::from_utf8(&b[i..run]).unwrap_or_default(), i);
+                i = run;
+            }
+            byte if byte >= 0x80 => match decode(b, i) {
+                Some((ch, _)) if ch.is_whitespace() => {
+                    match whitespace(b, i, limit, depth, &mut content) {
+                        Some(next) => i = next,
+                        None => break None,
+                    }
+                }
+                Some((_, len)) => {
+                    content.copy(std::str::from_utf8(&b[i..i + len]).unwrap_or_default(), i);
+                    i += len;
+                }
+                None => {
+                    content.replacement(i);
+                    i += 1;
+                }
+            },
+            _ => match whitespace(b, i, limit, depth, &mut content) {
+                Some(next) => i = next,
+                None => break None,
+            },
+        }
+    };
+    let Some(gt) = closed else {
+        // Unterminated: the span is the opener; the URL is the first piece
+        // read (what the writer evidently meant to wrap).
+        let first_end = content.segments.get(1).map_or(content.url.len(), |s| s.0);
+        content.url.truncate(first_end);
+        content.segments.truncate(1);
+        if content.segments.is_empty() {
+            content.segments.push((0, content_start));
+        }
+        let mut f = Found::new(form, lt, opener_end, content.url, content_start);
+        f.segments = content.segments;
+        f.unterminated = true;
+        return Some(f);
+    };
+    let end = gt + 1;
+    let mut f = Found::new(form, lt, end, String::new(), content_start);
+    if !content.segments.is_empty() {
+        f.segments = content.segments;
+    }
+    f.empty = is_empty_url(&content.url);
+    if !content.hyphens.is_empty() {
+        let mut alt = content.url.clone();
+        for &h in content.hyphens.iter().rev() {
+            alt.remove(h);
+        }
+        f.alternatives.push(alt);
+    }
+    if b.get(end) == Some(&b'#') {
+        let frag = find_end(b, end + 1, end + 1 + FRAGMENT_CAP, 0);
+        if frag.end > end + 1 {
+            f.fragment = Some((end, frag.end));
+            let mut alt = content.url.clone();
+            alt.push_str(&String::from_utf8_lossy(&b[end..frag.end]));
+            f.alternatives.push(alt);
+            f.resume = frag.end;
+        }
+    }
+    f.url = content.url;
+    f.ws = content.ws;
+    f.hyphen_breaks = content.hyphens;
+    Some(f)
+}
+
+/// Skip a whitespace run at `i` (line breaks, continuation prefixes and
+/// Unicode spaces included) and record it. `None` when the wrapper must end
+/// unterminated: a blank line, the line limit, or the cap.
+fn whitespace(
+    b: &[u8],
+    mut i: usize,
+    limit: usize,
+    depth: usize,
+    c: &mut Content,
+) -> Option<usize> {
+    let start = i;
+    loop {
+        if i >= limit {
+            return None;
+        }
+        let x = b[i];
+        if x == b'\n' {
+            c.breaks += 1;
+            if c.breaks >= MAX_LINES {
+                return None;
+            }
+            i = continuation(b, i + 1, depth, limit)?;
+        } else if is_blank(x) {
+            i += 1;
+        } else if let Some((ch, len)) = decode(b, i).filter(|_| x >= 0x80) {
+            if !ch.is_whitespace() {
+                break;
+            }
+            i += len;
+        } else {
+            break;
+        }
+    }
+    // Reflowing a paragraph (as in a one-paragraph-a-line copy of an RFC)
+    // turns the line break after the hyphen into a space: that counts too.
+    if c.url.ends_with('-') {
+        c.hyphens.push(c.url.len() - 1);
+    }
+    c.ws.push((start, i));
+    c.cont = None;
+    Some(i)
+}
+
+/// The first content byte of the continuation line starting at `j`, after
+/// its indentation and quote prefix; `None` for a blank line (the paragraph
+/// ends, so does the wrapper).
+fn continuation(b: &[u8], j: usize, depth: usize, limit: usize) -> Option<usize> {
+    let mut k = j;
+    while k < limit && is_blank(b[k]) {
+        k += 1;
+    }
+    if depth > 0 {
+        if let Some(after) = quote::strip(b, j, depth, limit) {
+            k = after;
+        }
+    } else if k + 1 < limit && is_prefix_mark(b, k, limit) {
+        k = quote::strip(b, k, count_marks(b, k, limit), limit)?;
+    }
+    while k < limit && is_blank(b[k]) {
+        k += 1;
+    }
+    (k < limit && b[k] != b'\n').then_some(k)
+}
+
+fn count_marks(b: &[u8], mut k: usize, limit: usize) -> usize {
+    let mut n = 0;
+    while k < limit && matches!(b[k], b'>' | b'|' | b' ' | b'\t') {
+        n += usize::from(b[k] != b' ' && b[k] != b'\t');
+        k += 1;
+    }
+    n
+}
+
+/// In unquoted text, whether the mark at `k` is a reply-quote prefix rather
+/// than the closing `>` (see the module documentation).
+fn is_prefix_mark(b: &[u8], k: usize, limit: usize) -> bool {
+    let next = b[k + 1];
+    let spaced = matches!(next, b' ' | b'\t' | b'>' | b'|');
+    match b[k] {
+        b'|' => spaced,
+        b'>' if spaced => {
+            let mut m = k;
+            while m < limit && matches!(b[m], b'>' | b'|' | b' ' | b'\t') {
+                m += 1;
+            }
+            let line_end = memchr::memchr(b'\n', &b[m..limit]).map_or(limit, |e| m + e);
+            let rest = &b[m..line_end];
+            match rest.iter().position(|&x| x == b'>') {
+                Some(p) => p > 0 && !rest[..p].iter().any(|&x| x.is_ascii_whitespace()),
+                None => false,
+            }
+        }
+        _ => false,
+    }
+}

@@ -1,0 +1,288 @@
+//! Validator-wide tests: the RFCs' own examples, and the quietness promised
+//! for ordinary modern URLs.
+
+use crate::rules::{Group, Rule, RuleConfig, Severity};
+use crate::scan::{Candidate, Facts, Form, Segment};
+use crate::span::{Pos, Span};
+use crate::validate::testutil::{cand, diagnostics, AT};
+use crate::validate::Validator;
+
+fn rules_of(url: &str) -> Vec<&'static str> {
+    diagnostics(&cand(url))
+        .iter()
+        .map(|d| d.rule.name())
+        .collect()
+}
+
+#[test]
+fn rfc_1630_example_3_and_the_rdb_query_are_invalid_percent_escapes() {
+    for url in [
+        "fxqn:/us/va/reston/cnri/ietf/24/asdf%*.fred",
+        "news:12345667123%asdghfh@info.cern.ch",
+        "http://info.cern.ch/RDB/EMP?*%20where%20name%%3Ddobbins",
+    ] {
+        assert!(rules_of(url).contains(&"invalid-percent-escape"), "{url}");
+    }
+    let d = diagnostics(&cand("news:12345667123%asdghfh@info.cern.ch"));
+    let d = d
+        .iter()
+        .find(|d| d.rule == Rule::InvalidPercentEscape)
+        .unwrap();
+    assert_eq!(d.message, "`%as` is not a percent escape");
+    assert_eq!(d.help, "encode a literal % as %25 (RFC 1630, Example 3)");
+    assert_eq!((d.span.start.offset, d.span.end.offset), (5 + 16, 5 + 19));
+}
+
+#[test]
+fn urls_rfc_1738_presents_as_valid_have_no_syntax_or_scheme_findings() {
+    let urls = [
+        "ftp://@host.com/",
+        "ftp://host.com/",
+        "ftp://foo:@host.com/",
+        "ftp://myname@host.dom/%2Fetc/motd",
+        "ftp://myname@host.dom/etc/motd",
+        "ftp://myname@host.dom//etc/motd",
+        "news:*",
+        "file://vms.host.edu/disk$user/my/notes/note12345.txt",
+        "prospero://host.dom//pros/name",
+        "http://www.acl.lanl.gov/URI/archive/uri-archive.index.html",
+        "ftp://ds.internic.net/internet-drafts/draft-ietf-uri-irl-fun-req-02.txt",
+        "ftp://info.cern.ch/pub/www/doc/http-spec.txt.Z",
+        "ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol/Gopher+/Gopher+.txt",
+        "gopher://gopher.micro.umn.edu/1!+ABSTRACT%20+SMELL",
+        "gopher://host/7search%09query%09+application/postscript%20Es_ES",
+        "mailto:timbl@info.cern.ch",
+        "nntp://news.example.org/comp.infosystems.www.misc/1234",
+        "telnet://user:password@host:23/",
+        "wais://quake.think.com/directory-of-servers?query",
+        "http://info.cern.ch:8000/imaginary/test",
+        "http://www.myu.edu/org/admin/people#andy",
+        "http://info.my.org/AboutUs/Index/Phonebook?dobbins",
+        "http://www.library.my.town.va.us/Catalogue/76523471236%2Fwen44--4.98",
+    ];
+    for url in urls {
+        let bad: Vec<_> = diagnostics(&cand(url))
+            .into_iter()
+            .filter(|d| matches!(d.rule.group(), Group::Syntax | Group::Scheme))
+            .map(|d| format!("{}: {}", d.rule, d.message))
+            .collect();
+        assert!(bad.is_empty(), "{url}: {bad:?}");
+    }
+}
+
+#[test]
+fn modern_markdown_links_are_quiet_by_default() {
+    let v = Validator::new(&RuleConfig::default(), &[]);
+    for url in [
+        "https://github.com/rust-lang/rust/issues?q=is%3Aopen+label%3Abug&page=2",
+        "https://docs.rs/serde/1.0/serde/#traits",
+        "https://example.com/a%20b/c.html?x=1&y=2#top",
+        "http://localhost:8080/api/v1",
+        "https://en.wikipedia.org/wiki/Fish_(disambiguation)",
+        "mailto:someone@example.com?subject=Hello%20there",
+    ] {
+        let mut out = vec![];
+        v.check(&cand(url), &mut out);
+        assert!(out.is_empty(), "{url}: {out:?}");
+    }
+}
+
+#[test]
+fn disabled_rules_do_not_run_and_configured_severities_apply() {
+    let mut config = RuleConfig::default();
+    config.ignore("unsafe-character").unwrap();
+    config.set_severity(Rule::InvalidHost, Severity::Info);
+    let v = Validator::new(&config, &[]);
+    let mut out = vec![];
+    v.check(&cand("http://my_host/~x"), &mut out);
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert_eq!(out[0].rule, Rule::InvalidHost);
+    assert_eq!(out[0].severity, Severity::Info);
+    assert_eq!(out[0].url, "http://my_host/~x");
+    assert_eq!(out[0].help, Rule::InvalidHost.meta().help);
+}
+
+#[test]
+fn extra_schemes_are_not_unknown() {
+    let v = Validator::new(&RuleConfig::default(), &["git+ssh".to_string()]);
+    let mut out = vec![];
+    v.check(&cand("GIT+SSH://host/repo"), &mut out);
+    let names: Vec<_> = out.iter().map(|d| d.rule.name()).collect();
+    assert_eq!(names, ["uppercase-scheme"]);
+}
+
+#[test]
+fn spans_follow_a_url_rejoined_across_lines() {
+    // <URL:http://host/a\n   b%zz>: the second piece starts on line 2, column 4.
+    let c = Candidate {
+        url: "http://host/ab%zz".into(),
+        raw: "<URL:http://host/a\n   b%zz>".into(),
+        span: Span::new(
+            Pos::START,
+            Pos {
+                line: 2,
+                column: 9,
+                offset: 27,
+            },
+        ),
+        form: Form::UrlWrapper,
+        alternatives: vec![],
+        segments: vec![
+            Segment {
+                url_start: 0,
+                start: Pos {
+                    line: 1,
+                    column: 6,
+                    offset: 5,
+                },
+            },
+            Segment {
+                url_start: 13,
+                start: Pos {
+                    line: 2,
+                    column: 4,
+                    offset: 22,
+                },
+            },
+        ],
+        facts: Facts::default(),
+        excerpt: None,
+    };
+    let d = diagnostics(&c);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(
+        d[0].span.start,
+        Pos {
+            line: 2,
+            column: 5,
+            offset: 23
+        }
+    );
+    assert_eq!(
+        d[0].span.end,
+        Pos {
+            line: 2,
+            column: 8,
+            offset: 26
+        }
+    );
+}
+
+#[test]
+fn hostile_inputs_do_not_panic() {
+    let long = "a".repeat(10_000);
+    for url in [
+        "",
+        ":",
+        "%",
+        "%%",
+        "http:",
+        "http://@",
+        "http://[",
+        "http://]:",
+        "http://h:",
+        "news:@",
+        "mailto:\"",
+        "mailto:[",
+        "ftp://h/;",
+        "prospero://h/;",
+        "wais://h/?",
+        "gopher://h/1%0",
+        "file://",
+        "nntp://h//",
+        "\u{e9}:\u{e9}",
+        "http://\u{e9}\u{e9}:\u{e9}@\u{e9}:\u{e9}/\u{e9}",
+        &format!("http://{long}:{long}@{long}:{long}/{long}"),
+    ] {
+        let _ = diagnostics(&cand(url));
+    }
+}
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Pieces that exercise every part of the grammar, with multi-byte text.
+    const PIECES: &[&str] = &[
+        "http:",
+        "ftp:",
+        "news:",
+        "mailto:",
+        "file:",
+        "gopher:",
+        "wais:",
+        "prospero:",
+        "nntp:",
+        "telnet:",
+        "X:",
+        "//",
+        "/",
+        "@",
+        ":",
+        "?",
+        "#",
+        "%",
+        "%2",
+        "%0D",
+        "%41",
+        ";type=",
+        ";",
+        "=",
+        "&",
+        ".",
+        "-",
+        "[",
+        "]",
+        "~",
+        " ",
+        "a",
+        "Z9",
+        "255",
+        "999",
+        "\u{e9}",
+        "\u{65e5}",
+        "\"",
+    ];
+
+    proptest! {
+        #[test]
+        fn spans_stay_inside_the_url_on_char_boundaries(
+            pieces in proptest::collection::vec(proptest::sample::select(PIECES), 0..24)
+        ) {
+            let url: String = pieces.concat();
+            let c = cand(&url);
+            // Wrapper-level findings (an empty URL) point at the whole wrapper.
+            for d in diagnostics(&c).into_iter().filter(|d| d.span != c.span) {
+                let (s, e) = (d.span.start.offset, d.span.end.offset);
+                prop_assert!(AT <= s && s <= e && e <= AT + url.len() as u64, "{d:?}");
+                let (s, e) = ((s - AT) as usize, (e - AT) as usize);
+                prop_assert!(url.is_char_boundary(s) && url.is_char_boundary(e), "{d:?}");
+                prop_assert!(!d.message.is_empty() && !d.help.is_empty());
+            }
+        }
+    }
+}
+
+#[test]
+fn findings_per_rule_are_capped_with_a_summary() {
+    use crate::validate::MAX_PER_RULE;
+    let url = format!("http://h/{}", "a|".repeat(1000));
+    let d: Vec<_> = diagnostics(&cand(&url))
+        .into_iter()
+        .filter(|d| d.rule == Rule::UnsafeCharacter)
+        .collect();
+    assert_eq!(d.len(), MAX_PER_RULE + 1);
+    assert_eq!(
+        d[MAX_PER_RULE].message,
+        format!(
+            "{} more like this in the same URL, not shown",
+            1000 - MAX_PER_RULE
+        )
+    );
+    let few = format!("http://h/{}", "a|".repeat(MAX_PER_RULE));
+    let n = diagnostics(&cand(&few))
+        .iter()
+        .filter(|d| d.rule == Rule::UnsafeCharacter)
+        .count();
+    assert_eq!(n, MAX_PER_RULE);
+}

@@ -76,7 +76,6 @@ pub struct ResolveArgs {
 /// Options shared by `check` and `extract`: what to read and how.
 #[allow(clippy::struct_excessive_bools)] // each is an independent on/off flag
 #[derive(Debug, Args)]
-#[allow(clippy::struct_excessive_bools)] // each is an independent command-line flag
 pub struct InputArgs {
     /// Files or directories to read; `-` is standard input. Default: the
     /// current directory.

@@ -251,3 +251,47 @@ fn version_names_the_package_version() {
     let want = format!("urlint {}", env!("CARGO_PKG_VERSION"));
     assert!(text.starts_with(&want), "{text}");
 }
+
+/// The `sarif` and `github` examples in docs/ecosystem.md (the README's
+/// source for these sections) are the real output for their fixture.
+#[test]
+fn documented_examples_are_real_output() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/ecosystem.md")).unwrap();
+    // The fenced block that starts after `marker` (skipping one fence line).
+    let block = |marker: &str, fence: &str| -> String {
+        let at = doc.find(marker).unwrap_or_else(|| panic!("no {marker:?}"));
+        let rest = &doc[at + marker.len()..];
+        let start = rest.find(fence).map_or(0, |i| i + fence.len());
+        let body = &rest[start..];
+        body[..body.find("```").unwrap()]
+            .trim_start_matches('\n')
+            .to_string()
+    };
+    let run = |format: &str| {
+        let out = urlint()
+            .current_dir(root)
+            .args(["check", "--format", format, "fixtures/ecosystem/bad.txt"])
+            .output()
+            .unwrap();
+        assert_eq!(code(&out), 1, "{}", stderr(&out));
+        stdout(&out)
+    };
+
+    let github = block(
+        "$ urlint check --format github fixtures/ecosystem/bad.txt\n",
+        "",
+    );
+    assert_eq!(github, run("github"));
+
+    let shown: Value = serde_json::from_str(&block("urlint.sarif\n```\n", "```json\n")).unwrap();
+    let real: Value = serde_json::from_str(&run("sarif")).unwrap();
+    assert_eq!(shown["version"], real["version"]);
+    let (shown, real) = (&shown["runs"][0], &real["runs"][0]);
+    assert_eq!(shown["columnKind"], real["columnKind"]);
+    assert_eq!(
+        shown["tool"]["driver"]["rules"][0],
+        real["tool"]["driver"]["rules"][0]
+    );
+    assert_eq!(shown["results"][0], real["results"][1]);
+}

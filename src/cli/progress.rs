@@ -117,7 +117,9 @@ fn draw(stop: &(Mutex<bool>, Condvar), counts: &dyn Fn() -> Counts) {
     if wait(stop, DELAY) {
         return;
     }
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(10));
+    // The clock shows the whole run, not the time since the line appeared.
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(10))
+        .with_elapsed(DELAY);
     if let Ok(style) = ProgressStyle::with_template("{spinner} {msg} [{elapsed}]") {
         bar.set_style(style);
     }

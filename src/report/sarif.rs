@@ -16,6 +16,7 @@
 //!   the unreserved set percent-encoded), so an upload resolves them against
 //!   the checkout.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -218,7 +219,11 @@ impl Sarif {
     /// The log text: pretty JSON, made safe for a terminal.
     fn render(&self) -> io::Result<String> {
         let text = serde_json::to_string_pretty(&self.take_log()).map_err(io::Error::other)?;
-        Ok(terminal_safe(&text).into_owned())
+        // A big run's log is large: copy it only when something needed escaping.
+        Ok(match terminal_safe(&text) {
+            Cow::Borrowed(_) => text,
+            Cow::Owned(safe) => safe,
+        })
     }
 
     fn result(&self, uri: &str, finding: &Finding) -> SarifResult {

@@ -278,25 +278,27 @@ fn resolve(args: &ResolveArgs) -> Result<u8, String> {
 
 fn list_rules(args: &RulesArgs) -> Result<u8, String> {
     let mut out = io::stdout().lock();
-    let result = match &args.rule {
-        Some(name) => {
-            let rule = Rule::from_name(name)
-                .ok_or_else(|| format!("unknown rule `{name}` (`urlint rules` lists them)"))?;
-            out.write_all(rules::explain(rule).as_bytes())
-        }
-        None => Rule::ALL.iter().try_for_each(|rule| {
+    let result = if let Some(name) = &args.rule {
+        let rule = Rule::from_name(name)
+            .ok_or_else(|| format!("unknown rule `{name}` (`urlint rules` lists them)"))?;
+        out.write_all(rules::explain(rule).as_bytes())
+    } else {
+        let width = |f: fn(&Rule) -> usize| Rule::ALL.iter().map(f).max().unwrap_or(0);
+        let name_w = width(|r| r.meta().name.len());
+        let rfc_w = width(|r| r.meta().rfc.chars().count());
+        Rule::ALL.iter().try_for_each(|rule| {
             let m = rule.meta();
             let default = m.default.map_or("off", Severity::as_str);
             writeln!(
                 out,
-                "{:<26} {:<9} {:<8} {:<16} {}",
+                "{:<name_w$}  {:<8}  {:<7}  {:<rfc_w$}  {}",
                 m.name,
                 m.group.as_str(),
                 default,
                 m.rfc,
                 m.summary
             )
-        }),
+        })
     };
     match result {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e.to_string()),

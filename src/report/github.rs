@@ -130,15 +130,24 @@ impl fmt::Display for Annotation<'_> {
         let message = escape_control_keep_newlines(self.message);
         write!(
             f,
-            "::{} file={},line={},col={},endLine={},endColumn={},title={}::{}",
+            "::{} file={},line={}",
             self.level.as_str(),
             escape_property(&file),
-            self.line,
-            self.col,
-            self.end_line,
-            self.end_col,
+            self.line
+        )?;
+        // GitHub takes columns only for a span on one line.
+        if self.line == self.end_line {
+            write!(f, ",col={}", self.col)?;
+        }
+        write!(f, ",endLine={}", self.end_line)?;
+        if self.line == self.end_line {
+            write!(f, ",endColumn={}", self.end_col)?;
+        }
+        write!(
+            f,
+            ",title={}::{}",
             escape_property(&title),
-            escape_data(&message),
+            escape_data(&message)
         )
     }
 }
@@ -221,6 +230,18 @@ mod tests {
             ..a
         };
         assert!(annotation(&n).starts_with("::notice file="));
+    }
+
+    #[test]
+    fn columns_only_for_a_span_on_one_line() {
+        let a = Annotation {
+            end_line: 4,
+            ..sample("a.txt", "unterminated-wrapper", "never closed")
+        };
+        assert_eq!(
+            annotation(&a),
+            "::error file=a.txt,line=3,endLine=4,title=unterminated-wrapper::never closed"
+        );
     }
 
     #[test]

@@ -87,6 +87,10 @@ struct Descriptor {
 #[derive(Serialize)]
 struct Text {
     text: String,
+    /// GitHub shows this in the alert, where there is room for the rule's
+    /// whole explanation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    markdown: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -308,17 +312,34 @@ fn level(severity: Option<Severity>) -> &'static str {
 fn descriptor(m: &'static RuleMeta) -> Descriptor {
     let mut full = m.summary.to_string();
     let mut help = m.help.to_string();
+    // The explanation is captured from doc comments: drop the space after
+    // each `///`, as `urlint rules RULE` does.
+    let mut markdown = String::new();
+    for line in m.explanation.trim_end().lines() {
+        markdown.push_str(line.strip_prefix(' ').unwrap_or(line));
+        markdown.push('\n');
+    }
+    markdown.truncate(markdown.trim_end().len());
     if !m.rfc.is_empty() {
         let _ = write!(full, " ({})", m.rfc);
         let _ = write!(help, "\n\nReference: {}.", m.rfc);
+        let _ = write!(markdown, "\n\n**Reference:** {}.", m.rfc);
     }
+    let markdown = (!m.explanation.trim().is_empty()).then_some(markdown);
     Descriptor {
         id: m.name,
         short_description: Text {
             text: m.summary.to_string(),
+            markdown: None,
         },
-        full_description: Text { text: full },
-        help: Text { text: help },
+        full_description: Text {
+            text: full,
+            markdown: None,
+        },
+        help: Text {
+            text: help,
+            markdown,
+        },
         default_configuration: Configuration {
             level: level(m.default),
         },

@@ -86,6 +86,11 @@ fn every_rule_is_described_with_its_rfc() {
         let m = rule.meta();
         assert_eq!(desc["id"], m.name);
         assert!(desc["help"]["text"].as_str().unwrap().contains(m.rfc));
+        let markdown = desc["help"]["markdown"].as_str().unwrap();
+        for line in m.explanation.lines().filter(|l| !l.trim().is_empty()) {
+            assert!(markdown.contains(line.trim()), "{line:?} not in {markdown}");
+        }
+        assert!(markdown.contains(m.rfc), "{markdown}");
         assert_eq!(desc["defaultConfiguration"]["level"], level(m.default));
         assert_eq!(desc["properties"]["tags"][0], m.group.as_str());
     }

@@ -295,3 +295,37 @@ fn documented_examples_are_real_output() {
     );
     assert_eq!(shown["results"][0], real["results"][1]);
 }
+
+/// Every rule's results, mail inputs and wrappers spanning lines included,
+/// make a valid log.
+#[test]
+fn sarif_for_every_fixture_and_rule_is_valid() {
+    let out = urlint()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["check", "--format", "sarif", "--select", "all", "fixtures"])
+        .output()
+        .unwrap();
+    let log: Value = serde_json::from_slice(&out.stdout).unwrap();
+    validate_sarif(&log);
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    let rules: std::collections::HashSet<&str> = results
+        .iter()
+        .filter_map(|r| r["ruleId"].as_str())
+        .collect();
+    // fixtures/rules/ has a triggering text for every rule.
+    let listed = urlint().args(["rules"]).output().unwrap();
+    for name in stdout(&listed)
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+    {
+        assert!(rules.contains(name), "no {name} result");
+    }
+    let from_mail = results.iter().any(|r| {
+        let uri = &r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"];
+        r["properties"]["messageIndex"].is_u64()
+            && uri
+                .as_str()
+                .is_some_and(|u| u.starts_with("fixtures/mail/"))
+    });
+    assert!(from_mail, "no result from a mail fixture");
+}

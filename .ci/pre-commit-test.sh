@@ -2,7 +2,8 @@
 # End-to-end check of the pre-commit hook in .pre-commit-hooks.yaml and of the
 # shape of action.yml. Installs pre-commit from PyPI into a throwaway venv,
 # then runs `pre-commit try-repo . urlint --files FIXTURE`: it must fail on a
-# fixture with defects (and say which rule) and pass on a clean one.
+# fixture with defects (and say which rule) and pass on a clean one; the
+# urlint-extract hook must pass and list the URLs.
 #
 # try-repo builds urlint from the committed HEAD with `cargo install` (a
 # release build: a few minutes on 2 cores). Every try-repo starts a fresh
@@ -67,6 +68,8 @@ run fail "invalid-percent-escape" \
     pre-commit try-repo . urlint --files fixtures/ecosystem/bad.txt
 run pass "Passed" \
     pre-commit try-repo . urlint --files fixtures/ecosystem/clean.txt
+run pass "fixtures/ecosystem/bad.txt:5:7:news:12345667123%asdghfh@info.cern.ch" \
+    pre-commit try-repo . urlint-extract --files fixtures/ecosystem/bad.txt
 
 if [ "$failures" -ne 0 ]; then
     echo "pre-commit test: $failures check(s) failed"

@@ -68,7 +68,7 @@ run fail "invalid-percent-escape" \
     pre-commit try-repo . urlint --files fixtures/ecosystem/bad.txt
 run pass "Passed" \
     pre-commit try-repo . urlint --files fixtures/ecosystem/clean.txt
-run pass "fixtures/ecosystem/bad.txt:5:7:news:12345667123%asdghfh@info.cern.ch" \
+run pass "fixtures/ecosystem/bad.txt:5:3:news:12345667123%asdghfh@info.cern.ch" \
     pre-commit try-repo . urlint-extract --files fixtures/ecosystem/bad.txt
 
 if [ "$failures" -ne 0 ]; then

@@ -252,12 +252,12 @@ fn version_names_the_package_version() {
     assert!(text.starts_with(&want), "{text}");
 }
 
-/// The `sarif` and `github` examples in docs/ecosystem.md (the README's
+/// The `sarif` and `github` examples in README.md
 /// source for these sections) are the real output for their fixture.
 #[test]
 fn documented_examples_are_real_output() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let doc = std::fs::read_to_string(root.join("docs/ecosystem.md")).unwrap();
+    let doc = std::fs::read_to_string(root.join("README.md")).unwrap();
     // The fenced block that starts after `marker` (skipping one fence line).
     let block = |marker: &str, fence: &str| -> String {
         let at = doc.find(marker).unwrap_or_else(|| panic!("no {marker:?}"));

@@ -3,6 +3,7 @@
 
 mod check;
 mod extract;
+mod formats;
 mod inputs;
 mod mail;
 mod resolve;

@@ -4,5 +4,6 @@
 mod check;
 mod extract;
 mod inputs;
+mod replay;
 mod resolve;
 mod util;

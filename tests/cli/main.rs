@@ -3,6 +3,7 @@
 
 mod check;
 mod extract;
+mod hostile;
 mod inputs;
 mod replay;
 mod resolve;

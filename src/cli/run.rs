@@ -15,7 +15,7 @@ use super::args::{
 use super::pipeline::{Input, Job, Run};
 use crate::config::Settings;
 use crate::input::walk::{self, Entry, WalkOptions};
-use crate::report::escape::escape_control;
+use crate::report::escape::{escape_control, escape_control_keep_newlines};
 use crate::report::{human::Human, json::Json, plain::Plain, Reporter};
 use crate::rules::{self, Rule, Severity};
 use crate::scan::ScanOptions;
@@ -38,6 +38,8 @@ pub fn main() -> ExitCode {
         Command::Rules(args) => list_rules(&args),
     };
     ExitCode::from(code.unwrap_or_else(|message| {
+        // Messages can quote input: a config file's bad line, a path.
+        let message = escape_control_keep_newlines(&message);
         let _ = writeln!(io::stderr(), "urlint: {message}");
         TROUBLE
     }))

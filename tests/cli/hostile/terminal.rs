@@ -135,3 +135,15 @@ fn the_same_text_on_stdin_is_escaped_too() {
     assert_safe("stdin json", &out);
     json_lines(&out);
 }
+
+/// A `urlint.toml` in a walked repository is input too: its parse error
+/// quotes the bad line, which must not drive the terminal.
+#[test]
+fn a_hostile_config_file_error_is_escaped() {
+    let d = Dir::new();
+    d.write("urlint.toml", "exclude = [\x1b]52;c;eA==\x07 \u{202e}\n");
+    let out = d.cmd(&["check"]).output().unwrap();
+    assert_eq!(code(&out), 2);
+    assert_safe("config error", &out);
+    assert!(stderr(&out).contains("\\x1b]52;c;eA==\\x07"), "{}", stderr(&out));
+}

@@ -117,8 +117,8 @@ pub fn check_candidate(input: &[u8], lines: &LineIndex, c: &Candidate) {
 }
 
 /// Validate every candidate with every rule enabled; each diagnostic's span
-/// must lie inside its candidate's span, start before it ends, and name the
-/// candidate's URL.
+/// must lie inside its candidate's span (or the `#fragment` written after
+/// it), start before it ends, and name the candidate's URL.
 pub fn validate_checked(input: &[u8], found: &[Candidate]) {
     let validator = Validator::new(&RuleConfig::all(), &["x-foo".to_string()]);
     let mut diags = Vec::new();
@@ -128,8 +128,11 @@ pub fn validate_checked(input: &[u8], found: &[Candidate]) {
         for d in &diags {
             let (s, e) = (d.span.start.offset, d.span.end.offset);
             assert!(s <= e, "{}: span {s}..{e} backwards", d.rule.name());
+            // `fragment-outside-wrapper` points at the `#fragment` after
+            // the `>`, which the candidate records beside its span.
+            let end = c.facts.fragment_outside.map_or(c.span.end, |f| f.end);
             assert!(
-                c.span.start.offset <= s && e <= c.span.end.offset,
+                c.span.start.offset <= s && e <= end.offset,
                 "{}: span {s}..{e} outside the URL's {:?}",
                 d.rule.name(),
                 (c.span.start.offset, c.span.end.offset)

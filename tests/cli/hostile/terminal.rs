@@ -147,3 +147,27 @@ fn a_hostile_config_file_error_is_escaped() {
     assert_safe("config error", &out);
     assert!(stderr(&out).contains("\\x1b]52;c;eA==\\x07"), "{}", stderr(&out));
 }
+
+#[test]
+fn the_hostile_fixtures_print_escaped() {
+    let dir = crate::util::fixtures().join("hostile");
+    let out = crate::util::urlint()
+        .current_dir(&dir)
+        .args(["extract", "--with-location", "--sort", "path"])
+        .args(["ansi-in-urls.txt", "bidi.txt", "invalid-utf8.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_safe("fixtures", &out);
+    let text = stdout(&out);
+    for want in [
+        "ansi-in-urls.txt:1:16:http://a.example/\\x1b[31mred\\x1b[0m\n",
+        "ansi-in-urls.txt:4:19:http://c.example/\\x1b]52;c;Y3VybCBldmls\\x07\n",
+        "ansi-in-urls.txt:7:9:http://e.example/\\u{9b}31m\n",
+        "bidi.txt:2:19:http://a.example/\\u{202e}gnp.exe\n",
+        "bidi.txt:3:11:http://b.example/\\u{2066}x\\u{2069}/\n",
+        "invalid-utf8.txt:3:24:http://c.example/\n",
+    ] {
+        assert!(text.contains(want), "missing {want:?} in\n{text}");
+    }
+}

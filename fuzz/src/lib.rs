@@ -96,7 +96,11 @@ pub fn check_candidate(input: &[u8], lines: &LineIndex, c: &Candidate) {
         // An invalid byte inside a wrapper becomes U+FFFD in a segment of
         // its own; every other piece is the input verbatim.
         if piece != "\u{FFFD}".as_bytes() || input.get(off..off + 3) == Some(piece) {
-            assert_eq!(input.get(off..off + piece.len()), Some(piece), "segment {k}");
+            assert_eq!(
+                input.get(off..off + piece.len()),
+                Some(piece),
+                "segment {k}"
+            );
         }
     }
     // An unterminated wrapper's span is just its opener while `url` is the
@@ -138,7 +142,12 @@ pub fn validate_checked(input: &[u8], found: &[Candidate]) {
                 (c.span.start.offset, c.span.end.offset)
             );
             assert!(e as usize <= input.len());
-            assert_eq!(d.url, c.url, "{}: diagnostic names another URL", d.rule.name());
+            assert_eq!(
+                d.url,
+                c.url,
+                "{}: diagnostic names another URL",
+                d.rule.name()
+            );
         }
     }
 }

@@ -171,7 +171,10 @@ impl Candidate {
             .segments
             .partition_point(|s| s.url_start <= last)
             .saturating_sub(1);
-        let limit = self.segments.get(k).map_or(u64::MAX, |_| self.piece_limit(k));
+        let limit = self
+            .segments
+            .get(k)
+            .map_or(u64::MAX, |_| self.piece_limit(k));
         let end = Pos {
             line: at.line,
             column: at.column + 1,

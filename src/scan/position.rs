@@ -81,14 +81,10 @@ impl Cursor {
     fn completes(&self, rest: &[u8]) -> bool {
         let need = usize::from(self.need);
         rest.len() >= need
-            && rest
-                .iter()
-                .take(need)
-                .enumerate()
-                .all(|(k, b)| match k {
-                    0 => (self.lo..=self.hi).contains(b),
-                    _ => (0x80..=0xBF).contains(b),
-                })
+            && rest.iter().take(need).enumerate().all(|(k, b)| match k {
+                0 => (self.lo..=self.hi).contains(b),
+                _ => (0x80..=0xBF).contains(b),
+            })
     }
 
     fn count_columns(&mut self, tail: &[u8]) {

@@ -33,7 +33,11 @@ fn invalid_utf8_is_scanned_as_bytes_with_positions_right() {
     // with FF FE, which is a UTF-16 byte order mark.
     let text = b"ab\xff\xfe http://a.example/x\xc3( <URL:http://b\xffc.example/>\n\xe3\x81 http://c.example/\n";
     d.write("inv.txt", text);
-    let at = |needle: &[u8]| text.windows(needle.len()).position(|w| w == needle).unwrap();
+    let at = |needle: &[u8]| {
+        text.windows(needle.len())
+            .position(|w| w == needle)
+            .unwrap()
+    };
     let out = run(&d, &["extract", "--with-location", "inv.txt"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert_eq!(
@@ -77,7 +81,11 @@ fn a_nul_file_is_skipped_as_binary_even_when_named_and_binary_scans_it() {
     d.write("blob.bin", b"MZ\x00\x00 http://in.binary.example/ \x00");
     let out = run(&d, &["check", "blob.bin"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
-    assert!(stdout(&out).starts_with("0 files checked"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).starts_with("0 files checked"),
+        "{}",
+        stdout(&out)
+    );
     let out = run(&d, &["extract", "--binary", "blob.bin"]);
     assert_eq!(stdout(&out), "http://in.binary.example/\n");
 }
@@ -88,7 +96,9 @@ fn a_long_single_line_is_read_whole() {
     // 1 GB version was measured by hand (peak RSS in the fixtures README).
     let d = Dir::new();
     let filler = "x".repeat(2 << 20);
-    let body = format!("http://first.example/ {filler} http://middle.example/ {filler} http://last.example/");
+    let body = format!(
+        "http://first.example/ {filler} http://middle.example/ {filler} http://last.example/"
+    );
     d.write("line.txt", body);
     let out = run(&d, &["extract", "--with-location", "line.txt"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
@@ -255,7 +265,11 @@ fn a_file_without_read_permission_is_named_and_the_rest_reported() {
     };
     assert_eq!(code(&out), 2, "{}", stderr(&out));
     assert_eq!(stdout(&out), "http://ok.example/\n");
-    assert!(stderr(&out).contains("locked.txt: Permission denied"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("locked.txt: Permission denied"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[cfg(unix)]
@@ -277,7 +291,10 @@ fn a_fifo_and_dev_zero_given_as_paths_are_skipped_with_a_warning() {
         assert_eq!(stdout(&out), "http://ok.example/\n");
         let err = stderr(&out);
         assert!(err.contains("pipe: not a regular file, skipped"), "{err}");
-        assert!(err.contains("/dev/zero: not a regular file, skipped"), "{err}");
+        assert!(
+            err.contains("/dev/zero: not a regular file, skipped"),
+            "{err}"
+        );
     }
     // A FIFO met while walking is skipped quietly, like ripgrep.
     let out = run(&d, &["extract", "."]);
@@ -308,7 +325,11 @@ fn an_empty_file_is_read_without_fuss() {
     let out = run(&d, &["check", "empty.txt"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert_eq!(stderr(&out), "");
-    assert!(stdout(&out).starts_with("1 file checked, 0 URLs"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).starts_with("1 file checked, 0 URLs"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]
@@ -316,7 +337,10 @@ fn a_directory_of_ten_thousand_small_files_is_read_whole() {
     let d = Dir::new();
     let n = 10_000;
     for i in 0..n {
-        d.write(&format!("many/{:03}/f{i}.txt", i % 100), format!("http://m.example/{i}\n"));
+        d.write(
+            &format!("many/{:03}/f{i}.txt", i % 100),
+            format!("http://m.example/{i}\n"),
+        );
     }
     let out = run(&d, &["extract", "--sort", "path", "many"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));

@@ -71,7 +71,10 @@ fn an_unterminated_wrapper_on_an_invalid_byte_stays_inside_the_input() {
     let mut scanner = urlint::Scanner::new(urlint::ScanOptions::default());
     let input = b"<URL:\xff";
     let found = scanner.scan_slice(input);
-    let c = found.iter().find(|c| c.facts.unterminated).expect("unterminated");
+    let c = found
+        .iter()
+        .find(|c| c.facts.unterminated)
+        .expect("unterminated");
     assert_eq!(c.url, "");
     assert!(c.pos_at(c.url.len()).offset <= input.len() as u64);
     invariants::check_candidates(input, &found);

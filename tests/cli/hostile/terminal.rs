@@ -7,16 +7,16 @@ use crate::util::{code, json_lines, stderr, stdout, Dir};
 /// Sequences a hostile file may hold, each once inside a URL, right after
 /// one, and around one.
 const NASTY: &[&str] = &[
-    "\x1b[31m",                       // ANSI CSI colour
-    "\x1b[2J",                        // CSI clear screen
+    "\x1b[31m",                           // ANSI CSI colour
+    "\x1b[2J",                            // CSI clear screen
     "\x1b]8;;http://evil.example/\x1b\\", // OSC 8 hyperlink
-    "\x1b]52;c;Y3VybCBldmls\x07",     // OSC 52 clipboard write
-    "\x07",                           // BEL
-    "\x08\x08",                       // backspaces
-    "\r",                             // carriage return
-    "\u{9b}31m",                      // C1 CSI
-    "\u{85}",                         // C1 NEL
-    "\u{202e}",                       // right-to-left override
+    "\x1b]52;c;Y3VybCBldmls\x07",         // OSC 52 clipboard write
+    "\x07",                               // BEL
+    "\x08\x08",                           // backspaces
+    "\r",                                 // carriage return
+    "\u{9b}31m",                          // C1 CSI
+    "\u{85}",                             // C1 NEL
+    "\u{202e}",                           // right-to-left override
     "\u{202a}\u{202b}\u{202c}\u{202d}",
     "\u{2066}\u{2067}\u{2068}\u{2069}", // isolates
 ];
@@ -90,7 +90,9 @@ fn extract_plain_and_json_escape_everything() {
     assert!(lines.len() >= NASTY.len() * 3, "{} lines", lines.len());
     // JSON escapes are transparent: parsed back, the path is the real name.
     assert!(lines.iter().all(|l| l["path"] == EVIL_NAME));
-    assert!(lines.iter().any(|l| l["raw"].as_str().is_some_and(|r| r.contains('\u{202e}'))));
+    assert!(lines
+        .iter()
+        .any(|l| l["raw"].as_str().is_some_and(|r| r.contains('\u{202e}'))));
 }
 
 #[test]
@@ -103,7 +105,11 @@ fn check_human_and_json_escape_everything() {
         let out = d.cmd(args).output().unwrap();
         assert!(code(&out) <= 1, "{}", stderr(&out));
         assert_safe(&format!("{args:?}"), &out);
-        assert!(stdout(&out).contains("evil\\x1b[31m\\x07\\u{9b}\\u{202e}txt"), "{}", stdout(&out));
+        assert!(
+            stdout(&out).contains("evil\\x1b[31m\\x07\\u{9b}\\u{202e}txt"),
+            "{}",
+            stdout(&out)
+        );
     }
     let out = d
         .cmd(&["check", "--format", "json", "--select", "all", EVIL_NAME])
@@ -122,7 +128,11 @@ fn errors_naming_a_hostile_path_are_escaped() {
     let out = d.cmd(&["extract", missing]).output().unwrap();
     assert_eq!(code(&out), 2);
     assert_safe("missing file", &out);
-    assert!(stderr(&out).contains("gone\\x1b]52;c;eA==\\x07\\u{202e}.txt"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("gone\\x1b]52;c;eA==\\x07\\u{202e}.txt"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -145,7 +155,11 @@ fn a_hostile_config_file_error_is_escaped() {
     let out = d.cmd(&["check"]).output().unwrap();
     assert_eq!(code(&out), 2);
     assert_safe("config error", &out);
-    assert!(stderr(&out).contains("\\x1b]52;c;eA==\\x07"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("\\x1b]52;c;eA==\\x07"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

@@ -22,12 +22,14 @@ const NASTY: &[&str] = &[
 ];
 
 fn hostile_text() -> String {
+    use std::fmt::Write as _;
     let mut s = String::new();
     for (i, seq) in NASTY.iter().enumerate() {
-        s.push_str(&format!("a{seq}http://in{i}.example/x{seq}y\n"));
-        s.push_str(&format!("{seq}http://after{i}.example/{seq}\n"));
-        s.push_str(&format!("<URL:http://wrapped{i}.example/{seq}z>\n"));
-        s.push_str(&format!("<http://angle{i}.example/p{seq}q> {seq}\n"));
+        // Writing to a String cannot fail.
+        let _ = writeln!(s, "a{seq}http://in{i}.example/x{seq}y");
+        let _ = writeln!(s, "{seq}http://after{i}.example/{seq}");
+        let _ = writeln!(s, "<URL:http://wrapped{i}.example/{seq}z>");
+        let _ = writeln!(s, "<http://angle{i}.example/p{seq}q> {seq}");
     }
     s
 }

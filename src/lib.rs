@@ -5,6 +5,27 @@
 //! Data flows one way: [`input`] (walk, decode) → [`scan`] (candidates with
 //! spans) → [`validate`] (diagnostics) → [`report`]. No module reaches back up
 //! this chain.
+//!
+//! Finding URLs, then linting them:
+//!
+//! ```
+//! use urlint::rules::RuleConfig;
+//! use urlint::validate::Validator;
+//! use urlint::{ScanOptions, Scanner};
+//!
+//! let text = b"see <URL:ftp://a.example/pub\n   /x.txt> or http://b.example:25/.";
+//! let mut scanner = Scanner::new(ScanOptions::default());
+//! let found = scanner.scan_slice(text);
+//! let urls: Vec<&str> = found.iter().map(|c| c.url.as_str()).collect();
+//! assert_eq!(urls, ["ftp://a.example/pub/x.txt", "http://b.example:25/"]);
+//!
+//! let validator = Validator::new(&RuleConfig::default(), &[]);
+//! let mut diagnostics = Vec::new();
+//! validator.check(&found[1], &mut diagnostics);
+//! assert_eq!(diagnostics[0].rule.name(), "nondefault-port");
+//! // Spans point into the original text: the `25` is on line 2, column 32.
+//! assert_eq!((diagnostics[0].span.start.line, diagnostics[0].span.start.column), (2, 32));
+//! ```
 
 pub mod cli;
 pub mod config;

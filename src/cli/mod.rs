@@ -4,5 +4,6 @@
 pub mod args;
 pub mod pipeline;
 mod run;
+mod sink;
 
 pub use run::main;

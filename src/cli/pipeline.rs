@@ -10,21 +10,16 @@ use std::sync::{mpsc, Mutex, MutexGuard};
 
 use ignore::WalkState;
 
+use super::sink::{Counted, FileSink};
+
+use crate::input::mail::{self, MailKind, MailOptions};
 use crate::input::sniff::{self, Kind};
 use crate::input::walk::{self, Entry, WalkOptions};
 use crate::report::escape::escape_control;
-use crate::report::{FileReport, Finding, Found, Reporter, Snippet, Summary};
+use crate::report::{Reporter, Summary};
 use crate::rules::Severity;
-use crate::scan::{Candidate, ScanOptions, Scanner};
-use crate::suppress;
+use crate::scan::{ScanOptions, Scanner};
 use crate::validate::Validator;
-
-/// Results are rendered in batches of this many, so a file with millions of
-/// URLs never holds them all.
-const BATCH: usize = 256;
-/// Past this much rendered output, a file takes the output lock and streams,
-/// so memory stays bounded on huge inputs.
-const STREAM_AFTER: usize = 1 << 20;
 
 /// What to do with each input.
 pub struct Job {
@@ -38,18 +33,33 @@ pub struct Job {
     pub unique: Option<Mutex<HashSet<String>>>,
     /// Scan files that look binary.
     pub binary: bool,
+    /// When to read input as mail.
+    pub mail: MailMode,
+    /// Mail decoding options.
+    pub mail_options: MailOptions,
+}
+
+/// `--mail` / `--no-mail`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MailMode {
+    /// Decode input that looks like mail (an mbox or a message).
+    Auto,
+    /// Decode every input as mail.
+    Always,
+    /// Never decode.
+    Never,
 }
 
 /// Shared state of a run.
 pub struct Run {
-    job: Job,
+    pub(super) job: Job,
     out: Mutex<io::Stdout>,
     errors: AtomicU64,
     broken_pipe: AtomicBool,
     files: AtomicU64,
     bytes: AtomicU64,
-    urls: AtomicU64,
-    by_severity: [AtomicU64; 3],
+    pub(super) urls: AtomicU64,
+    pub(super) by_severity: [AtomicU64; 3],
 }
 
 /// One input to read.
@@ -143,13 +153,13 @@ impl Run {
         let _ = out.flush();
     }
 
-    fn lock(&self) -> MutexGuard<'_, io::Stdout> {
+    pub(super) fn lock(&self) -> MutexGuard<'_, io::Stdout> {
         self.out
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    fn write(&self, out: &mut io::Stdout, bytes: &[u8]) {
+    pub(super) fn write(&self, out: &mut io::Stdout, bytes: &[u8]) {
         if bytes.is_empty() || self.broken_pipe() {
             return;
         }
@@ -263,30 +273,41 @@ impl Run {
             return Vec::new();
         }
         self.files.fetch_add(1, Ordering::Relaxed);
+        let mail_kind = match self.job.mail {
+            MailMode::Never => None,
+            MailMode::Auto => mail::sniff(&opened.head),
+            MailMode::Always => Some(mail::sniff(&opened.head).unwrap_or(MailKind::Message)),
+        };
         let mut sink = FileSink::new(self, &label, stream);
         let reader = Counted {
             inner: opened.reader,
             bytes: &self.bytes,
         };
-        let result = scanner.scan_reader(reader, |cand| sink.candidate(cand));
+        let result = match mail_kind {
+            None => scanner.scan_reader(reader, |cand| sink.candidate(cand, None)),
+            Some(kind) => mail::for_each_part(
+                reader,
+                kind,
+                &self.job.mail_options,
+                |part| {
+                    for cand in scanner.scan_slice(part.text.as_bytes()) {
+                        sink.candidate(cand, Some(&part));
+                    }
+                },
+                |warning| {
+                    let _ = writeln!(
+                        io::stderr(),
+                        "urlint: warning: {label}:{}: {}",
+                        warning.pos.line,
+                        escape_control(&warning.to_string())
+                    );
+                },
+            ),
+        };
         if let Err(e) = result {
             self.error(&format!("{label}: {e}"));
         }
         sink.finish()
-    }
-}
-
-/// Counts bytes as they are read, for the progress bar.
-struct Counted<'a, R> {
-    inner: R,
-    bytes: &'a AtomicU64,
-}
-
-impl<R: Read> Read for Counted<'_, R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.bytes.fetch_add(n as u64, Ordering::Relaxed);
-        Ok(n)
     }
 }
 
@@ -302,101 +323,4 @@ fn open_file(path: &Path) -> io::Result<File> {
         ));
     }
     Ok(file)
-}
-
-/// Collects one file's results, renders them in batches, and streams when
-/// the output grows large.
-struct FileSink<'r> {
-    run: &'r Run,
-    path: &'r str,
-    stream: bool,
-    found: Vec<Found>,
-    findings: Vec<Finding>,
-    diags: Vec<crate::Diagnostic>,
-    rendered: Vec<u8>,
-    held: Option<MutexGuard<'r, io::Stdout>>,
-}
-
-impl<'r> FileSink<'r> {
-    fn new(run: &'r Run, path: &'r str, stream: bool) -> Self {
-        FileSink {
-            run,
-            path,
-            stream,
-            found: Vec::new(),
-            findings: Vec::new(),
-            diags: Vec::new(),
-            rendered: Vec::new(),
-            held: None,
-        }
-    }
-
-    fn candidate(&mut self, cand: Candidate) {
-        let run = self.run;
-        if let Some(validator) = &run.job.validator {
-            run.urls.fetch_add(1, Ordering::Relaxed);
-            self.diags.clear();
-            validator.check(&cand, &mut self.diags);
-            for diag in self.diags.drain(..) {
-                if let Some(ex) = &cand.excerpt {
-                    if suppress::is_suppressed(ex, diag.span.start.line, diag.rule.name()) {
-                        continue;
-                    }
-                }
-                run.by_severity[diag.severity as usize].fetch_add(1, Ordering::Relaxed);
-                let snippet = cand.excerpt.as_ref().map(|e| Snippet {
-                    excerpt: e.clone(),
-                    span: diag.span,
-                });
-                self.findings.push(Finding {
-                    diag,
-                    snippet,
-                    mail: None,
-                });
-            }
-        } else {
-            if cand.facts.unterminated || cand.facts.empty {
-                return;
-            }
-            if let Some(seen) = &run.job.unique {
-                let mut seen = seen
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner);
-                if !seen.insert(cand.url.clone()) {
-                    return;
-                }
-            }
-            run.urls.fetch_add(1, Ordering::Relaxed);
-            self.found.push(Found { cand, mail: None });
-        }
-        if self.found.len() + self.findings.len() >= BATCH {
-            self.render();
-        }
-    }
-
-    fn render(&mut self) {
-        let report = FileReport {
-            path: self.path,
-            found: &self.found,
-            findings: &self.findings,
-        };
-        self.run.job.reporter.file(&report, &mut self.rendered);
-        self.found.clear();
-        self.findings.clear();
-        if self.stream && self.rendered.len() >= STREAM_AFTER {
-            let run = self.run;
-            let out = self.held.get_or_insert_with(|| run.lock());
-            run.write(out, &self.rendered);
-            self.rendered.clear();
-        }
-    }
-
-    fn finish(mut self) -> Vec<u8> {
-        self.render();
-        if let Some(mut out) = self.held.take() {
-            self.run.write(&mut out, &self.rendered);
-            self.rendered.clear();
-        }
-        std::mem::take(&mut self.rendered)
-    }
 }

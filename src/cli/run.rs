@@ -12,8 +12,9 @@ use super::args::{
     CheckArgs, CheckFormat, Cli, ColorChoice, Command, ExtractArgs, ExtractFormat, FailOn,
     InputArgs, ResolveArgs, RulesArgs,
 };
-use super::pipeline::{Input, Job, Run};
+use super::pipeline::{Input, Job, MailMode, Run};
 use crate::config::Settings;
+use crate::input::mail::MailOptions;
 use crate::input::walk::{self, Entry, WalkOptions};
 use crate::report::escape::{escape_control, escape_control_keep_newlines};
 use crate::report::{human::Human, json::Json, plain::Plain, Reporter};
@@ -54,6 +55,23 @@ fn settings(input: &InputArgs) -> Result<Settings, String> {
             .map_err(|e| format!("--scheme: {e}"))?;
     }
     Ok(settings)
+}
+
+fn mail_mode(input: &InputArgs) -> MailMode {
+    if input.mail {
+        MailMode::Always
+    } else if input.no_mail {
+        MailMode::Never
+    } else {
+        MailMode::Auto
+    }
+}
+
+fn mail_options(input: &InputArgs) -> MailOptions {
+    MailOptions {
+        headers: !input.no_headers,
+        ..MailOptions::default()
+    }
 }
 
 fn color(choice: ColorChoice) -> bool {
@@ -109,6 +127,8 @@ fn check(args: &CheckArgs) -> Result<u8, String> {
         reporter,
         unique: None,
         binary: args.input.binary,
+        mail: mail_mode(&args.input),
+        mail_options: mail_options(&args.input),
     };
     let run = execute(job, &args.input, &settings)?;
     if !args.quiet {
@@ -147,6 +167,8 @@ fn extract(args: &ExtractArgs) -> Result<u8, String> {
         reporter,
         unique: args.unique.then(|| Mutex::new(HashSet::new())),
         binary: args.input.binary,
+        mail: mail_mode(&args.input),
+        mail_options: mail_options(&args.input),
     };
     let run = execute(job, &args.input, &settings)?;
     Ok(if run.errors() > 0 { TROUBLE } else { OK })
@@ -218,25 +240,27 @@ fn resolve(args: &ResolveArgs) -> Result<u8, String> {
 
 fn list_rules(args: &RulesArgs) -> Result<u8, String> {
     let mut out = io::stdout().lock();
-    let result = match &args.rule {
-        Some(name) => {
-            let rule = Rule::from_name(name)
-                .ok_or_else(|| format!("unknown rule `{name}` (`urlint rules` lists them)"))?;
-            out.write_all(rules::explain(rule).as_bytes())
-        }
-        None => Rule::ALL.iter().try_for_each(|rule| {
+    let result = if let Some(name) = &args.rule {
+        let rule = Rule::from_name(name)
+            .ok_or_else(|| format!("unknown rule `{name}` (`urlint rules` lists them)"))?;
+        out.write_all(rules::explain(rule).as_bytes())
+    } else {
+        let width = |f: fn(&Rule) -> usize| Rule::ALL.iter().map(f).max().unwrap_or(0);
+        let name_w = width(|r| r.meta().name.len());
+        let rfc_w = width(|r| r.meta().rfc.chars().count());
+        Rule::ALL.iter().try_for_each(|rule| {
             let m = rule.meta();
             let default = m.default.map_or("off", Severity::as_str);
             writeln!(
                 out,
-                "{:<26} {:<9} {:<8} {:<16} {}",
+                "{:<name_w$}  {:<8}  {:<7}  {:<rfc_w$}  {}",
                 m.name,
                 m.group.as_str(),
                 default,
                 m.rfc,
                 m.summary
             )
-        }),
+        })
     };
     match result {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e.to_string()),

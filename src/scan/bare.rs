@@ -141,6 +141,30 @@ pub(crate) fn has_substance(rest: &str) -> bool {
     rest == "*" || rest.chars().any(char::is_alphanumeric)
 }
 
+/// Whether the text after a bare scheme starts the way that scheme's URLs
+/// do. The schemes RFC 1738 writes as `scheme://host/...` (and `file:/path`)
+/// need a `/`; the others (`mailto:`, `news:*`, `urn:`, configured ones)
+/// need a letter, digit, `/`, `%` or `*`. So `File::create` and
+/// `file::is_same_file` in program text, or "HTTP: the protocol", are not
+/// URLs.
+pub(crate) fn starts_like_url(scheme: &[u8], rest: &str) -> bool {
+    const SLASHED: &[&str] = &[
+        "ftp", "http", "https", "gopher", "telnet", "wais", "file", "prospero", "nntp", "afs",
+        "nfs", "tn3270",
+    ];
+    let Some(first) = rest.bytes().next() else {
+        return false;
+    };
+    if SLASHED
+        .iter()
+        .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme))
+    {
+        first == b'/'
+    } else {
+        first.is_ascii_alphanumeric() || b"/%*".contains(&first) || first >= 0x80
+    }
+}
+
 /// Whether a wrapper's rejoined content is empty (`<URL:>`, `<URL:http://>`).
 /// A partial form without a scheme is not empty if it has any substance.
 pub(crate) fn is_empty_url(url: &str) -> bool {
@@ -190,6 +214,9 @@ fn read(
     if !has_substance(rest) {
         return None;
     }
+    if form == Form::Bare && !starts_like_url(&w.bytes[url_start..colon], rest) {
+        return None;
+    }
     let url = std::str::from_utf8(&w.bytes[url_start..end.end]).ok()?;
     let mut found = Found::new(form, start, end.end, url.to_owned(), url_start);
     wrap::rejoin(w, schemes, &mut found, url_start, end.stop);
@@ -218,6 +245,19 @@ mod tests {
         assert_eq!(url_end("a/b?!"), "a/b");
         assert_eq!(url_end("a/'b' c"), "a/'b'");
         assert_eq!(url_end("a/b` c"), "a/b");
+    }
+
+    #[test]
+    fn bare_schemes_need_a_url_like_start() {
+        assert!(starts_like_url(b"file", "///etc/motd"));
+        assert!(starts_like_url(b"FILE", "/etc/motd"));
+        assert!(!starts_like_url(b"file", ":is_same_file"));
+        assert!(!starts_like_url(b"File", ":create"));
+        assert!(!starts_like_url(b"http", "foo"));
+        assert!(starts_like_url(b"news", "*"));
+        assert!(starts_like_url(b"mailto", "a@b.example"));
+        assert!(starts_like_url(b"urn", "/iana/dns"));
+        assert!(!starts_like_url(b"mailto", ":x"));
     }
 
     #[test]

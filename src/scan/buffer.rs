@@ -9,28 +9,38 @@
 use std::io::{self, Read};
 
 /// Bytes of the input from absolute offset `base` on.
+///
+/// `store` only grows and is zeroed once: the valid bytes are
+/// `store[..len]`, and the rest is room to read into. Zeroing a fresh
+/// chunk before every read cost more than the reads themselves on a tree of
+/// small files.
 #[derive(Debug)]
 pub(crate) struct Rolling {
-    /// The bytes held.
-    pub buf: Vec<u8>,
-    /// Absolute offset of `buf[0]`.
+    store: Vec<u8>,
+    len: usize,
+    /// Absolute offset of the first valid byte.
     pub base: u64,
-    /// Whether the reader is exhausted (`buf` then ends where the input does).
+    /// Whether the reader is exhausted (the bytes then end where the input does).
     pub eof: bool,
     /// Bytes asked of the reader per `read` call.
     chunk: usize,
 }
 
 impl Rolling {
-    /// An empty buffer reusing `buf`'s allocation.
-    pub(crate) fn new(mut buf: Vec<u8>, chunk: usize) -> Rolling {
-        buf.clear();
+    /// An empty buffer reusing `store`'s allocation.
+    pub(crate) fn new(store: Vec<u8>, chunk: usize) -> Rolling {
         Rolling {
-            buf,
+            store,
+            len: 0,
             base: 0,
             eof: false,
             chunk: chunk.max(1),
         }
+    }
+
+    /// The bytes held, from absolute offset `base` on.
+    pub(crate) fn bytes(&self) -> &[u8] {
+        &self.store[..self.len]
     }
 
     /// Drop the bytes before absolute offset `keep`, then read until the
@@ -44,33 +54,33 @@ impl Rolling {
         // Drop only once the dead prefix is at least half the buffer, so
         // the bytes moved never outnumber the bytes dropped; the buffer stays
         // under twice its working size.
-        let drop = (keep.saturating_sub(self.base) as usize).min(self.buf.len());
-        if drop > 0 && drop * 2 >= self.buf.len() {
-            self.buf.drain(..drop);
+        let drop = (keep.saturating_sub(self.base) as usize).min(self.len);
+        if drop > 0 && drop * 2 >= self.len {
+            self.store.copy_within(drop..self.len, 0);
+            self.len -= drop;
             self.base += drop as u64;
         }
-        while !self.eof && self.base + (self.buf.len() as u64) < need {
-            let old = self.buf.len();
-            self.buf.resize(old + self.chunk, 0);
+        while !self.eof && self.base + (self.len as u64) < need {
+            let want = self.len + self.chunk;
+            if self.store.len() < want {
+                self.store.resize(want, 0);
+            }
             let n = loop {
-                match reader.read(&mut self.buf[old..]) {
+                match reader.read(&mut self.store[self.len..want]) {
                     Ok(n) => break n,
                     Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    Err(e) => {
-                        self.buf.truncate(old);
-                        return Err(e);
-                    }
+                    Err(e) => return Err(e),
                 }
             };
-            self.buf.truncate(old + n);
+            self.len += n;
             self.eof = n == 0;
         }
         Ok(())
     }
 
-    /// The buffer's allocation, for reuse by the next scan.
+    /// The allocation, for reuse by the next scan.
     pub(crate) fn into_inner(self) -> Vec<u8> {
-        self.buf
+        self.store
     }
 }
 
@@ -84,15 +94,15 @@ mod tests {
         let mut r = Rolling::new(Vec::new(), 7);
         let mut src = &data[..];
         r.refill(&mut src, 0, 20).unwrap();
-        assert!(r.buf.len() >= 20 && r.buf.len() < 27);
+        assert!(r.bytes().len() >= 20 && r.bytes().len() < 27);
         r.refill(&mut src, 100, 130).unwrap();
-        assert!(r.base <= 100 && r.base + r.buf.len() as u64 >= 130);
+        assert!(r.base <= 100 && r.base + r.bytes().len() as u64 >= 130);
         r.refill(&mut src, 200, 210).unwrap();
-        assert_eq!(r.buf[0], r.base as u8);
-        assert!(r.base <= 200 && r.base + r.buf.len() as u64 >= 210);
-        assert_eq!(r.buf[0], r.base as u8);
+        assert_eq!(r.bytes()[0], r.base as u8);
+        assert!(r.base <= 200 && r.base + r.bytes().len() as u64 >= 210);
+        assert_eq!(r.bytes()[0], r.base as u8);
         r.refill(&mut src, 250, 10_000).unwrap();
         assert!(r.eof);
-        assert_eq!(r.base + r.buf.len() as u64, 256);
+        assert_eq!(r.base + r.bytes().len() as u64, 256);
     }
 }

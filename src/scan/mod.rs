@@ -8,6 +8,16 @@
 //! so both give identical results; a forward-only cursor (`position.rs`)
 //! turns offsets into line and column.
 //!
+//! ```
+//! use urlint::scan::{Form, ScanOptions, Scanner};
+//!
+//! let text = b"See <URL:ftp://ds.internic.net/rfc/\n   rfc1738.txt> or http://a/b.";
+//! let found = Scanner::new(ScanOptions::default()).scan_slice(text);
+//! assert_eq!(found[0].url, "ftp://ds.internic.net/rfc/rfc1738.txt");
+//! assert_eq!(found[0].form, Form::UrlWrapper);
+//! assert_eq!((found[1].url.as_str(), found[1].span.start.line), ("http://a/b", 2));
+//! ```
+//!
 //! # Forms
 //!
 //! - `url-wrapper` `<URL:...>` (`URL:` in any case, whitespace may follow);
@@ -53,7 +63,10 @@
 //! (only a line break follows it, trailing punctuation aside) may continue on
 //! the next line. The *next token* is the first word of the next line, after
 //! its indentation and the same number of reply-quote marks as the URL's own
-//! line, trimmed like a bare URL; it never starts with a known scheme. It
+//! line, trimmed like a bare URL; it holds a letter or digit, never
+//! starts with a known scheme, never holds `://`, and never starts with
+//! markup (`[`, `(`, `<`, `{`, `*`, a bar, a quote or a backquote: a Markdown reference definition such as
+//! `[1]: http://…` is not a path). It
 //! *continues* the URL when either
 //!
 //! - the URL's line ends with one of `/ - . ? = & %` and the token does not
@@ -150,14 +163,14 @@ impl Scanner {
         let mut roll = Rolling::new(std::mem::take(&mut self.buf), capacity);
         let mut pass = Pass::new(&self.schemes, self.options.excerpts);
         let result = loop {
-            let Some(at) = pass.run(&roll.buf, roll.base, roll.eof, &mut sink) else {
+            let Some(at) = pass.run(roll.bytes(), roll.base, roll.eof, &mut sink) else {
                 break Ok(());
             };
             // Everything before the look-back of the next trigger is done
             // with: let the cursor pass it, then drop it.
             let keep = at.saturating_sub(LOOKBACK as u64).max(roll.base);
             if pass.cursor.offset() < keep {
-                pass.cursor.advance(&roll.buf, roll.base, keep);
+                pass.cursor.advance(roll.bytes(), roll.base, keep);
             }
             if let Err(e) = roll.refill(&mut reader, keep, at + LOOKAHEAD as u64) {
                 break Err(e);
@@ -246,8 +259,18 @@ impl<'s> Pass<'s> {
 /// The URL a trigger at window index `i` starts, if any, starting no
 /// earlier than `floor` (where the previous one ended).
 fn find(w: &Window, schemes: &Schemes, i: usize, floor: usize) -> Option<Found> {
+    // Most triggers are prose colons ("Note: ...", `a::b`) and markup
+    // (`</p>`): one look at the next byte dismisses them before any scheme
+    // lookup. Every form needs a letter after `<`, and after a scheme's
+    // `:` what `bare::starts_like_url` accepts (or a letter, for `URL:`).
+    let next = w.bytes.get(i + 1).copied().unwrap_or(b' ');
     if w.bytes[i] == b'<' {
+        if !next.is_ascii_alphabetic() {
+            return None;
+        }
         wrapper::wrapper(w, schemes, i)
+    } else if !(next.is_ascii_alphanumeric() || b"/%*".contains(&next) || next >= 0x80) {
+        None
     } else if trigger::is_url_prefix(w, i, floor) {
         bare::prefix(w, schemes, i).or_else(|| bare::bare(w, schemes, i, floor))
     } else {

@@ -238,3 +238,53 @@ fn output_is_in_input_order() {
     assert_eq!(starts, sorted);
     assert_eq!(c.len(), 6);
 }
+
+/// A reader producing `len` bytes of `pattern` repeated, never held whole.
+struct Repeat {
+    pattern: &'static [u8],
+    at: usize,
+    left: usize,
+}
+
+impl std::io::Read for Repeat {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let n = out.len().min(self.left);
+        for byte in &mut out[..n] {
+            *byte = self.pattern[self.at];
+            self.at = (self.at + 1) % self.pattern.len();
+        }
+        self.left -= n;
+        Ok(n)
+    }
+}
+
+#[test]
+fn memory_stays_bounded_on_one_huge_line() {
+    for pattern in [
+        &b"words http://h/p <URL:ftp://a/b> x "[..],
+        b"aaaaaaaaaaaaa/",
+        b"<URL:",
+    ] {
+        let mut scanner = Scanner::new(ScanOptions::default());
+        let mut n = 0usize;
+        let reader = Repeat {
+            pattern,
+            at: 0,
+            left: 8 << 20,
+        };
+        scanner.scan_reader(reader, |_| n += 1).unwrap();
+        assert!(scanner.buf.capacity() <= 2 * (LOOKBACK + LOOKAHEAD + DEFAULT_CAPACITY));
+        if pattern.starts_with(b"words") {
+            // Whole repeats give two each; the cut last one holds a bare URL.
+            let (full, rest) = ((8 << 20) / pattern.len(), (8 << 20) % pattern.len());
+            assert_eq!(n, 2 * full + usize::from(rest > 16));
+        }
+    }
+}
+
+#[test]
+fn near_misses_are_not_urls() {
+    assert!(urls("at 12:30, acid:x humid:y turn:z Re: x").is_empty());
+    check("<«<URL:http://x>»>", &[(Form::UrlWrapper, "http://x")]);
+    check("«http://[::1]:8080/a»:", &[(B, "http://[::1]:8080/a")]);
+}

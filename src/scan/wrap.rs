@@ -45,6 +45,10 @@ pub(crate) fn rejoin(
     stop: usize,
 ) {
     let b = w.bytes;
+    // Most URLs do not end their line: skip the look-back for them.
+    if !matches!(b.get(stop), Some(b'\n' | b'\r')) {
+        return;
+    }
     let depth = quote::depth_at(w, found.start);
     let mut line = w.line_start(found.start, quote::LINE_LOOK);
     // Pieces of the rejoined URL: `(from, to)` window ranges.
@@ -61,8 +65,12 @@ pub(crate) fn rejoin(
         if !(break_end || is_path_piece(tok)) {
             break;
         }
-        let filled =
-            line.is_some_and(|ls| (WRAP_MIN..=WRAP_MAX).contains(&columns(&b[ls..run_end])));
+        // A line of more than 4 bytes a column cannot be 80 columns wide;
+        // skip counting a long line's characters.
+        let filled = line.is_some_and(|ls| {
+            run_end - ls <= 4 * WRAP_MAX as usize
+                && (WRAP_MIN..=WRAP_MAX).contains(&columns(&b[ls..run_end]))
+        });
         if !(filled && next.single) {
             if round == 0 {
                 // Weak: the literal part stays the URL.
@@ -116,7 +124,9 @@ fn next_token(w: &Window, schemes: &Schemes, run_end: usize, depth: usize) -> Op
     let line = nl + 1;
     let start = quote::strip(b, line, depth, line + TOKEN_CAP)?;
     let end = find_end(b, start, start + TOKEN_CAP, 0);
-    if end.end == start || end.stop >= start + TOKEN_CAP {
+    // No letter or digit (`--` before a signature): not a path piece.
+    let tok = &b[start..end.end];
+    if end.stop >= start + TOKEN_CAP || !tok.iter().any(u8::is_ascii_alphanumeric) {
         return None;
     }
     // A token that is itself a URL starts a new one.
@@ -124,6 +134,12 @@ fn next_token(w: &Window, schemes: &Schemes, run_end: usize, depth: usize) -> Op
         if schemes.contains(&b[start..colon]) {
             return None;
         }
+    }
+    // Markup, not a path: a Markdown reference definition (`[1]: http://…`),
+    // a link, a table cell or emphasis starts with one of these, and a token
+    // holding `://` carries a URL of its own (`[x]:http://…`).
+    if b"[(<{*|\"'`".contains(&tok[0]) || tok.windows(3).any(|t| t == b"://") {
+        return None;
     }
     // Bounded, so a line of a million blanks costs nothing and the answer
     // never depends on where the window ends.

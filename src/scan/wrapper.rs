@@ -3,8 +3,9 @@
 //! RFC 1738's appendix: whitespace inside the brackets, line breaks included,
 //! is ignored when extracting the URL; a line break right after a hyphen
 //! leaves it open whether the hyphen belongs (any whitespace after a hyphen
-//! counts, as reflowing turns that line break into a space). The content is read until the
-//! first `>` (closed) or `<` (a URL cannot hold one: unterminated), within
+//! counts, as reflowing turns that line break into a space). The content is
+//! read until the first `>` (closed) or `<` (a URL cannot hold one:
+//! unterminated), within
 //! [`WRAPPER_CAP`] bytes, [`MAX_LINES`] lines and one paragraph.
 //!
 //! Reply-quote prefixes on continuation lines: the quote depth of the line
@@ -218,8 +219,8 @@ fn whitespace(
             break;
         }
     }
-    // Reflowed text (seed 004, RFC 1738 as one paragraph a line) turned
-    // the line break after the hyphen into a space: that counts too.
+    // Reflowing a paragraph (as in a one-paragraph-a-line copy of an RFC)
+    // turns the line break after the hyphen into a space: that counts too.
     if c.url.ends_with('-') {
         c.hyphens.push(c.url.len() - 1);
     }

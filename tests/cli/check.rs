@@ -203,3 +203,36 @@ fn every_rule_fixture_triggers_its_rule_and_its_near_miss_does_not() {
     }
     assert!(checked >= 30 * 2, "only {checked} rule fixtures");
 }
+
+#[test]
+fn rfc_1630_example_3_is_flagged_once_its_scheme_is_configured() {
+    let file = fixtures().join("extract/rfc1630-examples.txt");
+    let urls = |extra: &[&str]| -> Vec<String> {
+        let out = crate::util::urlint()
+            .args([
+                "check",
+                "--format",
+                "json",
+                "-q",
+                "--select",
+                "invalid-percent-escape",
+            ])
+            .args(extra)
+            .arg(&file)
+            .output()
+            .unwrap();
+        json_lines(&out)
+            .iter()
+            .map(|l| l["url"].as_str().unwrap().to_string())
+            .collect()
+    };
+    // `fxqn` is no known scheme, so a bare `fxqn:` is only found when configured.
+    assert_eq!(urls(&[]), ["news:12345667123%asdghfh@info.cern.ch"]);
+    assert_eq!(
+        urls(&["--scheme", "fxqn"]),
+        [
+            "fxqn:/us/va/reston/cnri/ietf/24/asdf%*.fred",
+            "news:12345667123%asdghfh@info.cern.ch"
+        ]
+    );
+}

@@ -5,6 +5,7 @@ mod check;
 mod extract;
 mod hostile;
 mod inputs;
+mod mail;
 mod replay;
 mod resolve;
 mod util;

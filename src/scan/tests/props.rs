@@ -120,8 +120,15 @@ fn urlish() -> impl Strategy<Value = Vec<u8>> {
         Just(&b"\xE3\x81"[..]),
         Just(&b"\xFF"[..]),
         Just(&b"www.example.com/path/to/a/long/file-name.html?x=1&y=2"[..]),
+        Just(&b"wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww"[..]),
+        Just(&b"\r\n"[..]),
+        Just(&b"|"[..]),
+        Just(&b"`"[..]),
+        Just(&b"]"[..]),
+        Just(&b"/x.txt"[..]),
+        Just(&b"\t"[..]),
     ];
-    prop::collection::vec(piece, 0..40).prop_map(|v| v.concat())
+    prop::collection::vec(piece, 0..60).prop_map(|v| v.concat())
 }
 
 /// Valid UTF-8 built from URL pieces and multi-byte characters that matter

@@ -219,9 +219,42 @@ fn no_evidence_no_join() {
         let c = scan_all(text.as_bytes(), &ScanOptions::default());
         assert_eq!(c[0].facts.broken_bare, None, "{text:?}");
     }
+    let text = format!("{}\n--\nBob\n", filled("http://example.com/a/"));
+    assert_eq!(one(&text).facts.broken_bare, None);
     // The next line holding a URL of its own is no continuation.
     let c = scan_all(b"see http://a/b/\nhttp://c/d\n", &ScanOptions::default());
     assert_eq!(c.len(), 2);
+}
+
+#[test]
+fn markdown_reference_definitions_are_not_continuations() {
+    // Each line is a definition; the next one's `[label]` is markup, and a
+    // token holding `://` carries its own URL, even on a filled line.
+    let text = format!(
+        "[#866]: https://github.com/rust-random/rand/pull/866\n[#888]: https://github.com/x/y/pull/888\n{}\n[Damerau-Levenshtein]:http://en.wikipedia.org/wiki/D\n",
+        filled("[string similarity metrics]:http://en.wikipedia.org/wiki/String_metric")
+    );
+    let c = scan_all(text.as_bytes(), &ScanOptions::default());
+    let urls: Vec<&str> = c.iter().map(|c| c.url.as_str()).collect();
+    assert_eq!(
+        urls,
+        [
+            "https://github.com/rust-random/rand/pull/866",
+            "https://github.com/x/y/pull/888",
+            "http://en.wikipedia.org/wiki/String_metric",
+            "http://en.wikipedia.org/wiki/D",
+        ]
+    );
+    assert!(c.iter().all(|c| c.facts.broken_bare.is_none()), "{c:#?}");
+}
+
+#[test]
+fn program_text_with_scheme_like_words_is_not_a_url() {
+    let c = scan_all(
+        b"use same_file::is_same_file; File::create(p) and file::Error; HTTP: a protocol\n",
+        &ScanOptions::default(),
+    );
+    assert!(c.is_empty(), "{c:#?}");
 }
 
 #[test]
@@ -232,4 +265,73 @@ fn quoted_hard_wrap_strips_the_same_quote_depth() {
     );
     let c = one(&text);
     assert_eq!(c.url, "http://example.com/a/b/x/y.html");
+}
+
+/// Every byte of `url` outside replacement characters is the input byte its
+/// position points at.
+fn assert_maps_back(input: &str, c: &crate::scan::Candidate) {
+    for (k, &b) in c.url.as_bytes().iter().enumerate() {
+        assert_eq!(
+            input.as_bytes()[c.pos_at(k).offset as usize],
+            b,
+            "byte {k} of {:?}",
+            c.url
+        );
+    }
+}
+
+#[test]
+fn crlf_line_ends_and_unicode_spaces_inside_wrappers() {
+    let text = "<URL:\r\n   http://a/b\r\n   /c\u{3000}d>";
+    let c = one(text);
+    assert_eq!(c.url, "http://a/b/cd");
+    assert_eq!(c.facts.whitespace_removed.len(), 3);
+    assert_maps_back(text, &c);
+    let c = scan_all(b"<URL:http://a/b\r\n\r\n/c>", &ScanOptions::default());
+    assert!(c[0].facts.unterminated);
+}
+
+#[test]
+fn rejoined_urls_map_back_to_the_input() {
+    let text = format!(
+        "{}\r\n    req-02.txt\n",
+        filled("URL:http://example.com/drafts/draft-fun-")
+    );
+    let c = one(&text);
+    assert_eq!(
+        (c.form, c.url.as_str()),
+        (
+            Form::UrlPrefix,
+            "http://example.com/drafts/draft-fun-req-02.txt"
+        )
+    );
+    assert_maps_back(&text, &c);
+    let ws = c.facts.whitespace_removed[0];
+    assert_eq!(
+        &text[ws.start.offset as usize..ws.end.offset as usize],
+        "\r\n    "
+    );
+}
+
+#[test]
+fn excerpt_covers_every_line_of_a_wrapper() {
+    let o = ScanOptions {
+        excerpts: true,
+        ..ScanOptions::default()
+    };
+    let c = scan_all(b"a\nsee <URL:http://a/b\n  /c> ok\nz", &o);
+    let e = c[0].excerpt.as_ref().unwrap();
+    assert_eq!((e.first_line, e.start_offset), (2, 2));
+    assert_eq!(e.text, "see <URL:http://a/b\n  /c> ok\n");
+}
+
+#[test]
+fn a_hard_wrap_over_three_lines_is_joined_line_by_line() {
+    let second = format!("{}/", "p".repeat(74));
+    let text = format!("{}\n{second}\nlast.html\n", filled("http://example.com/a/"));
+    let c = one(&text);
+    assert_eq!(c.url, format!("http://example.com/a/{second}last.html"));
+    assert_eq!(c.segments.len(), 3);
+    assert_eq!(c.span.end.line, 3);
+    assert_maps_back(&text, &c);
 }

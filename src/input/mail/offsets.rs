@@ -1,0 +1,239 @@
+//! Maps from decoded text back to the raw bytes of a message.
+//!
+//! Every decoding stage (mbox unescaping, quoted-printable, base64, charset
+//! conversion, format=flowed, HTML) produces its output together with an
+//! [`OffsetMap`] from output offsets to input offsets. A [`TextPart`] keeps the
+//! chain and composes it only when a position is asked for, so the common case
+//! (few URLs per part) costs a few binary searches, not a per-byte table.
+//!
+//! [`TextPart`]: super::TextPart
+
+use std::cell::Cell;
+use std::sync::Arc;
+
+use crate::span::Pos;
+
+/// One piece of an [`OffsetMap`]: output bytes from `out` on map to input
+/// bytes from `inp` on, byte for byte when `linear`, or all to `inp` when not
+/// (a base64 body has no finer correspondence than "this part").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Segment {
+    out: usize,
+    inp: usize,
+    linear: bool,
+}
+
+/// A piecewise map from offsets in a stage's output to offsets in its input.
+///
+/// Built in increasing output order; a byte that continues the previous linear
+/// segment costs nothing, so an undecoded run of any length is one segment.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct OffsetMap {
+    segments: Vec<Segment>,
+}
+
+impl OffsetMap {
+    /// An empty map; [`OffsetMap::map`] sends everything to 0 until pushed to.
+    pub(crate) fn new() -> OffsetMap {
+        OffsetMap::default()
+    }
+
+    /// Output byte `out` (and those after it, until the next push) comes from
+    /// input byte `inp`, the following ones from the following input bytes.
+    pub(crate) fn linear(&mut self, out: usize, inp: usize) {
+        if let Some(last) = self.segments.last() {
+            if last.linear && out.checked_sub(last.out) == inp.checked_sub(last.inp) {
+                return;
+            }
+            if last.out == out {
+                self.segments.pop();
+            }
+        }
+        self.segments.push(Segment {
+            out,
+            inp,
+            linear: true,
+        });
+    }
+
+    /// Output bytes from `out` on all come from input byte `inp`.
+    pub(crate) fn point(&mut self, out: usize, inp: usize) {
+        if let Some(last) = self.segments.last() {
+            if !last.linear && last.inp == inp {
+                return;
+            }
+            if last.out == out {
+                self.segments.pop();
+            }
+        }
+        self.segments.push(Segment {
+            out,
+            inp,
+            linear: false,
+        });
+    }
+
+    /// The input offset that output offset `out` came from.
+    pub(crate) fn map(&self, out: usize) -> usize {
+        let i = self.segments.partition_point(|s| s.out <= out);
+        match i.checked_sub(1).and_then(|i| self.segments.get(i)) {
+            Some(s) if s.linear => s.inp + (out - s.out),
+            Some(s) => s.inp,
+            None => 0,
+        }
+    }
+}
+
+/// The raw bytes of one message and where they sit in the file, so a message
+/// offset becomes a file position (line, column in scalars, absolute offset).
+#[derive(Debug)]
+pub(crate) struct RawMessage {
+    /// The message exactly as in the file (after its mbox `From ` line).
+    pub(crate) bytes: Vec<u8>,
+    /// File position of `bytes[0]`.
+    pub(crate) base: Pos,
+    /// Offsets in `bytes` where each line starts (the first is 0).
+    line_starts: Vec<usize>,
+}
+
+impl RawMessage {
+    pub(crate) fn new(bytes: Vec<u8>, base: Pos) -> RawMessage {
+        let mut line_starts = vec![0];
+        line_starts.extend(memchr::memchr_iter(b'\n', &bytes).map(|i| i + 1));
+        RawMessage {
+            bytes,
+            base,
+            line_starts,
+        }
+    }
+
+    /// Index of the line containing `off` and that line's start offset.
+    pub(crate) fn line_of(&self, off: usize) -> (usize, usize) {
+        let idx = self.line_starts.partition_point(|&s| s <= off).max(1) - 1;
+        (idx, self.line_starts.get(idx).copied().unwrap_or(0))
+    }
+
+    /// File position of the start of the line containing `off`.
+    pub(crate) fn line_start_pos(&self, off: usize) -> Pos {
+        let (idx, start) = self.line_of(off);
+        Pos {
+            line: self.base.line + idx as u64,
+            column: 1,
+            offset: self.base.offset + start as u64,
+        }
+    }
+}
+
+/// Counts Unicode scalars in `bytes`, an invalid UTF-8 byte counting as one
+/// (the column rule of [`Pos`]).
+pub(crate) fn count_scalars(bytes: &[u8]) -> u64 {
+    bytes
+        .utf8_chunks()
+        .map(|c| c.valid().chars().count() as u64 + c.invalid().len() as u64)
+        .sum()
+}
+
+/// Resolves positions for one decoded part: the map chain plus the message.
+#[derive(Debug)]
+pub(crate) struct PosResolver {
+    raw: Arc<RawMessage>,
+    /// Text → … → part body, applied first to last.
+    maps: Vec<OffsetMap>,
+    /// Offset of the part body in the message.
+    body_start: usize,
+    /// Last resolved (message offset, line index, column): positions are
+    /// mostly asked in increasing order, so a long line is counted once.
+    cursor: Cell<(usize, usize, u64)>,
+}
+
+impl PosResolver {
+    pub(crate) fn new(raw: Arc<RawMessage>, maps: Vec<OffsetMap>, body_start: usize) -> Self {
+        let column = raw.base.column;
+        PosResolver {
+            raw,
+            maps,
+            body_start,
+            cursor: Cell::new((0, 0, column)),
+        }
+    }
+
+    /// The message offset that text offset `off` came from.
+    pub(crate) fn message_offset(&self, off: usize) -> usize {
+        let inner = self.maps.iter().fold(off, |o, m| m.map(o));
+        (self.body_start + inner).min(self.raw.bytes.len())
+    }
+
+    /// The file position of text offset `off`.
+    pub(crate) fn resolve(&self, off: usize) -> Pos {
+        let m = self.message_offset(off);
+        let (idx, start) = self.raw.line_of(m);
+        let (c_off, c_idx, c_col) = self.cursor.get();
+        // Resume from the cursor only at a character start, so the count
+        // splits where a from-the-line-start count would.
+        let resumable = self
+            .raw
+            .bytes
+            .get(c_off)
+            .is_none_or(|&b| !(0x80..0xc0).contains(&b));
+        let (from, col0) = if resumable && c_idx == idx && c_off >= start && c_off <= m {
+            (c_off, c_col)
+        } else if idx == 0 {
+            // The first line may start mid-line in the file (an undecoded
+            // chunk of an oversized message).
+            (start, self.raw.base.column)
+        } else {
+            (start, 1)
+        };
+        let column = col0 + count_scalars(self.raw.bytes.get(from..m).unwrap_or_default());
+        self.cursor.set((m, idx, column));
+        Pos {
+            line: self.raw.base.line + idx as u64,
+            column,
+            offset: self.raw.base.offset + m as u64,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn linear_runs_merge_and_points_stick() {
+        let mut m = OffsetMap::new();
+        m.linear(0, 10);
+        m.linear(1, 11);
+        m.linear(2, 12);
+        assert_eq!(m.segments.len(), 1);
+        m.point(3, 20);
+        m.point(4, 20);
+        assert_eq!(m.segments.len(), 2);
+        m.linear(6, 30);
+        assert_eq!(m.map(2), 12);
+        assert_eq!(m.map(5), 20);
+        assert_eq!(m.map(8), 32);
+    }
+
+    #[test]
+    fn resolve_counts_scalars_and_lines() {
+        let base = Pos {
+            line: 10,
+            column: 1,
+            offset: 100,
+        };
+        let raw = Arc::new(RawMessage::new("ab\nxé\u{ff}z\n".into(), base));
+        let r = PosResolver::new(raw, Vec::new(), 0);
+        // 'z' sits after x, é and the U+FFFD-less raw char ÿ (2 bytes each).
+        let z = "ab\nxé\u{ff}".len();
+        assert_eq!(
+            r.resolve(z),
+            Pos {
+                line: 11,
+                column: 4,
+                offset: 100 + z as u64
+            }
+        );
+        assert_eq!(r.resolve(1).column, 2);
+        assert_eq!(count_scalars(b"a\xff\xfeb"), 4);
+    }
+}

@@ -6,6 +6,10 @@
 //! found is replayed by plain `cargo test`, without cargo-fuzz or nightly.
 //! Each check panics with a message naming the broken invariant.
 
+mod mail;
+
+pub use mail::mail_checked;
+
 use urlint::rules::RuleConfig;
 use urlint::scan::{Candidate, ScanOptions, Scanner};
 use urlint::span::Pos;

@@ -37,8 +37,15 @@ pub fn mail_checked(data: &[u8]) {
         last_index = *index;
         for &(at, got) in positions {
             let off = usize::try_from(got.offset).unwrap_or(usize::MAX);
-            assert!(off <= raw.len(), "text offset {at} maps to {off} past the input");
-            assert_eq!(got, lines.pos(off), "text offset {at} maps to a wrong position");
+            assert!(
+                off <= raw.len(),
+                "text offset {at} maps to {off} past the input"
+            );
+            assert_eq!(
+                got,
+                lines.pos(off),
+                "text offset {at} maps to a wrong position"
+            );
         }
         let found = scanner.scan_slice(text.as_bytes());
         check_candidates(text.as_bytes(), &found);
@@ -54,10 +61,12 @@ pub fn mail_checked(data: &[u8]) {
 /// What one decoding produced, comparable across read sizes.
 #[derive(PartialEq)]
 struct Decoded {
-    /// Text, message index, and (text offset, file position) of each char.
-    parts: Vec<(String, u64, Vec<(usize, Pos)>)>,
+    parts: Vec<Part>,
     warnings: Vec<Pos>,
 }
+
+/// Text, message index, and (text offset, file position) of each char.
+type Part = (String, u64, Vec<(usize, Pos)>);
 
 fn decode(raw: &[u8], kind: MailKind, opts: &MailOptions, chunk: usize) -> Decoded {
     let mut out = Decoded {

@@ -187,3 +187,33 @@ fn the_hostile_fixtures_print_escaped() {
         assert!(text.contains(want), "missing {want:?} in\n{text}");
     }
 }
+
+/// Mail decoding can make control characters out of plain ASCII (`=1B`
+/// in quoted-printable, base64); they and a hostile Message-ID are escaped
+/// like any other input.
+#[test]
+fn decoded_mail_is_escaped_too() {
+    let d = Dir::new();
+    d.write(
+        "box.mbox",
+        "From a@example.org Mon Jan  1 00:00:00 2024\n\
+         Message-ID: <\x1b]52;c;eA==\x07\u{202e}@example.org>\n\
+         Content-Transfer-Encoding: quoted-printable\n\n\
+         See <URL:http://qp.example/=1B[2J=07=C2=9B=E2=80=AEx> and http://b.example/%zz\n",
+    );
+    for args in [
+        &["check", "--color", "never", "--select", "all", "box.mbox"][..],
+        &["check", "--format", "json", "--select", "all", "box.mbox"],
+        &["extract", "--format", "json", "box.mbox"],
+        &["extract", "--with-location", "box.mbox"],
+    ] {
+        let out = d.cmd(args).output().unwrap();
+        assert!(code(&out) <= 1, "{args:?}: {}", stderr(&out));
+        assert_safe(&format!("{args:?}"), &out);
+        let text = stdout(&out);
+        assert!(text.contains("qp.example"), "{args:?}: {text}");
+        if args.contains(&"json") {
+            json_lines(&out);
+        }
+    }
+}

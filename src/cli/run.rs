@@ -17,7 +17,7 @@ use super::{extra, progress};
 use crate::config::Settings;
 use crate::input::mail::MailOptions;
 use crate::input::walk::{self, Entry, WalkOptions};
-use crate::report::escape::escape_control;
+use crate::report::escape::{escape_control, escape_control_keep_newlines};
 use crate::report::{
     github::Github, human::Human, json::Json, plain::Plain, sarif::Sarif, Reporter,
 };
@@ -44,6 +44,8 @@ pub fn main() -> ExitCode {
         Command::Man(args) => man(&args),
     };
     ExitCode::from(code.unwrap_or_else(|message| {
+        // Messages can quote input: a config file's bad line, a path.
+        let message = escape_control_keep_newlines(&message);
         let _ = writeln!(io::stderr(), "urlint: {message}");
         TROUBLE
     }))

@@ -118,12 +118,13 @@ impl Candidate {
     /// position just after the last byte).
     pub fn pos_at(&self, index: usize) -> Pos {
         let index = index.min(self.url.len());
-        let seg = match self.segments.binary_search_by(|s| s.url_start.cmp(&index)) {
+        let k = match self.segments.binary_search_by(|s| s.url_start.cmp(&index)) {
             // An exact hit is the start of a piece; `span_of` handles ends.
-            Ok(i) => &self.segments[i],
+            Ok(k) => k,
             Err(0) => return self.span.start,
-            Err(i) => &self.segments[i - 1],
+            Err(k) => k - 1,
         };
+        let seg = &self.segments[k];
         let from = seg.url_start.min(self.url.len());
         let chars = self
             .url
@@ -132,8 +133,26 @@ impl Candidate {
         Pos {
             line: seg.start.line,
             column: seg.start.column + chars as u64,
-            offset: seg.start.offset + (index - from) as u64,
+            offset: (seg.start.offset + (index - from) as u64).min(self.piece_limit(k)),
         }
+    }
+
+    /// The input offset piece `k` cannot reach past: the next piece's start,
+    /// or for the last piece the closing `>` of a wrapper or the end of a
+    /// bare URL. A U+FFFD that stands for one invalid input byte is three
+    /// bytes in `url`; without this bound, positions after it would run
+    /// past the URL (found by fuzzing: `<ftp:\x8b>`).
+    fn piece_limit(&self, k: usize) -> u64 {
+        let start = self.segments[k].start.offset;
+        let limit = match self.segments.get(k + 1) {
+            Some(next) => next.start.offset,
+            // The scanner never lets an unterminated wrapper's one piece be
+            // a replacement character, so its text is the input's.
+            None if self.facts.unterminated => u64::MAX,
+            None if self.form.is_wrapped() => self.span.end.offset.saturating_sub(1),
+            None => self.span.end.offset,
+        };
+        limit.max(start)
     }
 
     /// The input span of `url[range]`. An end that falls on a segment boundary
@@ -148,10 +167,18 @@ impl Candidate {
         let last = floor_char_boundary(&self.url, range.end - 1);
         let at = self.pos_at(last);
         let len = self.url[last..].chars().next().map_or(1, char::len_utf8);
+        let k = self
+            .segments
+            .partition_point(|s| s.url_start <= last)
+            .saturating_sub(1);
+        let limit = self
+            .segments
+            .get(k)
+            .map_or(u64::MAX, |_| self.piece_limit(k));
         let end = Pos {
             line: at.line,
             column: at.column + 1,
-            offset: at.offset + len as u64,
+            offset: (at.offset + len as u64).min(limit.max(at.offset + 1)),
         };
         Span { start, end }
     }

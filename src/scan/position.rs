@@ -67,16 +67,24 @@ impl Cursor {
         };
         self.count_columns(tail);
         self.pos.offset = base + end as u64;
-        // A sequence cut short right here: settle its bytes now, so the
-        // position of the next character is already right.
-        if self.need > 0
-            && !buf
-                .get(end)
-                .is_some_and(|b| (self.lo..=self.hi).contains(b))
-        {
+        // A sequence that will be cut short: settle its bytes now, so the
+        // position of the next byte is already right. Looking at one byte
+        // ahead is not enough: in `F3 B3 BE >` the position of `BE` must
+        // count `B3` as a column of its own (found by fuzzing).
+        if self.need > 0 && !self.completes(buf.get(end..).unwrap_or_default()) {
             self.settle();
         }
         self.pos
+    }
+
+    /// Whether `rest` finishes the current multi-byte sequence validly.
+    fn completes(&self, rest: &[u8]) -> bool {
+        let need = usize::from(self.need);
+        rest.len() >= need
+            && rest.iter().take(need).enumerate().all(|(k, b)| match k {
+                0 => (self.lo..=self.hi).contains(b),
+                _ => (0x80..=0xBF).contains(b),
+            })
     }
 
     fn count_columns(&mut self, tail: &[u8]) {
@@ -168,6 +176,19 @@ mod tests {
         assert_eq!(pos_of(s, 2).column, 3);
         assert_eq!(pos_of(s, 4).column, 5);
         assert_eq!(columns(b"\xE3\x81A"), 3);
+    }
+
+    #[test]
+    fn a_byte_inside_a_sequence_cut_later_counts_what_came_before() {
+        // F3 B3 BE is a 4-byte lead with two continuations, then `>`: each
+        // byte is a column, also when asked for mid-sequence.
+        let s = b"<\xF3\xB3\xBE>";
+        assert_eq!(pos_of(s, 2).column, 3);
+        assert_eq!(pos_of(s, 3).column, 4);
+        assert_eq!(pos_of(s, 4).column, 5);
+        let mut c = Cursor::new();
+        assert_eq!(c.advance(s, 0, 3).column, 4);
+        assert_eq!(c.advance(s, 0, 4).column, 5);
     }
 
     #[test]

@@ -137,7 +137,16 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
     let Some(gt) = closed else {
         // Unterminated: the span is the opener; the URL is the first piece
         // read (what the writer evidently meant to wrap).
-        let first_end = content.segments.get(1).map_or(content.url.len(), |s| s.0);
+        let mut first_end = content.segments.get(1).map_or(content.url.len(), |s| s.0);
+        // A replacement for an invalid byte is no URL, and its three bytes
+        // in `url` would reach past the one in the input.
+        if let Some(&(_, at)) = content.segments.first() {
+            let replaced = content.url.get(..first_end) == Some("\u{FFFD}")
+                && b.get(at..at + 3) != Some("\u{FFFD}".as_bytes());
+            if replaced {
+                first_end = 0;
+            }
+        }
         content.url.truncate(first_end);
         content.segments.truncate(1);
         if content.segments.is_empty() {

@@ -4,7 +4,9 @@
 mod check;
 mod extract;
 mod formats;
+mod hostile;
 mod inputs;
 mod mail;
+mod replay;
 mod resolve;
 mod util;

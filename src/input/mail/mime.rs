@@ -86,11 +86,22 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
             self.warn(0, "too many nested messages: scanned undecoded".into());
             None
         } else {
-            MessageParser::new()
-                .with_mime_headers()
-                .with_message_ids()
-                .default_header_raw()
-                .parse(&raw.bytes)
+            // `mail-parser` is a third party reading hostile bytes: a panic
+            // in it (its `debug_assert!` on a `message/rfc822` part nested in
+            // a closed multipart fires in debug builds; found by fuzzing)
+            // must cost one message its decoding, not the run.
+            let bytes = raw.bytes.as_slice();
+            let parsed = std::panic::catch_unwind(|| {
+                MessageParser::new()
+                    .with_mime_headers()
+                    .with_message_ids()
+                    .default_header_raw()
+                    .parse(bytes)
+            });
+            parsed.unwrap_or_else(|_| {
+                self.warn(0, "the MIME parser failed: scanned undecoded".into());
+                None
+            })
         };
         let Some(message) = parsed else {
             let (utf8, _) = charset::to_utf8(&raw.bytes, encoding_rs::UTF_8);

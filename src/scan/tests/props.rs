@@ -1,6 +1,8 @@
 //! Properties over arbitrary input: no panic, spans inside the input and on
 //! character boundaries, `raw` equal to the input at the span, positions
-//! that agree with the input, and every buffer capacity agreeing.
+//! that agree with the input, `pos_at` inside the span, and every buffer
+//! capacity agreeing. Valid-UTF-8 strategies make the char-boundary checks
+//! bite; `fuzz/` asserts the same over far more inputs.
 
 use proptest::prelude::*;
 
@@ -57,6 +59,27 @@ fn check_candidate(input: &[u8], c: &Candidate) {
     }
 }
 
+/// Every character boundary of `url` maps inside the candidate's span (an
+/// unterminated wrapper's URL lies after its opener: inside the input).
+fn check_pos_at(input: &[u8], c: &Candidate) {
+    let lo = c.span.start.offset;
+    let hi = if c.facts.unterminated {
+        input.len() as u64
+    } else {
+        c.span.end.offset
+    };
+    for i in c.url.char_indices().map(|(i, _)| i).chain([c.url.len()]) {
+        let p = c.pos_at(i).offset;
+        assert!(lo <= p && p <= hi, "pos_at({i}) = {p} outside {lo}..{hi}");
+        if let Ok(text) = std::str::from_utf8(input) {
+            assert!(
+                text.is_char_boundary(p as usize),
+                "pos_at({i}) splits a character"
+            );
+        }
+    }
+}
+
 fn check_all(input: &[u8]) {
     let found = scan_all(input, &ScanOptions::default());
     for pair in found.windows(2) {
@@ -67,6 +90,7 @@ fn check_all(input: &[u8]) {
     }
     for c in &found {
         check_candidate(input, c);
+        check_pos_at(input, c);
     }
 }
 
@@ -107,6 +131,38 @@ fn urlish() -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(piece, 0..60).prop_map(|v| v.concat())
 }
 
+/// Valid UTF-8 built from URL pieces and multi-byte characters that matter
+/// to the end rules (bidi controls, CJK, U+3000, U+FFFD, combining marks),
+/// so the char-boundary checks run on inputs where they apply.
+fn unicode_urlish() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        Just("http://"),
+        Just("<URL:"),
+        Just("<"),
+        Just(">"),
+        Just("ftp:"),
+        Just("a/b"),
+        Just("-"),
+        Just("\n"),
+        Just(" "),
+        Just("("),
+        Just(")"),
+        Just("#x"),
+        Just("\u{e9}"),
+        Just("e\u{301}"),
+        Just("\u{202e}"),
+        Just("\u{2066}"),
+        Just("\u{3000}"),
+        Just("\u{65e5}\u{672c}"),
+        Just("\u{3002}"),
+        Just("\u{fffd}"),
+        Just("\u{1f600}"),
+        Just("\u{9b}"),
+        Just("www.example.com/p?x=1"),
+    ];
+    prop::collection::vec(piece, 0..40).prop_map(|v| v.concat().into_bytes())
+}
+
 #[test]
 fn a_scheme_never_reaches_back_into_the_previous_url() {
     check_all(b"'ftp:ftp:'\xC3\xBC");
@@ -127,5 +183,15 @@ proptest! {
     #[test]
     fn urlish_text(input in urlish()) {
         check_all(&input);
+    }
+
+    #[test]
+    fn valid_unicode_text(input in unicode_urlish()) {
+        check_all(&input);
+    }
+
+    #[test]
+    fn any_string(input in any::<String>()) {
+        check_all(input.as_bytes());
     }
 }

@@ -69,11 +69,12 @@
 //! `[1]: http://…` is not a path). It
 //! *continues* the URL when either
 //!
-//! - the URL's line ends with one of `/ - . ? = & %` and the token does not
+//! - the URL's line ends with one of `/ - = & %` and the token does not
 //!   start with an upper-case letter (a new sentence), or
 //! - the token reads as a path piece: it starts with one of `/ ? & = # % ~`,
 //!   holds one of `/ ? & = # % _ ~`, or has a dot between two letters or
-//!   digits (`req-02.txt`).
+//!   digits (`req-02.txt`). After a line ending in `.` or `?`, which also
+//!   end sentences, only this second kind of evidence counts.
 //!
 //! The evidence is **strong** when, besides, the URL's line is 70 to 80
 //! columns wide (filled to a mail client's wrap width) and the token is alone

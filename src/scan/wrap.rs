@@ -61,7 +61,9 @@ pub(crate) fn rejoin(
         };
         let tok = &b[next.start..next.end];
         let upper = tok[0].is_ascii_uppercase();
-        let break_end = b"/-.?=&%".contains(&b[run_end - 1]) && !upper;
+        // `.` and `?` also end sentences ("see http://a/b?id=1." and a new
+        // line): after them only a path piece is evidence.
+        let break_end = b"/-=&%".contains(&b[run_end - 1]) && !upper;
         if !(break_end || is_path_piece(tok)) {
             break;
         }

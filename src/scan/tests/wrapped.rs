@@ -227,6 +227,28 @@ fn no_evidence_no_join() {
 }
 
 #[test]
+fn a_sentence_ending_after_a_url_is_no_continuation() {
+    // A filled line ending "...bug=479284." followed by a signature-like
+    // word: the period ends the sentence, and `mtk` is no path piece.
+    let text = format!(
+        "{}\n    mtk\n",
+        filled("as per http://bugs.debian.org/cgi-bin/bugreport.cgi?bug=479284.")
+    );
+    let c = one(&text);
+    assert_eq!(
+        c.url,
+        "http://bugs.debian.org/cgi-bin/bugreport.cgi?bug=479284"
+    );
+    assert_eq!(c.facts.broken_bare, None);
+    // A path piece after the period still is.
+    let text = format!(
+        "{}\nindex.html\n",
+        filled("see http://example.com/docs/v2.")
+    );
+    assert!(one(&text).facts.broken_bare.is_some());
+}
+
+#[test]
 fn markdown_reference_definitions_are_not_continuations() {
     // Each line is a definition; the next one's `[label]` is markup, and a
     // token holding `://` carries its own URL, even on a filled line.

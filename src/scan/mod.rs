@@ -77,8 +77,9 @@
 //!   end sentences, only this second kind of evidence counts.
 //!
 //! The evidence is **strong** when, besides, the URL's line is 70 to 80
-//! columns wide (filled to a mail client's wrap width) and the token is alone
-//! on its line (only closing punctuation or blanks after it). Then `url` is
+//! columns wide (filled to a mail client's wrap width), the token is alone
+//! on its line (only closing punctuation or blanks after it) and is not an
+//! English function word (`and`, `or`, `the`, `see`, ...). Then `url` is
 //! the rejoined form, the literal part goes into `alternatives`, and
 //! `facts.broken_bare` is `Rejoined`; the join repeats over up to 9 lines
 //! while each line is again filled and continued this way. Otherwise the

@@ -240,6 +240,15 @@ fn a_sentence_ending_after_a_url_is_no_continuation() {
         "http://bugs.debian.org/cgi-bin/bugreport.cgi?bug=479284"
     );
     assert_eq!(c.facts.broken_bare, None);
+    // "and" alone after a filled line ending in `/` is a sentence going on:
+    // weak evidence at most.
+    let text = format!(
+        "{}\n    and\n",
+        filled("See also http://www.example.net/blog/ldd-code-execution/")
+    );
+    let c = one(&text);
+    assert_eq!(c.url, "http://www.example.net/blog/ldd-code-execution/");
+    assert_eq!(c.facts.broken_bare, Some(BrokenBare::Literal));
     // A path piece after the period still is.
     let text = format!(
         "{}\nindex.html\n",

@@ -161,7 +161,7 @@ fn next_token(w: &Window, schemes: &Schemes, run_end: usize, depth: usize) -> Op
 }
 
 /// English function words that end a sentence's line far more often than
-/// they name a path segment: "See http://a/b/" and, alone on the next
+/// they name a path segment: "See `http://a/b/`" and, alone on the next
 /// line, "and". Never strong evidence of a wrapped URL.
 fn is_function_word(tok: &[u8]) -> bool {
     const WORDS: &[&[u8]] = &[

@@ -45,7 +45,9 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 0..=0x20 | 0x7F | b'<' | b'>' | b'"' => break,
                 // Sentence punctuation right after a URL belongs to the
                 // sentence; inside a URL it is fine (`a.b`, `?q`, `:port`).
-                b'.' | b',' | b';' | b':' | b'!' | b'?' => false,
+                // A backslash ends escaped strings (`href=\"http://a/\"`
+                // in JSON, `\)` in PostScript).
+                b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\\' => false,
                 // An opener waits for its closer; a URL rarely ends in one.
                 b'(' => {
                     round += 1;
@@ -114,9 +116,6 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // Markdown emphasis around a URL (`*http://a/b*`,
                 // `_http://a/b_`): the mark that opened it is never last.
                 b'*' | b'_' if quoted == c => false,
-                // A backslash ends escaped strings (`href=\"http://a/\"` in
-                // JSON, `\)` in PostScript): never last.
-                b'\\' => false,
                 // An HTML entity for a delimiter (`&gt;`, `&lt;`, `&quot;`)
                 // is text escaped around the URL, never part of it.
                 b'&' if is_delimiter_entity(&b[i..limit]) => break,

@@ -167,10 +167,6 @@ pub(crate) fn has_substance(rest: &str) -> bool {
 /// `file::is_same_file` in program text, or "HTTP: the protocol", are not
 /// URLs.
 pub(crate) fn starts_like_url(scheme: &[u8], rest: &str) -> bool {
-    const SLASHED: &[&str] = &[
-        "ftp", "http", "https", "gopher", "telnet", "wais", "file", "prospero", "nntp", "afs",
-        "nfs", "tn3270",
-    ];
     let Some(first) = rest.bytes().next() else {
         return false;
     };

@@ -39,11 +39,6 @@ pub fn is_unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"$-_.+!*'(),".contains(&b)
 }
 
-/// RFC 1738 §2.2 "reserved": `; / ? : @ & =`.
-pub fn is_reserved(b: u8) -> bool {
-    b";/?:@&=".contains(&b)
-}
-
 /// RFC 1738 §2.2 unsafe characters other than `#` and `%` (which have
 /// their own treatment): space, `< > " { } | \ ^ ~ [ ]`, backquote and the
 /// control characters.

@@ -170,10 +170,7 @@ pub(crate) fn starts_like_url(scheme: &[u8], rest: &str) -> bool {
     let Some(first) = rest.bytes().next() else {
         return false;
     };
-    if SLASHED
-        .iter()
-        .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme))
-    {
+    if crate::schemes::is_slashed(scheme) {
         first == b'/'
     } else {
         first.is_ascii_alphanumeric() || b"/%*".contains(&first) || first >= 0x80

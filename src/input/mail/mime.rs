@@ -5,17 +5,15 @@
 //! each text part is decoded again from its raw bytes here, stage by stage,
 //! keeping an [`OffsetMap`] per stage.
 
-use std::borrow::Cow;
 use std::sync::Arc;
 
 use mail_parser::{
     Header, HeaderName, HeaderValue, Message, MessageParser, MessagePart, MimeHeaders, PartType,
 };
 
-use encoding_rs::Encoding;
-
+use super::leaf::{self, LeafSpec};
 use super::offsets::{OffsetMap, PosResolver, RawMessage};
-use super::{charset, flowed, html, transfer, MailOptions, MailWarning, TextPart};
+use super::{charset, MailOptions, MailWarning, TextPart};
 
 /// Header fields whose values are URLs (RFC 2369 and RFC 5064).
 const URL_HEADERS: &[HeaderName<'static>] = &[
@@ -199,49 +197,21 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
             return;
         };
         let body = data.get(start..end.max(start)).unwrap_or_default();
-        let mut maps = Vec::new();
-        let mut bytes = Cow::Borrowed(body);
-        if self.mbox && matches!(origin, Origin::Direct) {
-            if let Some((unquoted, map)) = super::mbox::unquote_from(body) {
-                bytes = Cow::Owned(unquoted);
-                maps.push(map);
-            }
-        }
-        let cte = part.content_transfer_encoding().unwrap_or("").trim();
-        let base64 = cte.eq_ignore_ascii_case("base64");
-        let decoded = if cte.eq_ignore_ascii_case("quoted-printable") {
-            Some(transfer::quoted_printable(&bytes))
-        } else if base64 {
-            Some(transfer::base64(&bytes))
-        } else {
-            None
+        let spec = LeafSpec {
+            html,
+            cte: part.content_transfer_encoding().unwrap_or(""),
+            charset: param(part, "charset"),
+            flowed: param_is(part, "format", "flowed"),
+            delsp: param_is(part, "delsp", "yes"),
         };
-        if let Some(d) = decoded {
-            if let Some(problem) = d.problem {
-                self.warn(at, problem);
-            }
-            bytes = Cow::Owned(d.bytes);
-            maps.push(d.map);
-        }
-        let encoding = self.encoding(param(part, "charset"), &bytes, at);
-        let (utf8, _) = charset::to_utf8(&bytes, encoding);
-        maps.push(utf8.map);
-        let mut text = utf8.text;
-        if html {
-            let (t, m) = html::to_text(&text);
-            text = t;
-            maps.push(m);
-        } else if param_is(part, "format", "flowed") {
-            let (t, m) = flowed::unflow(&text, param_is(part, "delsp", "yes"));
-            text = t;
-            maps.push(m);
-        }
+        let unquote = self.mbox && matches!(origin, Origin::Direct);
+        let out = leaf::decode(body, &spec, unquote, |problem| self.warn(at, problem));
         match origin {
-            Origin::Direct => self.emit(text, maps, start, !base64),
+            Origin::Direct => self.emit(out.text, out.maps, start, !out.base64),
             Origin::Encoded(outer) => {
                 let mut point = OffsetMap::new();
                 point.point(0, 0);
-                self.emit(text, vec![point], outer, false);
+                self.emit(out.text, vec![point], outer, false);
             }
         }
     }
@@ -268,21 +238,6 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
             format!("malformed {ctype}/{subtype} part: scanned as text"),
         );
         Some(false)
-    }
-
-    /// The part's charset, warning about one nobody knows.
-    fn encoding(&mut self, label: Option<&str>, bytes: &[u8], at: usize) -> &'static Encoding {
-        match label.map(|l| (l, charset::lookup(l))) {
-            Some((_, Some(e))) => e,
-            Some((l, None)) => {
-                self.warn(at, format!("unknown charset `{l}`: decoded as UTF-8"));
-                encoding_rs::UTF_8
-            }
-            // Unlabelled 8-bit text is UTF-8 when it is valid, else most
-            // likely windows-1252.
-            None if std::str::from_utf8(bytes).is_err() => encoding_rs::WINDOWS_1252,
-            None => encoding_rs::UTF_8,
-        }
     }
 }
 

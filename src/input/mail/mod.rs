@@ -33,6 +33,7 @@
 mod charset;
 mod flowed;
 mod html;
+mod leaf;
 mod mbox;
 mod mime;
 mod offsets;
@@ -108,7 +109,7 @@ impl TextPart {
     /// base64. Cheapest when called in increasing order.
     pub fn original_pos(&self, p: Pos) -> Pos {
         let off = usize::try_from(p.offset).unwrap_or(usize::MAX);
-        self.resolver.resolve(off)
+        self.resolver.resolve(self.text.as_bytes(), off)
     }
 }
 

@@ -135,36 +135,11 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
 
     /// Scans the URL-carrying header fields, unfolded, one per line.
     fn headers(&mut self, headers: &[Header<'_>]) {
-        let raw = Arc::clone(&self.raw);
-        let mut text = String::new();
-        let mut map = OffsetMap::new();
-        for h in headers.iter().filter(|h| URL_HEADERS.contains(&h.name)) {
-            let (start, end) = (h.offset_field as usize, h.offset_end as usize);
-            let Some(field) = raw.bytes.get(start..end.max(start)) else {
-                continue;
-            };
-            let field = field.trim_ascii_end();
-            // Unfold: drop each line break, keep the indentation after it.
-            let mut at = 0;
-            loop {
-                let rest = field.get(at..).unwrap_or_default();
-                let nl = memchr::memchr(b'\n', rest);
-                let line = &rest[..nl.unwrap_or(rest.len())];
-                let line = line.strip_suffix(b"\r").unwrap_or(line);
-                let (utf8, _) = charset::to_utf8(line, encoding_rs::UTF_8);
-                for (i, _) in utf8.text.char_indices() {
-                    map.linear(text.len() + i, start + at + utf8.map.map(i));
-                }
-                text.push_str(&utf8.text);
-                match nl {
-                    Some(n) => at += n + 1,
-                    None => break,
-                }
-            }
-            map.linear(text.len(), end.saturating_sub(1));
-            text.push('\n');
-        }
-        if !text.is_empty() {
+        let fields = headers
+            .iter()
+            .filter(|h| URL_HEADERS.contains(&h.name))
+            .map(|h| (h.offset_field as usize, h.offset_end as usize));
+        if let Some((text, map)) = url_fields_text(&self.raw.bytes, fields) {
             self.emit(text, vec![map], 0, true);
         }
     }
@@ -239,6 +214,42 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
         );
         Some(false)
     }
+}
+
+/// The header fields at `fields` (from the name to after the line break)
+/// unfolded, one per line, with the map back into `raw`; `None` if none.
+pub(crate) fn url_fields_text(
+    raw: &[u8],
+    fields: impl Iterator<Item = (usize, usize)>,
+) -> Option<(String, OffsetMap)> {
+    let mut text = String::new();
+    let mut map = OffsetMap::new();
+    for (start, end) in fields {
+        let Some(field) = raw.get(start..end.max(start)) else {
+            continue;
+        };
+        let field = field.trim_ascii_end();
+        // Unfold: drop each line break, keep the indentation after it.
+        let mut at = 0;
+        loop {
+            let rest = field.get(at..).unwrap_or_default();
+            let nl = memchr::memchr(b'\n', rest);
+            let line = &rest[..nl.unwrap_or(rest.len())];
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            let (utf8, _) = charset::to_utf8(line, encoding_rs::UTF_8);
+            for (i, _) in utf8.text.char_indices() {
+                map.linear(text.len() + i, start + at + utf8.map.map(i));
+            }
+            text.push_str(&utf8.text);
+            match nl {
+                Some(n) => at += n + 1,
+                None => break,
+            }
+        }
+        map.linear(text.len(), end.saturating_sub(1));
+        text.push('\n');
+    }
+    (!text.is_empty()).then_some((text, map))
 }
 
 /// A Content-Type parameter of `part`.

@@ -31,10 +31,12 @@
 //! ```
 
 mod charset;
+mod fast;
 mod flowed;
 mod html;
 mod leaf;
 mod mbox;
+mod message;
 mod mime;
 mod offsets;
 mod sniff;
@@ -48,7 +50,7 @@ mod tests_mbox;
 mod tests_props;
 
 use std::fmt;
-use std::io::{self, BufReader, Read};
+use std::io::{self, Read};
 
 pub use sniff::{is_maildir, maildir_messages, peek, sniff, Peeked, SNIFF_LEN};
 
@@ -158,5 +160,5 @@ pub fn for_each_part<R: Read>(
         on_part,
         on_warning,
     }
-    .run(BufReader::with_capacity(64 * 1024, reader))
+    .run(reader)
 }

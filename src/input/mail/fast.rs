@@ -277,6 +277,5 @@ fn message_id(value: &[u8]) -> Option<String> {
         return None;
     }
     c.skip_ws();
-    c.at_end()
-        .then(|| String::from_utf8_lossy(id).into_owned())
+    c.at_end().then(|| String::from_utf8_lossy(id).into_owned())
 }

@@ -240,15 +240,12 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> Splitter<'_, P, W> {
         loop {
             loop {
                 if skipping {
-                    match memchr::memchr(b'\n', &w.buf[w.start..w.end]) {
-                        Some(n) => {
-                            w.advance(w.start + n + 1);
-                            skipping = false;
-                        }
-                        None => {
-                            w.advance(w.end);
-                            break;
-                        }
+                    if let Some(n) = memchr::memchr(b'\n', &w.buf[w.start..w.end]) {
+                        w.advance(w.start + n + 1);
+                        skipping = false;
+                    } else {
+                        w.advance(w.end);
+                        break;
                     }
                 }
                 let scan = if self.mbox {

@@ -86,13 +86,17 @@ pub(crate) fn full<P: FnMut(TextPart), W: FnMut(MailWarning)>(
     mbox: bool,
     sinks: Sinks<'_, P, W>,
 ) -> Option<String> {
+    let Sinks {
+        on_part,
+        on_warning,
+    } = sinks;
     let mut d = mime::MessageDecoder {
         opts,
         raw: Arc::new(RawMessage::new(bytes.to_vec(), base)),
         index,
         mbox,
-        on_part: sinks.on_part,
-        on_warning: sinks.on_warning,
+        on_part,
+        on_warning,
         message_id: None,
         boundary_checks: 0,
     };
@@ -107,13 +111,12 @@ pub(crate) fn raw_part(
     message_id: Option<String>,
     index: u64,
 ) -> TextPart {
-    let (text, resolver) = match std::str::from_utf8(bytes) {
-        Ok(text) => (text.to_owned(), PosResolver::identity(base)),
-        Err(_) => {
-            let (utf8, _) = charset::to_utf8(bytes, encoding_rs::UTF_8);
-            let raw = Arc::new(RawMessage::new(bytes.to_vec(), base));
-            (utf8.text, PosResolver::new(raw, vec![utf8.map], 0))
-        }
+    let (text, resolver) = if let Ok(text) = std::str::from_utf8(bytes) {
+        (text.to_owned(), PosResolver::identity(base))
+    } else {
+        let (utf8, _) = charset::to_utf8(bytes, encoding_rs::UTF_8);
+        let raw = Arc::new(RawMessage::new(bytes.to_vec(), base));
+        (utf8.text, PosResolver::new(raw, vec![utf8.map], 0))
     };
     TextPart {
         text,

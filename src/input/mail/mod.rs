@@ -45,6 +45,8 @@ mod transfer;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_fast;
+#[cfg(test)]
 mod tests_mbox;
 #[cfg(test)]
 mod tests_props;

@@ -250,3 +250,67 @@ fn most_generated_messages_take_the_fast_path() {
     }
     assert_eq!(fast, BODY.len());
 }
+
+/// A reader handing out at most `n` bytes per call.
+struct Chunked<'a>(&'a [u8], usize);
+
+impl std::io::Read for Chunked<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let k = buf.len().min(self.1).min(self.0.len());
+        buf[..k].copy_from_slice(&self.0[..k]);
+        self.0 = &self.0[k..];
+        Ok(k)
+    }
+}
+
+#[test]
+fn big_and_odd_sized_messages_split_and_map_exactly() {
+    // Messages from a few bytes to several read buffers long, one past the
+    // size cap, read in odd-sized pieces: each URL must map to its own bytes.
+    let cap = 100_000;
+    let (mut raw, mut oversized) = (Vec::new(), 0);
+    for i in 0..40usize {
+        let pad = "pad line ".repeat((i * 7919) % 16_000);
+        let cte = if i % 3 == 0 {
+            "quoted-printable"
+        } else {
+            "8bit"
+        };
+        let msg = format!(
+            "Message-ID: <m{i}@x>\nContent-Transfer-Encoding: {cte}\n\n\
+             {pad}\nhttp://example.org/{i}/ end\n\n"
+        );
+        oversized += usize::from(msg.len() > cap);
+        raw.extend_from_slice(format!("From m{i}@x Mon Apr  1 10:00:00 2024\n{msg}").as_bytes());
+    }
+    assert!(oversized > 0 && oversized < 40);
+    let opts = MailOptions {
+        max_message_bytes: cap,
+        ..MailOptions::default()
+    };
+    let want: Vec<Pos> = (0..40usize)
+        .map(|i| super::tests::raw_pos(&raw, format!("http://example.org/{i}/").as_bytes()))
+        .collect();
+    for piece in [1 << 20, 65_536, 7919] {
+        let mut parts = Vec::new();
+        let mut warnings = Vec::new();
+        let reader = Chunked(&raw, piece);
+        for_each_part(
+            reader,
+            MailKind::Mbox,
+            &opts,
+            |p| parts.push(p),
+            |w| {
+                warnings.push(w);
+            },
+        )
+        .unwrap();
+        assert_eq!(warnings.len(), oversized, "{warnings:?}");
+        for i in 0..40usize {
+            let url = format!("http://example.org/{i}/");
+            let part = super::tests::part_with(&parts, &url);
+            assert_eq!(part.message_index, i as u64);
+            assert_eq!(super::tests::mapped(part, &url), want[i], "{i} by {piece}");
+        }
+    }
+}

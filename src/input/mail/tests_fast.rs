@@ -306,11 +306,11 @@ fn big_and_odd_sized_messages_split_and_map_exactly() {
         )
         .unwrap();
         assert_eq!(warnings.len(), oversized, "{warnings:?}");
-        for i in 0..40usize {
+        for (i, want) in want.iter().enumerate() {
             let url = format!("http://example.org/{i}/");
             let part = super::tests::part_with(&parts, &url);
             assert_eq!(part.message_index, i as u64);
-            assert_eq!(super::tests::mapped(part, &url), want[i], "{i} by {piece}");
+            assert_eq!(super::tests::mapped(part, &url), *want, "{i} by {piece}");
         }
     }
 }

@@ -78,6 +78,12 @@ pub(crate) fn parse(msg: &[u8]) -> Option<Plain<'_>> {
             header_lines += 1;
         }
         let value = &msg[pos + colon + 1..end];
+        // Most fields (From, To, Subject, Date, Received …) matter not:
+        // their first letter says so.
+        if !matches!(name[0] | 0x20, b'a' | b'c' | b'l' | b'm') {
+            pos = end;
+            continue;
+        }
         let is = |n: &str| name.eq_ignore_ascii_case(n.as_bytes());
         let slot = if is("content-type") {
             Some(&mut ctype)

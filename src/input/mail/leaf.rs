@@ -102,17 +102,13 @@ pub(crate) fn decode(
 
 /// The bytes as text when decoding them would not change a byte: valid UTF-8
 /// read as UTF-8 (or unlabelled), or ASCII in a charset that keeps ASCII.
-/// Checking first spares the common body a per-character conversion.
+/// Checking first (once) spares the common body a per-character conversion.
 fn as_is<'a>(
     bytes: Cow<'a, [u8]>,
     encoding: Option<&'static Encoding>,
 ) -> Result<String, Cow<'a, [u8]>> {
-    let unchanged = match encoding {
-        None => std::str::from_utf8(&bytes).is_ok(),
-        Some(e) if e == UTF_8 => std::str::from_utf8(&bytes).is_ok(),
-        Some(e) => e.is_ascii_compatible() && bytes.is_ascii(),
-    };
-    if !unchanged {
+    let utf8 = encoding.is_none_or(|e| e == UTF_8);
+    if !utf8 && !(encoding.is_some_and(Encoding::is_ascii_compatible) && bytes.is_ascii()) {
         return Err(bytes);
     }
     match bytes {

@@ -11,6 +11,9 @@
 //! on any input.
 
 use std::io::{self, Read};
+use std::sync::LazyLock;
+
+use memchr::memmem::Finder;
 
 use super::offsets::{count_scalars, OffsetMap};
 use super::{message, MailOptions, MailWarning, TextPart};
@@ -47,8 +50,9 @@ pub(crate) fn is_from_line(line: &[u8]) -> bool {
 /// Undoes mboxrd/mboxo quoting: `>From ` → `From `, `>>From ` → `>From `.
 /// `None` when there is nothing to undo (the usual case, at no copy).
 pub(crate) fn unquote_from(body: &[u8]) -> Option<(Vec<u8>, OffsetMap)> {
+    static QUOTED: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b">From "));
     let mut cuts = Vec::new();
-    for j in memchr::memmem::find_iter(body, b">From ") {
+    for j in QUOTED.find_iter(body) {
         let k = body[..j]
             .iter()
             .rposition(|&b| b != b'>')
@@ -148,9 +152,10 @@ fn after_blank(buf: &[u8], at: usize) -> bool {
 /// Looks for the first separator in `buf[..end]` at or after `start`, the
 /// search for `\nFrom ` resuming at `from`.
 fn find_separator(buf: &[u8], start: usize, from: usize, eof: bool) -> Scan {
+    static SEPARATOR: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"\nFrom "));
     let from = from.max(start.saturating_sub(1));
     let data = buf;
-    for m in memchr::memmem::find_iter(data.get(from..).unwrap_or_default(), b"\nFrom ") {
+    for m in SEPARATOR.find_iter(data.get(from..).unwrap_or_default()) {
         let at = from + m + 1;
         if at < start || !after_blank(data, at) {
             continue;

@@ -38,6 +38,13 @@ impl OffsetMap {
         OffsetMap::default()
     }
 
+    /// An empty map with room for `n` pieces.
+    pub(crate) fn with_capacity(n: usize) -> OffsetMap {
+        OffsetMap {
+            segments: Vec::with_capacity(n),
+        }
+    }
+
     /// Output byte `out` (and those after it, until the next push) comes from
     /// input byte `inp`, the following ones from the following input bytes.
     pub(crate) fn linear(&mut self, out: usize, inp: usize) {
@@ -162,9 +169,10 @@ pub(crate) struct PosResolver {
     maps: Vec<OffsetMap>,
     /// Offset of the part body in the message.
     body_start: usize,
-    /// Last resolved (message offset, line index, column): positions are
-    /// mostly asked in increasing order, so a long line is counted once.
-    cursor: Cell<(usize, usize, u64)>,
+    /// Last resolved (message offset, line index, column, line start):
+    /// positions are mostly asked in increasing order, so lines are counted
+    /// from there and a long line is counted once.
+    cursor: Cell<(usize, usize, u64, usize)>,
 }
 
 impl PosResolver {
@@ -174,7 +182,7 @@ impl PosResolver {
             source: Source::Raw(raw),
             maps,
             body_start,
-            cursor: Cell::new((0, 0, column)),
+            cursor: Cell::new((0, 0, column, 0)),
         }
     }
 
@@ -187,27 +195,36 @@ impl PosResolver {
             },
             maps: Vec::new(),
             body_start: 0,
-            cursor: Cell::new((0, 0, base.column)),
+            cursor: Cell::new((0, 0, base.column, 0)),
         }
     }
 
     /// The file position of text offset `off`; `text` is the part's text.
     pub(crate) fn resolve(&self, text: &[u8], off: usize) -> Pos {
-        let (bytes, base, starts) = match &self.source {
-            Source::Raw(raw) => (
-                raw.bytes.as_slice(),
-                raw.base,
-                line_starts(&raw.line_starts, &raw.bytes),
-            ),
-            Source::Text {
-                base,
-                line_starts: cell,
-            } => (text, *base, line_starts(cell, text)),
+        let (bytes, base, cell) = match &self.source {
+            Source::Raw(raw) => (raw.bytes.as_slice(), raw.base, &raw.line_starts),
+            Source::Text { base, line_starts } => (text, *base, line_starts),
         };
         let inner = self.maps.iter().fold(off, |o, m| m.map(o));
         let m = self.body_start.saturating_add(inner).min(bytes.len());
-        let (idx, start) = line_of(starts, m);
-        let (c_off, c_idx, c_col) = self.cursor.get();
+        let (c_off, c_idx, c_col, c_start) = self.cursor.get();
+        // Forwards, count the lines since the cursor; back on the cursor's
+        // line, that is the line; further back, or once that has happened,
+        // use the line index (so asking in any order stays linear overall).
+        let (idx, start) = match cell.get() {
+            None if m < c_off && m >= c_start => (c_idx, c_start),
+            None if m >= c_off => {
+                let seg = bytes.get(c_off..m).unwrap_or_default();
+                match memchr::memrchr(b'\n', seg) {
+                    Some(last) => {
+                        let n = memchr::memchr_iter(b'\n', seg).count();
+                        (c_idx + n, c_off + last + 1)
+                    }
+                    None => (c_idx, c_start),
+                }
+            }
+            _ => line_of(line_starts(cell, bytes), m),
+        };
         // Resume from the cursor only at a character start, so the count
         // splits where a from-the-line-start count would.
         let resumable = bytes.get(c_off).is_none_or(|&b| !(0x80..0xc0).contains(&b));
@@ -221,7 +238,7 @@ impl PosResolver {
             (start, 1)
         };
         let column = col0 + count_scalars(bytes.get(from..m).unwrap_or_default());
-        self.cursor.set((m, idx, column));
+        self.cursor.set((m, idx, column, start));
         Pos {
             line: base.line + idx as u64,
             column,

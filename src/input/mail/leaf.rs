@@ -108,7 +108,8 @@ fn as_is<'a>(
     encoding: Option<&'static Encoding>,
 ) -> Result<String, Cow<'a, [u8]>> {
     let utf8 = encoding.is_none_or(|e| e == UTF_8);
-    if !utf8 && !(encoding.is_some_and(Encoding::is_ascii_compatible) && bytes.is_ascii()) {
+    let ascii = || encoding.is_some_and(Encoding::is_ascii_compatible) && bytes.is_ascii();
+    if !utf8 && !ascii() {
         return Err(bytes);
     }
     match bytes {

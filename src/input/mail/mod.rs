@@ -7,6 +7,10 @@
 //! ([`TextPart::original_pos`]): exactly for undecoded and quoted-printable
 //! parts, to the first body line for base64 parts.
 //!
+//! Most messages of an archive are one text part under plain headers; those
+//! skip the MIME parser (`fast.rs`) and go straight to the same decoding
+//! stages, an undecoded body being handed out as it is in the file.
+//!
 //! The reader streams: one message in memory at a time, capped by
 //! [`MailOptions::max_message_bytes`]. Malformed mail (bad base64, an unknown
 //! charset, a truncated multipart) becomes a [`MailWarning`] and is decoded as

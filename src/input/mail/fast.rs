@@ -66,11 +66,14 @@ pub(crate) fn parse(msg: &[u8]) -> Option<Plain<'_>> {
             }
             break pos + nl + 1;
         }
-        let colon = memchr(b':', line)?;
-        let name = &line[..colon];
-        if name.is_empty() || !name.iter().all(u8::is_ascii_graphic) {
+        // The name: visible ASCII up to the colon, nothing else.
+        let colon = line
+            .iter()
+            .position(|&b| b == b':' || !b.is_ascii_graphic())?;
+        if colon == 0 || line[colon] != b':' {
             return None;
         }
+        let name = &line[..colon];
         // The field goes on over lines that start with a space or a tab.
         let mut end = pos + nl + 1;
         while matches!(msg.get(end), Some(b' ' | b'\t')) {

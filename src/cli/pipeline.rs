@@ -290,9 +290,9 @@ impl Run {
                 kind,
                 &self.job.mail_options,
                 |part| {
-                    for cand in scanner.scan_slice(part.text.as_bytes()) {
+                    scanner.scan_slice_each(part.text.as_bytes(), |cand| {
                         sink.candidate(cand, Some(&part));
-                    }
+                    });
                 },
                 |warning| {
                     let _ = writeln!(

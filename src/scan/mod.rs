@@ -187,9 +187,15 @@ impl Scanner {
     /// Scan bytes already in memory.
     pub fn scan_slice(&mut self, bytes: &[u8]) -> Vec<Candidate> {
         let mut out = Vec::new();
-        let mut pass = Pass::new(&self.schemes, self.options.excerpts);
-        pass.run(bytes, 0, true, &mut |c| out.push(c));
+        self.scan_slice_each(bytes, |c| out.push(c));
         out
+    }
+
+    /// Scan bytes already in memory, handing each candidate to `sink` as it
+    /// is found (a large decoded mail part need not hold them all).
+    pub fn scan_slice_each(&mut self, bytes: &[u8], mut sink: impl FnMut(Candidate)) {
+        let mut pass = Pass::new(&self.schemes, self.options.excerpts);
+        pass.run(bytes, 0, true, &mut sink);
     }
 }
 

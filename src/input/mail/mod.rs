@@ -86,7 +86,7 @@ impl Default for MailOptions {
     fn default() -> Self {
         MailOptions {
             headers: true,
-            max_message_bytes: 64 * 1024 * 1024,
+            max_message_bytes: 8 * 1024 * 1024,
         }
     }
 }

@@ -279,3 +279,40 @@ fn human_output_matches_the_snapshots() {
         stale.join("\n")
     );
 }
+
+#[test]
+fn crlf_lines_show_no_carriage_return_in_snippets() {
+    let d = Dir::new();
+    d.write(
+        "crlf.txt",
+        "first line\r\nsee <URL:http://h.example:25/> now\r\n",
+    );
+    let out = d
+        .cmd(&["check", "--color", "never", "crlf.txt"])
+        .output()
+        .unwrap();
+    let text = stdout(&out);
+    assert!(
+        text.contains("see <URL:http://h.example:25/> now\n"),
+        "{text}"
+    );
+    assert!(!text.contains("\\r"), "{text}");
+}
+
+#[test]
+fn ignore_comments_accept_groups() {
+    let d = Dir::new();
+    d.write(
+        "a.txt",
+        "<URL:http://h.example:25/a%zz> urlint: ignore[security]\n",
+    );
+    let out = d
+        .cmd(&["check", "--format", "json", "-q", "a.txt"])
+        .output()
+        .unwrap();
+    let rules: Vec<String> = json_lines(&out)
+        .iter()
+        .map(|l| l["rule"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(rules, ["invalid-percent-escape"]);
+}

@@ -366,3 +366,11 @@ fn a_hard_wrap_over_three_lines_is_joined_line_by_line() {
     assert_eq!(c.span.end.line, 3);
     assert_maps_back(&text, &c);
 }
+
+#[test]
+fn blanks_after_the_url_prefix_are_not_whitespace_in_the_url() {
+    let c = one("see <URL: http://a.example/x> now");
+    assert_eq!(c.url, "http://a.example/x");
+    assert!(c.facts.whitespace_removed.is_empty(), "{:?}", c.facts);
+    assert_eq!(c.raw, "<URL: http://a.example/x>");
+}

@@ -177,6 +177,8 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> Splitter<'_, P, W> {
             let ends_line = piece.last() == Some(&b'\n');
             let blank = piece == b"\n" || piece == b"\r\n";
             if self.mbox && line_start && prev_blank && is_from_line(piece) {
+                let mut end = LineEnd::new(pos);
+                end.feed(piece);
                 buf.truncate(before);
                 let had_message = started || msg.iter().any(|b| !b.is_ascii_whitespace());
                 if let Some(mut ov) = overflow.take() {
@@ -187,16 +189,18 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> Splitter<'_, P, W> {
                 msg.clear();
                 index += u64::from(had_message);
                 started = true;
-                pos.offset += n as u64;
                 let mut ended = ends_line;
                 let mut skip = Vec::new();
                 while !ended {
                     skip.clear();
                     let m = (&mut r).take(PIECE as u64).read_until(b'\n', &mut skip)?;
-                    pos.offset += m as u64;
+                    end.feed(&skip);
                     ended = m == 0 || skip.last() == Some(&b'\n');
                 }
-                pos.line += 1;
+                // The next line, or the end of the input when the `From `
+                // line has no line break (found by fuzzing: it was put on a
+                // line that does not exist).
+                pos = end.finish();
                 base = pos;
                 (line_start, prev_blank) = (true, false);
                 continue;
@@ -221,6 +225,33 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> Splitter<'_, P, W> {
             self.decode(msg, base, index);
         }
         Ok(())
+    }
+}
+
+/// The position after a line read in pieces; a character cut between two
+/// pieces is counted once.
+struct LineEnd {
+    pos: Pos,
+    carry: Vec<u8>,
+}
+
+impl LineEnd {
+    fn new(start: Pos) -> LineEnd {
+        LineEnd {
+            pos: start,
+            carry: Vec::new(),
+        }
+    }
+
+    fn feed(&mut self, bytes: &[u8]) {
+        self.carry.extend_from_slice(bytes);
+        let done = self.carry.len() - incomplete_tail(&self.carry);
+        self.pos = pos_after(self.pos, &self.carry[..done]);
+        self.carry.drain(..done);
+    }
+
+    fn finish(self) -> Pos {
+        pos_after(self.pos, &self.carry)
     }
 }
 

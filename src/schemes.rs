@@ -26,6 +26,21 @@ pub const KNOWN: &[&str] = &[
     "https",
 ];
 
+/// Known schemes whose URLs always continue with a `/` after the colon:
+/// RFC 1738's `scheme://host/...` schemes (and `file:/path`), and the
+/// reserved names of the same family (`afs`, `nfs`, `tn3270`).
+pub const SLASHED: &[&str] = &[
+    "ftp", "http", "https", "gopher", "telnet", "wais", "file", "prospero", "nntp", "afs", "nfs",
+    "tn3270",
+];
+
+/// Whether `scheme` is one of [`SLASHED`], ignoring ASCII case.
+pub fn is_slashed(scheme: &[u8]) -> bool {
+    SLASHED
+        .iter()
+        .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme))
+}
+
 /// Whether `scheme` is one of [`KNOWN`], ignoring ASCII case.
 pub fn is_known(scheme: &str) -> bool {
     KNOWN.iter().any(|k| k.eq_ignore_ascii_case(scheme))

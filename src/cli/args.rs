@@ -6,7 +6,13 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Find every URL in plain text and lint it against RFC 1738 and RFC 1630.
 #[derive(Debug, Parser)]
-#[command(name = "urlint", version, about, long_about = None, max_term_width = 100)]
+#[command(
+    name = "urlint",
+    version = super::extra::VERSION,
+    about,
+    long_about = None,
+    max_term_width = 100
+)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -24,6 +30,33 @@ pub enum Command {
     Resolve(ResolveArgs),
     /// List the rules, or explain one with examples.
     Rules(RulesArgs),
+    /// Print a shell completion script.
+    ///
+    /// For example `urlint completions bash >
+    /// ~/.local/share/bash-completion/completions/urlint`.
+    Completions(CompletionsArgs),
+    /// Print the man page (roff), or a subcommand's.
+    ///
+    /// `urlint man | man -l -` reads it; `urlint man check` prints
+    /// urlint-check(1).
+    Man(ManArgs),
+}
+
+/// `urlint completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// `urlint man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The subcommand whose page to print (`urlint-check(1)`); without it,
+    /// urlint(1).
+    #[arg(value_name = "SUBCOMMAND")]
+    pub subcommand: Option<String>,
 }
 
 /// `urlint resolve`.
@@ -92,6 +125,10 @@ pub struct InputArgs {
     /// When to colour output: auto (a terminal, and `NO_COLOR` unset), always, never.
     #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    /// Never draw the progress line (drawn on a terminal stderr after a
+    /// second of work, unless `CI` is set).
+    #[arg(long)]
+    pub no_progress: bool,
 }
 
 /// `urlint check`.
@@ -152,6 +189,11 @@ pub enum CheckFormat {
     Human,
     /// JSON Lines, one diagnostic a line.
     Json,
+    /// SARIF 2.1.0, one run, for GitHub code scanning and other viewers.
+    Sarif,
+    /// GitHub Actions workflow commands (`::error file=...`), shown as
+    /// annotations on the pull request.
+    Github,
 }
 
 /// Formats of `extract`.

@@ -2,8 +2,11 @@
 //! per-file pipeline (`pipeline`). The binary is a thin call to [`main`].
 
 pub mod args;
+pub mod extra;
 pub mod pipeline;
+pub mod progress;
 mod run;
 mod sink;
 
+pub use extra::VERSION;
 pub use run::main;

@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{mpsc, Mutex, MutexGuard};
+use std::sync::{mpsc, Condvar, Mutex, MutexGuard, PoisonError};
 
 use ignore::WalkState;
 
@@ -209,17 +209,30 @@ impl Run {
 
     /// Read inputs in path order on `threads` workers, printing in that order.
     pub fn sorted(&self, inputs: &[Result<Input, String>], threads: usize) {
+        let threads = threads.max(1);
+        // Files done ahead of the one being printed wait in memory; at most
+        // this many may be in flight past it, so a slow first file cannot
+        // make the others pile up.
+        let ahead = 4 * threads;
         let next = AtomicU64::new(0);
+        let printed = (Mutex::new(0usize), Condvar::new());
         let (tx, rx) = mpsc::channel::<(usize, Vec<u8>)>();
         std::thread::scope(|s| {
-            for _ in 0..threads.max(1) {
+            for _ in 0..threads {
                 let tx = tx.clone();
-                let next = &next;
+                let (next, printed) = (&next, &printed);
                 s.spawn(move || {
                     let mut scanner = Scanner::new(self.job.scan.clone());
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed) as usize;
                         let Some(input) = inputs.get(i) else { break };
+                        // Every file before `i` is claimed by a worker that
+                        // does not wait, so the printer always catches up.
+                        let mut done = printed.0.lock().unwrap_or_else(PoisonError::into_inner);
+                        while i >= *done + ahead {
+                            done = printed.1.wait(done).unwrap_or_else(PoisonError::into_inner);
+                        }
+                        drop(done);
                         let out = match input {
                             Ok(input) => self.process(&mut scanner, input, false),
                             Err(e) => {
@@ -243,6 +256,8 @@ impl Run {
                     let mut lock = self.lock();
                     self.write(&mut lock, &out);
                     want += 1;
+                    *printed.0.lock().unwrap_or_else(PoisonError::into_inner) = want;
+                    printed.1.notify_all();
                 }
             }
         });
@@ -290,9 +305,9 @@ impl Run {
                 kind,
                 &self.job.mail_options,
                 |part| {
-                    for cand in scanner.scan_slice(part.text.as_bytes()) {
+                    scanner.scan_slice_each(part.text.as_bytes(), |cand| {
                         sink.candidate(cand, Some(&part));
-                    }
+                    });
                 },
                 |warning| {
                     let _ = writeln!(

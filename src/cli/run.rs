@@ -9,15 +9,18 @@ use std::sync::Mutex;
 use clap::Parser;
 
 use super::args::{
-    CheckArgs, CheckFormat, Cli, ColorChoice, Command, ExtractArgs, ExtractFormat, FailOn,
-    InputArgs, ResolveArgs, RulesArgs,
+    CheckArgs, CheckFormat, Cli, ColorChoice, Command, CompletionsArgs, ExtractArgs, ExtractFormat,
+    FailOn, InputArgs, ManArgs, ResolveArgs, RulesArgs,
 };
 use super::pipeline::{Input, Job, MailMode, Run};
+use super::{extra, progress};
 use crate::config::Settings;
 use crate::input::mail::MailOptions;
 use crate::input::walk::{self, Entry, WalkOptions};
 use crate::report::escape::{escape_control, escape_control_keep_newlines};
-use crate::report::{human::Human, json::Json, plain::Plain, Reporter};
+use crate::report::{
+    github::Github, human::Human, json::Json, plain::Plain, sarif::Sarif, Reporter,
+};
 use crate::rules::{self, Rule, Severity};
 use crate::scan::ScanOptions;
 use crate::validate::Validator;
@@ -37,6 +40,8 @@ pub fn main() -> ExitCode {
         Command::Extract(args) => extract(&args),
         Command::Resolve(args) => resolve(&args),
         Command::Rules(args) => list_rules(&args),
+        Command::Completions(args) => completions(&args),
+        Command::Man(args) => man(&args),
     };
     ExitCode::from(code.unwrap_or_else(|message| {
         // Messages can quote input: a config file's bad line, a path.
@@ -116,6 +121,8 @@ fn check(args: &CheckArgs) -> Result<u8, String> {
             color: color(args.input.color),
         }),
         CheckFormat::Json => Box::new(Json),
+        CheckFormat::Sarif => Box::new(Sarif::new()),
+        CheckFormat::Github => Box::new(Github),
     };
     let job = Job {
         scan: ScanOptions {
@@ -130,7 +137,9 @@ fn check(args: &CheckArgs) -> Result<u8, String> {
         mail: mail_mode(&args.input),
         mail_options: mail_options(&args.input),
     };
-    let run = execute(job, &args.input, &settings)?;
+    let streaming = args.format != CheckFormat::Sarif;
+    let progress = show_progress(&args.input, args.quiet, streaming);
+    let run = execute(job, &args.input, &settings, progress)?;
     if !args.quiet {
         let line = run.summary().line();
         // The human format ends with the summary; machine formats keep
@@ -170,13 +179,45 @@ fn extract(args: &ExtractArgs) -> Result<u8, String> {
         mail: mail_mode(&args.input),
         mail_options: mail_options(&args.input),
     };
-    let run = execute(job, &args.input, &settings)?;
+    let run = execute(
+        job,
+        &args.input,
+        &settings,
+        show_progress(&args.input, false, true),
+    )?;
     Ok(if run.errors() > 0 { TROUBLE } else { OK })
 }
 
-/// Read every input of `input` with `job`.
-fn execute(job: Job, input: &InputArgs, settings: &Settings) -> Result<Run, String> {
+/// Read every input of `input` with `job`, with a progress line if `progress`.
+fn execute(
+    job: Job,
+    input: &InputArgs,
+    settings: &Settings,
+    progress: bool,
+) -> Result<Run, String> {
     let run = Run::new(job);
+    std::thread::scope(|scope| {
+        let _watch = progress::watch(scope, progress, || {
+            let s = run.summary();
+            progress::Counts {
+                files: s.files,
+                bytes: run.bytes(),
+                urls: s.urls,
+            }
+        });
+        read_all(&run, input, settings)
+    })?;
+    run.finish();
+    Ok(run)
+}
+
+/// Whether to draw the progress line (see `progress`).
+fn show_progress(input: &InputArgs, quiet: bool, streaming: bool) -> bool {
+    progress::Conditions::detect(quiet || input.no_progress, streaming).show()
+}
+
+/// Read every input of `input` into `run`.
+fn read_all(run: &Run, input: &InputArgs, settings: &Settings) -> Result<(), String> {
     let paths: Vec<PathBuf> = if input.paths.is_empty() {
         vec![PathBuf::from(".")]
     } else {
@@ -214,8 +255,7 @@ fn execute(job: Job, input: &InputArgs, settings: &Settings) -> Result<Run, Stri
             run.walk_parallel(&files, &opts);
         }
     }
-    run.finish();
-    Ok(run)
+    Ok(())
 }
 
 fn resolve(args: &ResolveArgs) -> Result<u8, String> {
@@ -266,4 +306,14 @@ fn list_rules(args: &RulesArgs) -> Result<u8, String> {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e.to_string()),
         _ => Ok(OK),
     }
+}
+
+fn completions(args: &CompletionsArgs) -> Result<u8, String> {
+    extra::completions(args.shell, &mut io::stdout().lock())?;
+    Ok(OK)
+}
+
+fn man(args: &ManArgs) -> Result<u8, String> {
+    extra::man(args.subcommand.as_deref(), &mut io::stdout().lock())?;
+    Ok(OK)
 }

@@ -73,7 +73,7 @@ impl<'r> FileSink<'r> {
             validator.check(&cand, &mut self.diags);
             for diag in self.diags.drain(..) {
                 if let Some(ex) = &cand.excerpt {
-                    if suppress::is_suppressed(ex, diag.span.start.line, diag.rule.name()) {
+                    if suppress::is_suppressed(ex, diag.span.start.line, diag.rule) {
                         continue;
                     }
                 }

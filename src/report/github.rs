@@ -11,9 +11,70 @@
 //! [`escape_control`], so ESC never reaches the log.
 
 use std::borrow::Cow;
-use std::fmt;
+use std::fmt::{self, Write as _};
+use std::io::Write as _;
 
 use super::escape::{escape_control, escape_control_keep_newlines};
+use super::{FileReport, Finding, Reporter};
+use crate::rules::Severity;
+
+/// `--format github`: one workflow command a diagnostic. Errors become
+/// `::error`, warnings `::warning`, infos `::notice`. The message carries the
+/// help on a second line (the runner shows `%0A` as a line break).
+#[derive(Debug, Default)]
+pub struct Github;
+
+impl Reporter for Github {
+    fn file(&self, report: &FileReport<'_>, out: &mut Vec<u8>) {
+        // GitHub wants paths relative to the repository root; a walk of `.`
+        // gives `./docs/a.txt`.
+        let mut file = report.path;
+        while let Some(rest) = file.strip_prefix("./") {
+            file = rest;
+        }
+        for finding in report.findings {
+            let message = message(finding);
+            let d = &finding.diag;
+            let a = Annotation {
+                level: Level::from(d.severity),
+                file,
+                line: d.span.start.line,
+                col: d.span.start.column,
+                end_line: d.span.end.line,
+                end_col: d.span.end.column,
+                title: d.rule.name(),
+                message: &message,
+            };
+            let _ = writeln!(out, "{a}");
+        }
+    }
+}
+
+/// The annotation's text: the message, the help, and for mail the message
+/// the URL is in.
+fn message(finding: &Finding) -> String {
+    let d = &finding.diag;
+    let mut text = d.message.clone();
+    if !d.help.is_empty() {
+        text.push_str("\nhelp: ");
+        text.push_str(&d.help);
+    }
+    if let Some(mail) = &finding.mail {
+        let id = mail.message_id.as_deref().unwrap_or("(no Message-ID)");
+        let _ = write!(text, "\nin message {} {id}", mail.index + 1);
+    }
+    text
+}
+
+impl From<Severity> for Level {
+    fn from(severity: Severity) -> Level {
+        match severity {
+            Severity::Error => Level::Error,
+            Severity::Warning => Level::Warning,
+            Severity::Info => Level::Notice,
+        }
+    }
+}
 
 /// The workflow command, which sets how GitHub shows the annotation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,15 +130,24 @@ impl fmt::Display for Annotation<'_> {
         let message = escape_control_keep_newlines(self.message);
         write!(
             f,
-            "::{} file={},line={},col={},endLine={},endColumn={},title={}::{}",
+            "::{} file={},line={}",
             self.level.as_str(),
             escape_property(&file),
-            self.line,
-            self.col,
-            self.end_line,
-            self.end_col,
+            self.line
+        )?;
+        // GitHub takes columns only for a span on one line.
+        if self.line == self.end_line {
+            write!(f, ",col={}", self.col)?;
+        }
+        write!(f, ",endLine={}", self.end_line)?;
+        if self.line == self.end_line {
+            write!(f, ",endColumn={}", self.end_col)?;
+        }
+        write!(
+            f,
+            ",title={}::{}",
             escape_property(&title),
-            escape_data(&message),
+            escape_data(&message)
         )
     }
 }
@@ -163,6 +233,18 @@ mod tests {
     }
 
     #[test]
+    fn columns_only_for_a_span_on_one_line() {
+        let a = Annotation {
+            end_line: 4,
+            ..sample("a.txt", "unterminated-wrapper", "never closed")
+        };
+        assert_eq!(
+            annotation(&a),
+            "::error file=a.txt,line=3,endLine=4,title=unterminated-wrapper::never closed"
+        );
+    }
+
+    #[test]
     fn data_escapes() {
         // (input, escaped) — one row per escape, plus what must stay.
         for (input, want) in [
@@ -207,6 +289,55 @@ mod tests {
             "::error file=dir%2Cx/evil%3A\\x1b[2J.txt,line=3,col=17,endLine=3,endColumn=20,\
              title=bare-url::see http://a/%0A::error::forged\\r\\x1b]52;c;eA==\\x07"
         );
+    }
+
+    #[test]
+    fn reporter_writes_one_command_per_finding() {
+        use crate::diagnostic::Diagnostic;
+        use crate::report::MailRef;
+        use crate::rules::Rule;
+        use crate::span::{Pos, Span};
+        let pos = |column| Pos {
+            line: 2,
+            column,
+            offset: 0,
+        };
+        let finding = |severity, mail| Finding {
+            diag: Diagnostic {
+                rule: Rule::ALL[0],
+                severity,
+                message: "`%as` is not a percent escape".to_string(),
+                span: Span::new(pos(24), pos(27)),
+                url: "news:1%as@h".to_string(),
+                help: "encode a literal % as %25".to_string(),
+            },
+            snippet: None,
+            mail,
+        };
+        let mail = MailRef {
+            message_id: Some("<m@x>".to_string()),
+            index: 0,
+        };
+        let findings = [
+            finding(Severity::Error, None),
+            finding(Severity::Info, Some(mail)),
+        ];
+        let report = FileReport {
+            path: "./a,b.txt",
+            found: &[],
+            findings: &findings,
+        };
+        let mut out = Vec::new();
+        Github.file(&report, &mut out);
+        let name = Rule::ALL[0].name();
+        let want = format!(
+            "::error file=a%2Cb.txt,line=2,col=24,endLine=2,endColumn=27,title={name}::\
+             `%25as` is not a percent escape%0Ahelp: encode a literal %25 as %2525\n\
+             ::notice file=a%2Cb.txt,line=2,col=24,endLine=2,endColumn=27,title={name}::\
+             `%25as` is not a percent escape%0Ahelp: encode a literal %25 as %2525\
+             %0Ain message 1 <m@x>\n"
+        );
+        assert_eq!(String::from_utf8(out).unwrap(), want);
     }
 
     proptest::proptest! {

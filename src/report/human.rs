@@ -102,9 +102,11 @@ impl<'a> ExcerptFile<'a> {
         };
         let (s, e) = (rel(span.start.offset)?, rel(span.end.offset)?);
         // Escape the three pieces apart so the label follows the text.
-        let before = escape_control_keep_newlines(&text[..s]);
-        let inside = escape_control_keep_newlines(&text[s..e.max(s)]);
-        let after = escape_control_keep_newlines(&text[e.max(s)..]);
+        // CRLF files: the CR of a line end is not shown as `\r`.
+        let piece = |t: &str| escape_control_keep_newlines(&t.replace("\r\n", "\n")).into_owned();
+        let before = piece(&text[..s]);
+        let inside = piece(&text[s..e.max(s)]);
+        let after = piece(&text[e.max(s)..]);
         let source = format!("{before}{inside}{after}");
         let label = before.len()..before.len() + inside.len();
         let line_starts = files::line_starts(&source).collect();

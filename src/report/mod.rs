@@ -10,6 +10,7 @@ pub mod github;
 pub mod human;
 pub mod json;
 pub mod plain;
+pub mod sarif;
 
 use std::io::{self, Write};
 

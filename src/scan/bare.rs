@@ -45,7 +45,9 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 0..=0x20 | 0x7F | b'<' | b'>' | b'"' => break,
                 // Sentence punctuation right after a URL belongs to the
                 // sentence; inside a URL it is fine (`a.b`, `?q`, `:port`).
-                b'.' | b',' | b';' | b':' | b'!' | b'?' => false,
+                // A backslash ends escaped strings (`href=\"http://a/\"`
+                // in JSON, `\)` in PostScript).
+                b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\\' => false,
                 // An opener waits for its closer; a URL rarely ends in one.
                 b'(' => {
                     round += 1;
@@ -111,6 +113,12 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                     }
                     false
                 }
+                // Markdown emphasis around a URL (`*http://a/b*`,
+                // `_http://a/b_`): the mark that opened it is never last.
+                b'*' | b'_' if quoted == c => false,
+                // An HTML entity for a delimiter (`&gt;`, `&lt;`, `&quot;`)
+                // is text escaped around the URL, never part of it.
+                b'&' if is_delimiter_entity(&b[i..limit]) => break,
                 // Letters, digits and the rest of ASCII stay: the validator
                 // flags unsafe ones instead of losing part of the URL.
                 _ => true,
@@ -134,6 +142,17 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
     End { end, stop: i }
 }
 
+/// Whether `rest` starts with `&gt;`, `&lt;`, `&quot;` or `&apos;` (any
+/// case), the entities of characters that end a URL.
+fn is_delimiter_entity(rest: &[u8]) -> bool {
+    [&b"&gt;"[..], b"&lt;", b"&quot;", b"&apos;"]
+        .iter()
+        .any(|e| {
+            rest.get(..e.len())
+                .is_some_and(|r| r.eq_ignore_ascii_case(e))
+        })
+}
+
 /// Whether the text after a scheme holds something URL-like: a letter or a
 /// digit (`news:*` aside). `http://`, `mailto:` or `http://.` alone are not
 /// URLs; a grammar writes them like that.
@@ -148,17 +167,10 @@ pub(crate) fn has_substance(rest: &str) -> bool {
 /// `file::is_same_file` in program text, or "HTTP: the protocol", are not
 /// URLs.
 pub(crate) fn starts_like_url(scheme: &[u8], rest: &str) -> bool {
-    const SLASHED: &[&str] = &[
-        "ftp", "http", "https", "gopher", "telnet", "wais", "file", "prospero", "nntp", "afs",
-        "nfs", "tn3270",
-    ];
     let Some(first) = rest.bytes().next() else {
         return false;
     };
-    if SLASHED
-        .iter()
-        .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme))
-    {
+    if crate::schemes::is_slashed(scheme) {
         first == b'/'
     } else {
         first.is_ascii_alphanumeric() || b"/%*".contains(&first) || first >= 0x80
@@ -208,13 +220,21 @@ fn read(
     colon: usize,
     quoted: u8,
 ) -> Option<Found> {
+    // Judge the first byte before reading the run: rejecting only after a
+    // 64 KiB read would make `http:http:http:...` quadratic.
+    let first = w.bytes.get(colon + 1..colon + 2).unwrap_or_default();
+    if form == Form::Bare
+        && !starts_like_url(
+            &w.bytes[url_start..colon],
+            std::str::from_utf8(first).unwrap_or("\u{80}"),
+        )
+    {
+        return None;
+    }
     let limit = start.saturating_add(BARE_CAP);
     let end = find_end(w.bytes, colon + 1, limit, quoted);
     let rest = std::str::from_utf8(&w.bytes[colon + 1..end.end]).ok()?;
     if !has_substance(rest) {
-        return None;
-    }
-    if form == Form::Bare && !starts_like_url(&w.bytes[url_start..colon], rest) {
         return None;
     }
     let url = std::str::from_utf8(&w.bytes[url_start..end.end]).ok()?;
@@ -245,6 +265,13 @@ mod tests {
         assert_eq!(url_end("a/b?!"), "a/b");
         assert_eq!(url_end("a/'b' c"), "a/'b'");
         assert_eq!(url_end("a/b` c"), "a/b");
+        assert_eq!(url_end("v8.dev/\\\" x"), "v8.dev/");
+        assert_eq!(url_end("a/b&gt; c"), "a/b");
+        assert_eq!(url_end("a/b?x=1&amp;y=2 c"), "a/b?x=1&amp;y=2");
+        let e = find_end(b"a/b** c", 0, 7, b'*');
+        assert_eq!(e.end, 3);
+        let e = find_end(b"a/b_c_ d", 0, 8, b'_');
+        assert_eq!(e.end, 5, "an inner `_` stays, the closing one does not");
     }
 
     #[test]

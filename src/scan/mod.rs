@@ -1,10 +1,10 @@
 //! The scanner: finds URL candidates in a byte stream, the way RFC 1738's
 //! appendix "Recommendations for URLs in Context" says a reader should.
 //!
-//! One streaming pass. `memchr2(b':', b'<')` finds triggers; a `<` may open
-//! a wrapper (`wrapper.rs`), a `:` may end a scheme (`trigger.rs`, then
-//! `bare.rs`). Each trigger sees a bounded window of the input (512 bytes
-//! back, 128 KiB ahead), the same whether the input is a slice or a reader,
+//! One streaming pass. `memchr(b':')` finds triggers; a `:` may end a
+//! scheme (`trigger.rs`), whose text may follow a `<` that opens a wrapper
+//! (`wrapper.rs`) or stand bare (`bare.rs`). Each trigger sees a bounded
+//! window of the input (512 bytes back, 128 KiB ahead), the same whether the input is a slice or a reader,
 //! so both give identical results; a forward-only cursor (`position.rs`)
 //! turns offsets into line and column.
 //!
@@ -52,7 +52,9 @@
 //! punctuation, full-width forms). Trailing `. , ; : ! ?` are left out; a
 //! closing `)`, `]`, `}` or `'` without its opener inside the URL ends it
 //! (an apostrophe inside a word, `it's`, stays). A backquote is never last,
-//! and ends a URL written right after one (Markdown code spans). A
+//! and ends a URL written right after one (Markdown code spans); so does the
+//! `*` or `_` of Markdown emphasis around a URL. A backslash is never last
+//! (escaped strings), and `&gt;`, `&lt;`, `&quot;` or `&apos;` end a URL. A
 //! scheme with no letter or digit after it (`http://`, `mailto:`,
 //! `http://.`) is not a URL. A bare URL is read for at most 64 KiB; a longer
 //! run is cut there and scanning resumes after the cut.
@@ -69,15 +71,17 @@
 //! `[1]: http://…` is not a path). It
 //! *continues* the URL when either
 //!
-//! - the URL's line ends with one of `/ - . ? = & %` and the token does not
+//! - the URL's line ends with one of `/ - = & %` and the token does not
 //!   start with an upper-case letter (a new sentence), or
 //! - the token reads as a path piece: it starts with one of `/ ? & = # % ~`,
 //!   holds one of `/ ? & = # % _ ~`, or has a dot between two letters or
-//!   digits (`req-02.txt`).
+//!   digits (`req-02.txt`). After a line ending in `.` or `?`, which also
+//!   end sentences, only this second kind of evidence counts.
 //!
 //! The evidence is **strong** when, besides, the URL's line is 70 to 80
-//! columns wide (filled to a mail client's wrap width) and the token is alone
-//! on its line (only closing punctuation or blanks after it). Then `url` is
+//! columns wide (filled to a mail client's wrap width), the token is alone
+//! on its line (only closing punctuation or blanks after it) and is not an
+//! English function word (`and`, `or`, `the`, `see`, ...). Then `url` is
 //! the rejoined form, the literal part goes into `alternatives`, and
 //! `facts.broken_bare` is `Rejoined`; the join repeats over up to 9 lines
 //! while each line is again filled and continued this way. Otherwise the
@@ -183,9 +187,15 @@ impl Scanner {
     /// Scan bytes already in memory.
     pub fn scan_slice(&mut self, bytes: &[u8]) -> Vec<Candidate> {
         let mut out = Vec::new();
-        let mut pass = Pass::new(&self.schemes, self.options.excerpts);
-        pass.run(bytes, 0, true, &mut |c| out.push(c));
+        self.scan_slice_each(bytes, |c| out.push(c));
         out
+    }
+
+    /// Scan bytes already in memory, handing each candidate to `sink` as it
+    /// is found (a large decoded mail part need not hold them all).
+    pub fn scan_slice_each(&mut self, bytes: &[u8], mut sink: impl FnMut(Candidate)) {
+        let mut pass = Pass::new(&self.schemes, self.options.excerpts);
+        pass.run(bytes, 0, true, &mut sink);
     }
 }
 
@@ -223,10 +233,7 @@ impl<'s> Pass<'s> {
     ) -> Option<u64> {
         loop {
             let from = self.pos.saturating_sub(base) as usize;
-            let Some(k) = buf
-                .get(from..)
-                .and_then(|rest| memchr::memchr2(b':', b'<', rest))
-            else {
+            let Some(k) = buf.get(from..).and_then(|rest| memchr::memchr(b':', rest)) else {
                 self.pos = base + buf.len() as u64;
                 return (!eof).then_some(self.pos);
             };
@@ -243,6 +250,15 @@ impl<'s> Pass<'s> {
             };
             let floor = self.consumed.saturating_sub(w.base) as usize;
             match find(&w, self.schemes, i - lo, floor) {
+                // An unclosed `<scheme:` ends before its own colon: look at
+                // that colon again, as the start of a bare URL.
+                Some(found) if found.resume <= i - lo => {
+                    let resume = w.abs(found.resume);
+                    let c = emit::build(&mut self.cursor, buf, base, &w, found, self.excerpts);
+                    self.pos = base + i as u64;
+                    self.consumed = resume;
+                    sink(c);
+                }
                 Some(found) => {
                     let resume = w.abs(found.resume.max(i - lo + 1));
                     let c = emit::build(&mut self.cursor, buf, base, &w, found, self.excerpts);
@@ -256,20 +272,29 @@ impl<'s> Pass<'s> {
     }
 }
 
-/// The URL a trigger at window index `i` starts, if any, starting no
-/// earlier than `floor` (where the previous one ended).
+/// The URL whose scheme (or `URL` prefix) ends at the `:` at window index
+/// `i`, starting no earlier than `floor` (where the previous one ended).
+///
+/// Only colons are triggers: a wrapper is found from its colon by looking
+/// back over the scheme to the `<`. Searching for one byte is several times
+/// faster than for two, and in markup-heavy text most `<` open tags.
 fn find(w: &Window, schemes: &Schemes, i: usize, floor: usize) -> Option<Found> {
-    // Most triggers are prose colons ("Note: ...", `a::b`) and markup
-    // (`</p>`): one look at the next byte dismisses them before any scheme
-    // lookup. Every form needs a letter after `<`, and after a scheme's
-    // `:` what `bare::starts_like_url` accepts (or a letter, for `URL:`).
-    let next = w.bytes.get(i + 1).copied().unwrap_or(b' ');
-    if w.bytes[i] == b'<' {
-        if !next.is_ascii_alphabetic() {
-            return None;
+    let b = w.bytes;
+    let mut s = i;
+    let low = i.saturating_sub(trigger::MAX_SCHEME + 1);
+    while s > low && trigger::is_scheme_char(b[s - 1]) {
+        s -= 1;
+    }
+    if s > floor && b[s - 1] == b'<' {
+        if let Some(found) = wrapper::wrapper(w, schemes, s - 1) {
+            return Some(found);
         }
-        wrapper::wrapper(w, schemes, i)
-    } else if !(next.is_ascii_alphanumeric() || b"/%*".contains(&next) || next >= 0x80) {
+    }
+    // Most colons are prose ("Note: ...", `a::b`): one look at the next byte
+    // dismisses them before any scheme lookup. After a scheme's `:` comes
+    // what `bare::starts_like_url` accepts (or a letter, for `URL:`).
+    let next = b.get(i + 1).copied().unwrap_or(b' ');
+    if !(next.is_ascii_alphanumeric() || b"/%*".contains(&next) || next >= 0x80) {
         None
     } else if trigger::is_url_prefix(w, i, floor) {
         bare::prefix(w, schemes, i).or_else(|| bare::bare(w, schemes, i, floor))

@@ -1,8 +1,7 @@
 //! Triggers: the bytes where a URL may be, and the look-back that decides.
 //!
-//! The hot loop only runs `memchr2(b':', b'<')`. A `<` may open a wrapper
-//! (looked at forward); a `:` may end a scheme, found by looking back at most
-//! [`MAX_SCHEME`] bytes. Everything here works on a [`Window`], the same
+//! The hot loop only runs `memchr(b':')`. A `:` may end a scheme, found by
+//! looking back at most [`MAX_SCHEME`] bytes. Everything here works on a [`Window`], the same
 //! bytes whether the input came as one slice or through the rolling buffer,
 //! which is what makes both paths give identical results.
 

@@ -61,7 +61,9 @@ pub(crate) fn rejoin(
         };
         let tok = &b[next.start..next.end];
         let upper = tok[0].is_ascii_uppercase();
-        let break_end = b"/-.?=&%".contains(&b[run_end - 1]) && !upper;
+        // `.` and `?` also end sentences ("see http://a/b?id=1." and a new
+        // line): after them only a path piece is evidence.
+        let break_end = b"/-=&%".contains(&b[run_end - 1]) && !upper;
         if !(break_end || is_path_piece(tok)) {
             break;
         }
@@ -71,7 +73,7 @@ pub(crate) fn rejoin(
             run_end - ls <= 4 * WRAP_MAX as usize
                 && (WRAP_MIN..=WRAP_MAX).contains(&columns(&b[ls..run_end]))
         });
-        if !(filled && next.single) {
+        if !(filled && next.single && !is_function_word(tok)) {
             if round == 0 {
                 // Weak: the literal part stays the URL.
                 let mut joined = String::from_utf8_lossy(&b[url_start..run_end]).into_owned();
@@ -156,6 +158,18 @@ fn next_token(w: &Window, schemes: &Schemes, run_end: usize, depth: usize) -> Op
         stop: end.stop,
         single,
     })
+}
+
+/// English function words that end a sentence's line far more often than
+/// they name a path segment: "See `http://a/b/`" and, alone on the next
+/// line, "and". Never strong evidence of a wrapped URL.
+fn is_function_word(tok: &[u8]) -> bool {
+    const WORDS: &[&[u8]] = &[
+        b"and", b"or", b"the", b"to", b"for", b"in", b"of", b"on", b"at", b"by", b"with", b"see",
+        b"is", b"are", b"was", b"from", b"as", b"it", b"this", b"that", b"which", b"but", b"not",
+        b"also", b"if", b"then", b"there", b"here",
+    ];
+    WORDS.iter().any(|w| w.eq_ignore_ascii_case(tok))
 }
 
 /// Whether a token reads as a piece of a URL path rather than a word: it

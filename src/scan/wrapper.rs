@@ -75,7 +75,15 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
         .get(after..after + 4)
         .is_some_and(|s| s.eq_ignore_ascii_case(b"URL:"))
     {
-        (Form::UrlWrapper, after + 4, after + 4)
+        // "URL:" may be followed by blanks (SPEC.md); they are not
+        // whitespace inside the URL.
+        let start = after
+            + 4
+            + b[after + 4..]
+                .iter()
+                .take_while(|&&c| c == b' ' || c == b'\t')
+                .count();
+        (Form::UrlWrapper, start, after + 4)
     } else {
         let colon = any_scheme_at(b, after)?;
         let slashes = b.get(colon + 1..colon + 3) == Some(b"//");

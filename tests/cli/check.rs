@@ -236,3 +236,83 @@ fn rfc_1630_example_3_is_flagged_once_its_scheme_is_configured() {
         ]
     );
 }
+
+/// Snapshot tests of the human format: `fixtures/rules/<rule>.txt` checked
+/// with every rule selected must print exactly `<rule>.human` beside it.
+/// `UPDATE_EXPECT=1 cargo test` rewrites the snapshots (read the diff!).
+#[test]
+fn human_output_matches_the_snapshots() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let update = std::env::var_os("UPDATE_EXPECT").is_some();
+    let mut names: Vec<String> = std::fs::read_dir(root.join("fixtures/rules"))
+        .unwrap()
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().to_string_lossy().into_owned();
+            let rule = name.strip_suffix(".txt")?;
+            rule.strip_suffix(".ok").is_none().then_some(name)
+        })
+        .collect();
+    names.sort();
+    let mut stale = Vec::new();
+    for name in &names {
+        let rel = format!("fixtures/rules/{name}");
+        let out = crate::util::urlint()
+            .current_dir(root)
+            .args(["check", "--select", "all", "--color", "never", &rel])
+            .output()
+            .unwrap();
+        let got = stdout(&out);
+        let snap = root.join(format!(
+            "fixtures/rules/{}.human",
+            name.trim_end_matches(".txt")
+        ));
+        if update {
+            std::fs::write(&snap, &got).unwrap();
+        } else if std::fs::read_to_string(&snap).ok().as_deref() != Some(got.as_str()) {
+            stale.push(format!("{}:\n{got}", snap.display()));
+        }
+    }
+    assert!(names.len() >= 30, "only {} rule fixtures", names.len());
+    assert!(
+        stale.is_empty(),
+        "stale snapshots (UPDATE_EXPECT=1 to rewrite):\n{}",
+        stale.join("\n")
+    );
+}
+
+#[test]
+fn crlf_lines_show_no_carriage_return_in_snippets() {
+    let d = Dir::new();
+    d.write(
+        "crlf.txt",
+        "first line\r\nsee <URL:http://h.example:25/> now\r\n",
+    );
+    let out = d
+        .cmd(&["check", "--color", "never", "crlf.txt"])
+        .output()
+        .unwrap();
+    let text = stdout(&out);
+    assert!(
+        text.contains("see <URL:http://h.example:25/> now\n"),
+        "{text}"
+    );
+    assert!(!text.contains("\\r"), "{text}");
+}
+
+#[test]
+fn ignore_comments_accept_groups() {
+    let d = Dir::new();
+    d.write(
+        "a.txt",
+        "<URL:http://h.example:25/a%zz> urlint: ignore[security]\n",
+    );
+    let out = d
+        .cmd(&["check", "--format", "json", "-q", "a.txt"])
+        .output()
+        .unwrap();
+    let rules: Vec<String> = json_lines(&out)
+        .iter()
+        .map(|l| l["rule"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(rules, ["invalid-percent-escape"]);
+}

@@ -3,6 +3,7 @@
 
 mod check;
 mod extract;
+mod formats;
 mod hostile;
 mod inputs;
 mod mail;

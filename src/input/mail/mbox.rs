@@ -10,17 +10,21 @@
 //! oversized message is scanned undecoded in chunks, so memory stays bounded
 //! on any input.
 
-use std::io::{self, BufRead, Read};
-use std::sync::Arc;
+use std::io::{self, Read};
+use std::sync::LazyLock;
 
-use super::offsets::{count_scalars, OffsetMap, PosResolver, RawMessage};
-use super::{charset, mime, MailOptions, MailWarning, TextPart};
+use memchr::memmem::Finder;
+
+use super::offsets::{count_scalars, OffsetMap};
+use super::{message, MailOptions, MailWarning, TextPart};
 use crate::span::Pos;
 
-/// Bytes a `From ` line is given to be recognised in, near the size cap.
-const FROM_LINE: usize = 256;
-/// Bytes read per call once a message has overflowed.
-const PIECE: usize = 64 * 1024;
+/// Bytes of a `From ` line looked at to recognise it (real ones are shorter).
+const FROM_LINE: usize = 1024;
+/// Bytes asked of the reader at a time.
+const READ: usize = 64 * 1024;
+/// Bytes kept before the first unread message, for [`after_blank`].
+const LOOK_BEHIND: usize = 3;
 /// An undecoded chunk is handed out at the first line end past this size…
 const CHUNK_SOFT: usize = 1024 * 1024;
 /// …or here, mid-line, if the line never ends.
@@ -46,8 +50,9 @@ pub(crate) fn is_from_line(line: &[u8]) -> bool {
 /// Undoes mboxrd/mboxo quoting: `>From ` → `From `, `>>From ` → `>From `.
 /// `None` when there is nothing to undo (the usual case, at no copy).
 pub(crate) fn unquote_from(body: &[u8]) -> Option<(Vec<u8>, OffsetMap)> {
+    static QUOTED: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b">From "));
     let mut cuts = Vec::new();
-    for j in memchr::memmem::find_iter(body, b">From ") {
+    for j in QUOTED.find_iter(body) {
         let k = body[..j]
             .iter()
             .rposition(|&b| b != b'>')
@@ -82,176 +87,237 @@ pub(crate) struct Splitter<'a, P, W> {
     pub(crate) on_warning: W,
 }
 
-/// An oversized message's undecoded remainder being collected.
-struct Overflow {
-    chunk: Vec<u8>,
-    base: Pos,
-    message_id: Option<String>,
+/// Where the next separator is, as far as the bytes read so far tell.
+enum Scan {
+    /// A separator line starts at `at`; the next message at `next`, unless
+    /// the line runs on past what was looked at.
+    Separator { at: usize, next: Option<usize> },
+    /// No separator starts before this offset.
+    Clear(usize),
+}
+
+/// The input read but not yet handed out: `buf[start..end]`, `buf[start]`
+/// being at `pos` in the file. A few bytes before `start` are kept, so a
+/// separator can see the line before it.
+struct Window {
+    buf: Vec<u8>,
+    start: usize,
+    end: usize,
+    pos: Pos,
+    eof: bool,
+}
+
+impl Window {
+    /// Moves `start` to `to`, counting lines and columns on the way.
+    fn advance(&mut self, to: usize) {
+        self.pos = pos_after(self.pos, &self.buf[self.start..to]);
+        self.start = to;
+    }
+
+    /// Reads once more, first making room. Storage is zeroed only when it
+    /// grows, never per read.
+    fn fill<R: Read>(&mut self, r: &mut R, search: &mut usize) -> io::Result<()> {
+        if self.end + READ > self.buf.len() {
+            let keep = self.start.saturating_sub(LOOK_BEHIND);
+            self.buf.copy_within(keep..self.end, 0);
+            self.start -= keep;
+            self.end -= keep;
+            *search = search.saturating_sub(keep);
+            if self.end + READ > self.buf.len() {
+                let len = (self.buf.len() * 2).max(self.end + READ);
+                self.buf.resize(len, 0);
+            }
+        }
+        loop {
+            match r.read(&mut self.buf[self.end..self.end + READ]) {
+                Ok(n) => {
+                    self.end += n;
+                    self.eof = n == 0;
+                    return Ok(());
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+}
+
+/// Whether a line starting at `at` follows an empty line.
+fn after_blank(buf: &[u8], at: usize) -> bool {
+    let before = |k: usize| at.checked_sub(k).and_then(|i| buf.get(i)).copied();
+    before(1) == Some(b'\n')
+        && (before(2) == Some(b'\n') || (before(2) == Some(b'\r') && before(3) == Some(b'\n')))
+}
+
+/// Looks for the first separator in `buf[..end]` at or after `start`, the
+/// search for `\nFrom ` resuming at `from`.
+fn find_separator(buf: &[u8], start: usize, from: usize, eof: bool) -> Scan {
+    static SEPARATOR: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"\nFrom "));
+    let from = from.max(start.saturating_sub(1));
+    let data = buf;
+    for m in SEPARATOR.find_iter(data.get(from..).unwrap_or_default()) {
+        let at = from + m + 1;
+        if at < start || !after_blank(data, at) {
+            continue;
+        }
+        let window = &data[at..(at + FROM_LINE).min(data.len())];
+        let nl = memchr::memchr(b'\n', window);
+        if nl.is_none() && window.len() < FROM_LINE && !eof {
+            // The line is not all read yet.
+            return Scan::Clear(at);
+        }
+        let line = &window[..nl.map_or(window.len(), |n| n + 1)];
+        if is_from_line(line) {
+            return Scan::Separator {
+                at,
+                next: nl.map(|n| at + n + 1),
+            };
+        }
+    }
+    // `\nFrom ` could still end in the bytes not yet read.
+    Scan::Clear(if eof {
+        data.len()
+    } else {
+        data.len().saturating_sub(4).max(start)
+    })
 }
 
 impl<P: FnMut(TextPart), W: FnMut(MailWarning)> Splitter<'_, P, W> {
-    fn decode(&mut self, bytes: Vec<u8>, base: Pos, index: u64) -> Option<String> {
-        let mut d = mime::MessageDecoder {
-            opts: self.opts,
-            raw: Arc::new(RawMessage::new(bytes, base)),
-            index,
-            mbox: self.mbox,
+    fn decode(&mut self, bytes: &[u8], base: Pos, index: u64) -> Option<String> {
+        let sinks = message::Sinks {
             on_part: &mut self.on_part,
             on_warning: &mut self.on_warning,
-            message_id: None,
-            boundary_checks: 0,
         };
-        d.run();
-        d.message_id
+        message::decode(bytes, base, index, self.opts, self.mbox, sinks)
     }
 
-    /// Hands out the undecoded chunk collected so far. Unless `at_end`, an
-    /// incomplete UTF-8 sequence at its end is kept for the next chunk, so
-    /// columns count it as one character, as a count from the line start does.
-    fn emit_chunk(&mut self, ov: &mut Overflow, index: u64, at_end: bool) {
-        let mut bytes = std::mem::take(&mut ov.chunk);
-        let keep = if at_end { 0 } else { incomplete_tail(&bytes) };
-        ov.chunk = bytes.split_off(bytes.len() - keep);
-        let next = pos_after(ov.base, &bytes);
-        let (utf8, _) = charset::to_utf8(&bytes, encoding_rs::UTF_8);
-        let raw = Arc::new(RawMessage::new(bytes, ov.base));
-        (self.on_part)(TextPart {
-            text: utf8.text,
-            exact: true,
-            message_id: ov.message_id.clone(),
-            message_index: index,
-            resolver: PosResolver::new(raw, vec![utf8.map], 0),
-        });
-        ov.base = next;
+    /// Hands out an oversized message's undecoded bytes.
+    fn chunk(&mut self, bytes: &[u8], base: Pos, id: Option<&String>, index: u64) {
+        if !bytes.is_empty() {
+            (self.on_part)(message::raw_part(bytes, base, id.cloned(), index));
+        }
+    }
+
+    /// Hands out the settled bytes of an oversized message in chunks: at the
+    /// first line end past [`CHUNK_SOFT`], or at [`CHUNK_HARD`] mid-line.
+    fn chunks(&mut self, w: &mut Window, settled: usize, id: Option<&String>, index: u64) {
+        loop {
+            let avail = &w.buf[w.start..settled];
+            let cut = avail
+                .get(CHUNK_SOFT - 1..avail.len().min(CHUNK_HARD))
+                .and_then(|tail| memchr::memchr(b'\n', tail))
+                .map(|n| CHUNK_SOFT + n)
+                .or_else(|| {
+                    let hard = avail.get(..CHUNK_HARD)?;
+                    Some(CHUNK_HARD - incomplete_tail(hard))
+                });
+            let Some(cut) = cut else { return };
+            let base = w.pos;
+            let to = w.start + cut;
+            let bytes = std::mem::take(&mut w.buf);
+            self.chunk(&bytes[w.start..to], base, id, index);
+            w.buf = bytes;
+            w.advance(to);
+        }
     }
 
     /// Runs to the end of `r`.
-    pub(crate) fn run<R: BufRead>(mut self, mut r: R) -> io::Result<()> {
+    pub(crate) fn run<R: Read>(mut self, mut r: R) -> io::Result<()> {
         let cap = self.opts.max_message_bytes.max(1);
-        let mut msg = Vec::new();
-        let mut base = Pos::START;
+        // Two line breaks before the input: a separator on its first line
+        // follows an empty line like any other.
+        let mut buf = vec![0; 2 * READ];
+        buf[..2].copy_from_slice(b"\n\n");
+        let mut w = Window {
+            buf,
+            start: 2,
+            end: 2,
+            pos: Pos::START,
+            eof: false,
+        };
+        let mut search = 1;
         let mut index = 0u64;
         let mut started = !self.mbox;
-        let mut overflow: Option<Overflow> = None;
-        let (mut line_start, mut prev_blank) = (true, true);
-        // Line and offset of the next byte to read (messages start at a line
-        // start, so the column is always 1 there).
-        let mut pos = Pos::START;
+        // While a message overflows: its Message-ID.
+        let mut overflow: Option<Option<String>> = None;
+        // Inside a separator line too long to look at whole.
+        let mut skipping = false;
         loop {
-            if overflow.is_none() && msg.len() >= cap {
-                let keep = incomplete_tail(&msg);
-                let carry = msg.split_off(msg.len() - keep);
-                let chunk_base = pos_after(base, &msg);
-                let id = self.decode(std::mem::take(&mut msg), base, index);
-                (self.on_warning)(MailWarning {
-                    message_index: index,
-                    message_id: id.clone(),
-                    pos: base,
-                    message: format!(
-                        "message larger than {cap} bytes: the rest is scanned undecoded"
-                    ),
-                });
-                overflow = Some(Overflow {
-                    chunk: carry,
-                    base: chunk_base,
-                    message_id: id,
-                });
+            loop {
+                if skipping {
+                    if let Some(n) = memchr::memchr(b'\n', &w.buf[w.start..w.end]) {
+                        w.advance(w.start + n + 1);
+                        skipping = false;
+                    } else {
+                        w.advance(w.end);
+                        break;
+                    }
+                }
+                let scan = if self.mbox {
+                    find_separator(&w.buf[..w.end], w.start, search, w.eof)
+                } else {
+                    Scan::Clear(w.end)
+                };
+                let (settled, next) = match scan {
+                    Scan::Separator { at, next } => (at, Some(next)),
+                    Scan::Clear(settled) => (settled, None),
+                };
+                search = settled.saturating_sub(1);
+                if overflow.is_none() && settled - w.start > cap {
+                    let head = &w.buf[w.start..w.start + cap];
+                    let cut = w.start + cap - incomplete_tail(head);
+                    let bytes = std::mem::take(&mut w.buf);
+                    let id = self.decode(&bytes[w.start..cut], w.pos, index);
+                    w.buf = bytes;
+                    (self.on_warning)(MailWarning {
+                        message_index: index,
+                        message_id: id.clone(),
+                        pos: w.pos,
+                        message: format!(
+                            "message larger than {cap} bytes: the rest is scanned undecoded"
+                        ),
+                    });
+                    w.advance(cut);
+                    overflow = Some(id);
+                }
+                if let Some(id) = overflow.take() {
+                    self.chunks(&mut w, settled, id.as_ref(), index);
+                    overflow = Some(id);
+                }
+                let Some(next) = next else { break };
+                // A separator at `settled`: the message before it is complete.
+                let bytes = std::mem::take(&mut w.buf);
+                let msg = &bytes[w.start..settled];
+                let had =
+                    overflow.is_some() || started || msg.iter().any(|b| !b.is_ascii_whitespace());
+                if let Some(id) = overflow.take() {
+                    self.chunk(msg, w.pos, id.as_ref(), index);
+                } else if had {
+                    self.decode(msg, w.pos, index);
+                }
+                w.buf = bytes;
+                index += u64::from(had);
+                started = true;
+                w.advance(settled);
+                match next {
+                    Some(next) => w.advance(next),
+                    None => skipping = true,
+                }
+                search = w.start.saturating_sub(1);
             }
-            // A few hundred bytes at least, so a `From ` line is not cut
-            // before it can be recognised (the cap is soft by that much).
-            let room = if overflow.is_some() {
-                PIECE
-            } else {
-                cap.saturating_sub(msg.len()).max(FROM_LINE)
-            };
-            let buf = match overflow.as_mut() {
-                Some(ov) => &mut ov.chunk,
-                None => &mut msg,
-            };
-            let before = buf.len();
-            let n = (&mut r).take(room as u64).read_until(b'\n', buf)?;
-            if n == 0 {
+            if w.eof {
                 break;
             }
-            let piece = &buf[before..];
-            let ends_line = piece.last() == Some(&b'\n');
-            let blank = piece == b"\n" || piece == b"\r\n";
-            if self.mbox && line_start && prev_blank && is_from_line(piece) {
-                let mut end = LineEnd::new(pos);
-                end.feed(piece);
-                buf.truncate(before);
-                let had_message = started || msg.iter().any(|b| !b.is_ascii_whitespace());
-                if let Some(mut ov) = overflow.take() {
-                    self.emit_chunk(&mut ov, index, true);
-                } else if had_message {
-                    self.decode(std::mem::take(&mut msg), base, index);
-                }
-                msg.clear();
-                index += u64::from(had_message);
-                started = true;
-                let mut ended = ends_line;
-                let mut skip = Vec::new();
-                while !ended {
-                    skip.clear();
-                    let m = (&mut r).take(PIECE as u64).read_until(b'\n', &mut skip)?;
-                    end.feed(&skip);
-                    ended = m == 0 || skip.last() == Some(&b'\n');
-                }
-                // The next line, or the end of the input when the `From `
-                // line has no line break (found by fuzzing: it was put on a
-                // line that does not exist).
-                pos = end.finish();
-                base = pos;
-                (line_start, prev_blank) = (true, false);
-                continue;
-            }
-            pos.offset += n as u64;
-            if ends_line {
-                prev_blank = line_start && blank;
-                pos.line += 1;
-            }
-            line_start = ends_line;
-            if let Some(mut ov) = overflow.take() {
-                let len = ov.chunk.len();
-                if (len >= CHUNK_SOFT && ends_line) || len >= CHUNK_HARD {
-                    self.emit_chunk(&mut ov, index, false);
-                }
-                overflow = Some(ov);
-            }
+            w.fill(&mut r, &mut search)?;
         }
-        if let Some(mut ov) = overflow {
-            self.emit_chunk(&mut ov, index, true);
-        } else if started || msg.iter().any(|b| !b.is_ascii_whitespace()) {
-            self.decode(msg, base, index);
+        let rest = &w.buf[w.start..w.end];
+        if let Some(id) = overflow {
+            self.chunk(rest, w.pos, id.as_ref(), index);
+        } else if started || rest.iter().any(|b| !b.is_ascii_whitespace()) {
+            let bytes = std::mem::take(&mut w.buf);
+            self.decode(&bytes[w.start..w.end], w.pos, index);
         }
         Ok(())
-    }
-}
-
-/// The position after a line read in pieces; a character cut between two
-/// pieces is counted once.
-struct LineEnd {
-    pos: Pos,
-    carry: Vec<u8>,
-}
-
-impl LineEnd {
-    fn new(start: Pos) -> LineEnd {
-        LineEnd {
-            pos: start,
-            carry: Vec::new(),
-        }
-    }
-
-    fn feed(&mut self, bytes: &[u8]) {
-        self.carry.extend_from_slice(bytes);
-        let done = self.carry.len() - incomplete_tail(&self.carry);
-        self.pos = pos_after(self.pos, &self.carry[..done]);
-        self.carry.drain(..done);
-    }
-
-    fn finish(self) -> Pos {
-        pos_after(self.pos, &self.carry)
     }
 }
 

@@ -5,17 +5,15 @@
 //! each text part is decoded again from its raw bytes here, stage by stage,
 //! keeping an [`OffsetMap`] per stage.
 
-use std::borrow::Cow;
 use std::sync::Arc;
 
 use mail_parser::{
     Header, HeaderName, HeaderValue, Message, MessageParser, MessagePart, MimeHeaders, PartType,
 };
 
-use encoding_rs::Encoding;
-
+use super::leaf::{self, LeafSpec};
 use super::offsets::{OffsetMap, PosResolver, RawMessage};
-use super::{charset, flowed, html, transfer, MailOptions, MailWarning, TextPart};
+use super::{charset, MailOptions, MailWarning, TextPart};
 
 /// Header fields whose values are URLs (RFC 2369 and RFC 5064).
 const URL_HEADERS: &[HeaderName<'static>] = &[
@@ -148,36 +146,11 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
 
     /// Scans the URL-carrying header fields, unfolded, one per line.
     fn headers(&mut self, headers: &[Header<'_>]) {
-        let raw = Arc::clone(&self.raw);
-        let mut text = String::new();
-        let mut map = OffsetMap::new();
-        for h in headers.iter().filter(|h| URL_HEADERS.contains(&h.name)) {
-            let (start, end) = (h.offset_field as usize, h.offset_end as usize);
-            let Some(field) = raw.bytes.get(start..end.max(start)) else {
-                continue;
-            };
-            let field = field.trim_ascii_end();
-            // Unfold: drop each line break, keep the indentation after it.
-            let mut at = 0;
-            loop {
-                let rest = field.get(at..).unwrap_or_default();
-                let nl = memchr::memchr(b'\n', rest);
-                let line = &rest[..nl.unwrap_or(rest.len())];
-                let line = line.strip_suffix(b"\r").unwrap_or(line);
-                let (utf8, _) = charset::to_utf8(line, encoding_rs::UTF_8);
-                for (i, _) in utf8.text.char_indices() {
-                    map.linear(text.len() + i, start + at + utf8.map.map(i));
-                }
-                text.push_str(&utf8.text);
-                match nl {
-                    Some(n) => at += n + 1,
-                    None => break,
-                }
-            }
-            map.linear(text.len(), end.saturating_sub(1));
-            text.push('\n');
-        }
-        if !text.is_empty() {
+        let fields = headers
+            .iter()
+            .filter(|h| URL_HEADERS.contains(&h.name))
+            .map(|h| (h.offset_field as usize, h.offset_end as usize));
+        if let Some((text, map)) = url_fields_text(&self.raw.bytes, fields) {
             self.emit(text, vec![map], 0, true);
         }
     }
@@ -210,49 +183,21 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
             return;
         };
         let body = data.get(start..end.max(start)).unwrap_or_default();
-        let mut maps = Vec::new();
-        let mut bytes = Cow::Borrowed(body);
-        if self.mbox && matches!(origin, Origin::Direct) {
-            if let Some((unquoted, map)) = super::mbox::unquote_from(body) {
-                bytes = Cow::Owned(unquoted);
-                maps.push(map);
-            }
-        }
-        let cte = part.content_transfer_encoding().unwrap_or("").trim();
-        let base64 = cte.eq_ignore_ascii_case("base64");
-        let decoded = if cte.eq_ignore_ascii_case("quoted-printable") {
-            Some(transfer::quoted_printable(&bytes))
-        } else if base64 {
-            Some(transfer::base64(&bytes))
-        } else {
-            None
+        let spec = LeafSpec {
+            html,
+            cte: part.content_transfer_encoding().unwrap_or(""),
+            charset: param(part, "charset"),
+            flowed: param_is(part, "format", "flowed"),
+            delsp: param_is(part, "delsp", "yes"),
         };
-        if let Some(d) = decoded {
-            if let Some(problem) = d.problem {
-                self.warn(at, problem);
-            }
-            bytes = Cow::Owned(d.bytes);
-            maps.push(d.map);
-        }
-        let encoding = self.encoding(param(part, "charset"), &bytes, at);
-        let (utf8, _) = charset::to_utf8(&bytes, encoding);
-        maps.push(utf8.map);
-        let mut text = utf8.text;
-        if html {
-            let (t, m) = html::to_text(&text);
-            text = t;
-            maps.push(m);
-        } else if param_is(part, "format", "flowed") {
-            let (t, m) = flowed::unflow(&text, param_is(part, "delsp", "yes"));
-            text = t;
-            maps.push(m);
-        }
+        let unquote = self.mbox && matches!(origin, Origin::Direct);
+        let out = leaf::decode(body, &spec, unquote, |problem| self.warn(at, problem));
         match origin {
-            Origin::Direct => self.emit(text, maps, start, !base64),
+            Origin::Direct => self.emit(out.text, out.maps, start, !out.base64),
             Origin::Encoded(outer) => {
                 let mut point = OffsetMap::new();
                 point.point(0, 0);
-                self.emit(text, vec![point], outer, false);
+                self.emit(out.text, vec![point], outer, false);
             }
         }
     }
@@ -280,21 +225,42 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
         );
         Some(false)
     }
+}
 
-    /// The part's charset, warning about one nobody knows.
-    fn encoding(&mut self, label: Option<&str>, bytes: &[u8], at: usize) -> &'static Encoding {
-        match label.map(|l| (l, charset::lookup(l))) {
-            Some((_, Some(e))) => e,
-            Some((l, None)) => {
-                self.warn(at, format!("unknown charset `{l}`: decoded as UTF-8"));
-                encoding_rs::UTF_8
+/// The header fields at `fields` (from the name to after the line break)
+/// unfolded, one per line, with the map back into `raw`; `None` if none.
+pub(crate) fn url_fields_text(
+    raw: &[u8],
+    fields: impl Iterator<Item = (usize, usize)>,
+) -> Option<(String, OffsetMap)> {
+    let mut text = String::new();
+    let mut map = OffsetMap::new();
+    for (start, end) in fields {
+        let Some(field) = raw.get(start..end.max(start)) else {
+            continue;
+        };
+        let field = field.trim_ascii_end();
+        // Unfold: drop each line break, keep the indentation after it.
+        let mut at = 0;
+        loop {
+            let rest = field.get(at..).unwrap_or_default();
+            let nl = memchr::memchr(b'\n', rest);
+            let line = &rest[..nl.unwrap_or(rest.len())];
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            let (utf8, _) = charset::to_utf8(line, encoding_rs::UTF_8);
+            for (i, _) in utf8.text.char_indices() {
+                map.linear(text.len() + i, start + at + utf8.map.map(i));
             }
-            // Unlabelled 8-bit text is UTF-8 when it is valid, else most
-            // likely windows-1252.
-            None if std::str::from_utf8(bytes).is_err() => encoding_rs::WINDOWS_1252,
-            None => encoding_rs::UTF_8,
+            text.push_str(&utf8.text);
+            match nl {
+                Some(n) => at += n + 1,
+                None => break,
+            }
         }
+        map.linear(text.len(), end.saturating_sub(1));
+        text.push('\n');
     }
+    (!text.is_empty()).then_some((text, map))
 }
 
 /// A Content-Type parameter of `part`.

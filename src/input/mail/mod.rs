@@ -7,6 +7,10 @@
 //! ([`TextPart::original_pos`]): exactly for undecoded and quoted-printable
 //! parts, to the first body line for base64 parts.
 //!
+//! Most messages of an archive are one text part under plain headers; those
+//! skip the MIME parser (`fast.rs`) and go straight to the same decoding
+//! stages, an undecoded body being handed out as it is in the file.
+//!
 //! The reader streams: one message in memory at a time, capped by
 //! [`MailOptions::max_message_bytes`]. Malformed mail (bad base64, an unknown
 //! charset, a truncated multipart) becomes a [`MailWarning`] and is decoded as
@@ -31,9 +35,12 @@
 //! ```
 
 mod charset;
+mod fast;
 mod flowed;
 mod html;
+mod leaf;
 mod mbox;
+mod message;
 mod mime;
 mod offsets;
 mod sniff;
@@ -42,12 +49,14 @@ mod transfer;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_fast;
+#[cfg(test)]
 mod tests_mbox;
 #[cfg(test)]
 mod tests_props;
 
 use std::fmt;
-use std::io::{self, BufReader, Read};
+use std::io::{self, Read};
 
 pub use sniff::{is_maildir, maildir_messages, peek, sniff, Peeked, SNIFF_LEN};
 
@@ -77,7 +86,7 @@ impl Default for MailOptions {
     fn default() -> Self {
         MailOptions {
             headers: true,
-            max_message_bytes: 64 * 1024 * 1024,
+            max_message_bytes: 8 * 1024 * 1024,
         }
     }
 }
@@ -108,7 +117,7 @@ impl TextPart {
     /// base64. Cheapest when called in increasing order.
     pub fn original_pos(&self, p: Pos) -> Pos {
         let off = usize::try_from(p.offset).unwrap_or(usize::MAX);
-        self.resolver.resolve(off)
+        self.resolver.resolve(self.text.as_bytes(), off)
     }
 }
 
@@ -157,5 +166,5 @@ pub fn for_each_part<R: Read>(
         on_part,
         on_warning,
     }
-    .run(BufReader::with_capacity(64 * 1024, reader))
+    .run(reader)
 }

@@ -9,7 +9,7 @@
 //! [`TextPart`]: super::TextPart
 
 use std::cell::Cell;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::span::Pos;
 
@@ -36,6 +36,13 @@ impl OffsetMap {
     /// An empty map; [`OffsetMap::map`] sends everything to 0 until pushed to.
     pub(crate) fn new() -> OffsetMap {
         OffsetMap::default()
+    }
+
+    /// An empty map with room for `n` pieces.
+    pub(crate) fn with_capacity(n: usize) -> OffsetMap {
+        OffsetMap {
+            segments: Vec::with_capacity(n),
+        }
     }
 
     /// Output byte `out` (and those after it, until the next push) comes from
@@ -88,40 +95,49 @@ impl OffsetMap {
 /// offset becomes a file position (line, column in scalars, absolute offset).
 #[derive(Debug)]
 pub(crate) struct RawMessage {
-    /// The message exactly as in the file (after its mbox `From ` line).
+    /// The message exactly as in the file (after its mbox `From ` line), or
+    /// the part of it a [`PosResolver`] needs.
     pub(crate) bytes: Vec<u8>,
     /// File position of `bytes[0]`.
     pub(crate) base: Pos,
-    /// Offsets in `bytes` where each line starts (the first is 0).
-    line_starts: Vec<usize>,
+    /// Offsets in `bytes` where each line starts, found when first asked:
+    /// most messages of an archive hold no URL and never need them.
+    line_starts: OnceLock<Vec<usize>>,
 }
 
 impl RawMessage {
     pub(crate) fn new(bytes: Vec<u8>, base: Pos) -> RawMessage {
-        let mut line_starts = vec![0];
-        line_starts.extend(memchr::memchr_iter(b'\n', &bytes).map(|i| i + 1));
         RawMessage {
             bytes,
             base,
-            line_starts,
+            line_starts: OnceLock::new(),
         }
-    }
-
-    /// Index of the line containing `off` and that line's start offset.
-    pub(crate) fn line_of(&self, off: usize) -> (usize, usize) {
-        let idx = self.line_starts.partition_point(|&s| s <= off).max(1) - 1;
-        (idx, self.line_starts.get(idx).copied().unwrap_or(0))
     }
 
     /// File position of the start of the line containing `off`.
     pub(crate) fn line_start_pos(&self, off: usize) -> Pos {
-        let (idx, start) = self.line_of(off);
+        let (idx, start) = line_of(line_starts(&self.line_starts, &self.bytes), off);
         Pos {
             line: self.base.line + idx as u64,
             column: 1,
             offset: self.base.offset + start as u64,
         }
     }
+}
+
+/// The line starts of `bytes` (the first is 0), computed once into `cell`.
+fn line_starts<'a>(cell: &'a OnceLock<Vec<usize>>, bytes: &[u8]) -> &'a [usize] {
+    cell.get_or_init(|| {
+        let mut starts = vec![0];
+        starts.extend(memchr::memchr_iter(b'\n', bytes).map(|i| i + 1));
+        starts
+    })
+}
+
+/// Index of the line containing `off` and that line's start offset.
+fn line_of(starts: &[usize], off: usize) -> (usize, usize) {
+    let idx = starts.partition_point(|&s| s <= off).max(1) - 1;
+    (idx, starts.get(idx).copied().unwrap_or(0))
 }
 
 /// Counts Unicode scalars in `bytes`, an invalid UTF-8 byte counting as one
@@ -133,63 +149,100 @@ pub(crate) fn count_scalars(bytes: &[u8]) -> u64 {
         .sum()
 }
 
+/// The bytes positions are counted in: a copy of the message (or of the
+/// part's body), or the part's own text when it is the file's bytes as they
+/// are, which saves copying every undecoded body a second time.
+#[derive(Debug)]
+enum Source {
+    Raw(Arc<RawMessage>),
+    Text {
+        base: Pos,
+        line_starts: OnceLock<Vec<usize>>,
+    },
+}
+
 /// Resolves positions for one decoded part: the map chain plus the message.
 #[derive(Debug)]
 pub(crate) struct PosResolver {
-    raw: Arc<RawMessage>,
+    source: Source,
     /// Text → … → part body, applied first to last.
     maps: Vec<OffsetMap>,
     /// Offset of the part body in the message.
     body_start: usize,
-    /// Last resolved (message offset, line index, column): positions are
-    /// mostly asked in increasing order, so a long line is counted once.
-    cursor: Cell<(usize, usize, u64)>,
+    /// Last resolved (message offset, line index, column, line start):
+    /// positions are mostly asked in increasing order, so lines are counted
+    /// from there and a long line is counted once.
+    cursor: Cell<(usize, usize, u64, usize)>,
 }
 
 impl PosResolver {
     pub(crate) fn new(raw: Arc<RawMessage>, maps: Vec<OffsetMap>, body_start: usize) -> Self {
         let column = raw.base.column;
         PosResolver {
-            raw,
+            source: Source::Raw(raw),
             maps,
             body_start,
-            cursor: Cell::new((0, 0, column)),
+            cursor: Cell::new((0, 0, column, 0)),
         }
     }
 
-    /// The message offset that text offset `off` came from.
-    pub(crate) fn message_offset(&self, off: usize) -> usize {
-        let inner = self.maps.iter().fold(off, |o, m| m.map(o));
-        (self.body_start + inner).min(self.raw.bytes.len())
+    /// For a text that is byte for byte the file from `base` on.
+    pub(crate) fn identity(base: Pos) -> Self {
+        PosResolver {
+            source: Source::Text {
+                base,
+                line_starts: OnceLock::new(),
+            },
+            maps: Vec::new(),
+            body_start: 0,
+            cursor: Cell::new((0, 0, base.column, 0)),
+        }
     }
 
-    /// The file position of text offset `off`.
-    pub(crate) fn resolve(&self, off: usize) -> Pos {
-        let m = self.message_offset(off);
-        let (idx, start) = self.raw.line_of(m);
-        let (c_off, c_idx, c_col) = self.cursor.get();
+    /// The file position of text offset `off`; `text` is the part's text.
+    pub(crate) fn resolve(&self, text: &[u8], off: usize) -> Pos {
+        let (bytes, base, cell) = match &self.source {
+            Source::Raw(raw) => (raw.bytes.as_slice(), raw.base, &raw.line_starts),
+            Source::Text { base, line_starts } => (text, *base, line_starts),
+        };
+        let inner = self.maps.iter().fold(off, |o, m| m.map(o));
+        let m = self.body_start.saturating_add(inner).min(bytes.len());
+        let (c_off, c_idx, c_col, c_start) = self.cursor.get();
+        // Forwards, count the lines since the cursor; back on the cursor's
+        // line, that is the line; further back, or once that has happened,
+        // use the line index (so asking in any order stays linear overall).
+        let (idx, start) = match cell.get() {
+            None if m < c_off && m >= c_start => (c_idx, c_start),
+            None if m >= c_off => {
+                let seg = bytes.get(c_off..m).unwrap_or_default();
+                match memchr::memrchr(b'\n', seg) {
+                    Some(last) => {
+                        let n = memchr::memchr_iter(b'\n', seg).count();
+                        (c_idx + n, c_off + last + 1)
+                    }
+                    None => (c_idx, c_start),
+                }
+            }
+            _ => line_of(line_starts(cell, bytes), m),
+        };
         // Resume from the cursor only at a character start, so the count
         // splits where a from-the-line-start count would.
-        let resumable = self
-            .raw
-            .bytes
-            .get(c_off)
-            .is_none_or(|&b| !(0x80..0xc0).contains(&b));
+        let resumable = bytes.get(c_off).is_none_or(|&b| !(0x80..0xc0).contains(&b));
         let (from, col0) = if resumable && c_idx == idx && c_off >= start && c_off <= m {
             (c_off, c_col)
         } else if idx == 0 {
             // The first line may start mid-line in the file (an undecoded
             // chunk of an oversized message).
-            (start, self.raw.base.column)
+            (start, base.column)
         } else {
             (start, 1)
         };
-        let column = col0 + count_scalars(self.raw.bytes.get(from..m).unwrap_or_default());
-        self.cursor.set((m, idx, column));
+        let column = col0 + count_scalars(bytes.get(from..m).unwrap_or_default());
+        self.cursor.set((m, idx, column, start));
         Pos {
-            line: self.raw.base.line + idx as u64,
+            line: base.line + idx as u64,
             column,
-            offset: self.raw.base.offset + m as u64,
+            offset: base.offset + m as u64,
         }
     }
 }
@@ -226,14 +279,14 @@ mod tests {
         // 'z' sits after x, é and the U+FFFD-less raw char ÿ (2 bytes each).
         let z = "ab\nxé\u{ff}".len();
         assert_eq!(
-            r.resolve(z),
+            r.resolve(b"", z),
             Pos {
                 line: 11,
                 column: 4,
                 offset: 100 + z as u64
             }
         );
-        assert_eq!(r.resolve(1).column, 2);
+        assert_eq!(r.resolve(b"", 1).column, 2);
         assert_eq!(count_scalars(b"a\xff\xfeb"), 4);
     }
 }

@@ -35,7 +35,9 @@ fn hex_value(b: u8) -> Option<u8> {
 pub(crate) fn quoted_printable(input: &[u8]) -> Decoded {
     let mut out = Decoded {
         bytes: Vec::with_capacity(input.len()),
-        ..Decoded::default()
+        // About one soft line break per line: room for those.
+        map: OffsetMap::with_capacity(input.len() / 64 + 1),
+        problem: None,
     };
     let mut i = 0;
     let mut run_start = 0;

@@ -227,6 +227,37 @@ fn no_evidence_no_join() {
 }
 
 #[test]
+fn a_sentence_ending_after_a_url_is_no_continuation() {
+    // A filled line ending "...bug=479284." followed by a signature-like
+    // word: the period ends the sentence, and `mtk` is no path piece.
+    let text = format!(
+        "{}\n    mtk\n",
+        filled("as per http://bugs.debian.org/cgi-bin/bugreport.cgi?bug=479284.")
+    );
+    let c = one(&text);
+    assert_eq!(
+        c.url,
+        "http://bugs.debian.org/cgi-bin/bugreport.cgi?bug=479284"
+    );
+    assert_eq!(c.facts.broken_bare, None);
+    // "and" alone after a filled line ending in `/` is a sentence going on:
+    // weak evidence at most.
+    let text = format!(
+        "{}\n    and\n",
+        filled("See also http://www.example.net/blog/ldd-code-execution/")
+    );
+    let c = one(&text);
+    assert_eq!(c.url, "http://www.example.net/blog/ldd-code-execution/");
+    assert_eq!(c.facts.broken_bare, Some(BrokenBare::Literal));
+    // A path piece after the period still is.
+    let text = format!(
+        "{}\nindex.html\n",
+        filled("see http://example.com/docs/v2.")
+    );
+    assert!(one(&text).facts.broken_bare.is_some());
+}
+
+#[test]
 fn markdown_reference_definitions_are_not_continuations() {
     // Each line is a definition; the next one's `[label]` is markup, and a
     // token holding `://` carries its own URL, even on a filled line.
@@ -334,4 +365,12 @@ fn a_hard_wrap_over_three_lines_is_joined_line_by_line() {
     assert_eq!(c.segments.len(), 3);
     assert_eq!(c.span.end.line, 3);
     assert_maps_back(&text, &c);
+}
+
+#[test]
+fn blanks_after_the_url_prefix_are_not_whitespace_in_the_url() {
+    let c = one("see <URL: http://a.example/x> now");
+    assert_eq!(c.url, "http://a.example/x");
+    assert!(c.facts.whitespace_removed.is_empty(), "{:?}", c.facts);
+    assert_eq!(c.raw, "<URL: http://a.example/x>");
 }

@@ -2,8 +2,9 @@
 //! print the median times and their ratio. Linear scanning gives a ratio
 //! near 2; quadratic work would give 4.
 //!
-//! `cargo run --release --example doubling [MB]` (default 10 MB, so 10 and
-//! 20 MB). Not a test: timings on a shared machine are too noisy to assert.
+//! `cargo run --release --example doubling [MB [SHAPE]]` (default 10 MB, so
+//! 10 and 20 MB; SHAPE picks shapes whose name contains it). Not a test:
+//! timings on a shared machine are too noisy to assert.
 
 use std::time::{Duration, Instant};
 
@@ -23,7 +24,7 @@ const SHAPES: &[(&str, &str)] = &[
     ("hyphen lines", "http://a.example/path-\n"),
 ];
 
-const RUNS: usize = 5;
+const RUNS: usize = 7;
 
 fn input(unit: &str, len: usize) -> Vec<u8> {
     unit.as_bytes().iter().copied().cycle().take(len).collect()
@@ -62,7 +63,8 @@ fn main() {
         "ratio",
         "found(2n)"
     );
-    for (name, unit) in SHAPES {
+    let only = std::env::args().nth(2).unwrap_or_default();
+    for (name, unit) in SHAPES.iter().filter(|(name, _)| name.contains(&only)) {
         let (t1, _) = median(&input(unit, n));
         let (t2, found) = median(&input(unit, 2 * n));
         let ratio = t2.as_secs_f64() / t1.as_secs_f64().max(1e-9);

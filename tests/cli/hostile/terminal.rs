@@ -217,3 +217,27 @@ fn decoded_mail_is_escaped_too() {
         }
     }
 }
+
+#[test]
+fn sarif_and_github_formats_escape_everything() {
+    let d = dir();
+    let out = d
+        .cmd(&["check", "--format", "sarif", "--select", "all", EVIL_NAME])
+        .output()
+        .unwrap();
+    assert_safe("check sarif", &out);
+    let log: serde_json::Value = serde_json::from_slice(&out.stdout).expect("SARIF is JSON");
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    assert!(!results.is_empty());
+    let out = d
+        .cmd(&["check", "--format", "github", "--select", "all", EVIL_NAME])
+        .output()
+        .unwrap();
+    assert_safe("check github", &out);
+    // One workflow command a line: nothing from the input starts another.
+    assert!(
+        stdout(&out).lines().all(|l| l.starts_with("::")),
+        "{}",
+        stdout(&out)
+    );
+}

@@ -52,13 +52,19 @@ fn render(buf: &mut Buffer, config: &Config, path: &str, finding: &Finding) {
         .with_code(d.rule.name())
         .with_message(escape_control(&d.message).into_owned());
     let mut notes = vec![format!("help: {}", d.help)];
+    // Name the message when that says more than the line number does: it
+    // has a Message-ID, or it is not the first message of an mbox.
     if let Some(mail) = &finding.mail {
-        let id = mail.message_id.as_deref().unwrap_or("(no Message-ID)");
-        notes.push(format!(
-            "in message {} {}",
-            mail.index + 1,
-            escape_control(id)
-        ));
+        match (&mail.message_id, mail.index) {
+            (Some(id), 0) => notes.push(format!("in message <{}>", escape_control(id))),
+            (Some(id), i) => notes.push(format!(
+                "in message <{}> (message {} of the mbox)",
+                escape_control(id),
+                i + 1
+            )),
+            (None, 0) => {}
+            (None, i) => notes.push(format!("in message {} of the mbox", i + 1)),
+        }
     }
     let start = d.span.start;
     let file = finding.snippet.as_ref().and_then(|snip| {

@@ -131,3 +131,31 @@ fn maildir_messages_are_read_as_mail() {
     assert!(!stdout(&out).is_empty());
     assert!(!stdout(&out).contains("=3D"));
 }
+
+#[test]
+fn human_output_names_the_message_only_when_that_helps() {
+    let d = Dir::new();
+    let body = "Content-Type: text/plain\n\nSee <URL:http://host.example:25/x>\n";
+    d.write(
+        "with-id.eml",
+        format!("From: a@example.org\nMessage-ID: <m9@example.org>\n{body}"),
+    );
+    d.write("no-id.eml", format!("From: a@example.org\n{body}"));
+    let human = |file: &str| {
+        let out = d
+            .cmd(&["check", "--color", "never", file])
+            .output()
+            .unwrap();
+        stdout(&out)
+    };
+    assert!(
+        human("with-id.eml").contains("= in message <m9@example.org>"),
+        "{}",
+        human("with-id.eml")
+    );
+    let plain = human("no-id.eml");
+    assert!(
+        plain.contains("nondefault-port") && !plain.contains("in message"),
+        "{plain}"
+    );
+}

@@ -13,6 +13,7 @@ use ignore::WalkState;
 use super::sink::{Counted, FileSink};
 
 use crate::input::mail::{self, MailKind, MailOptions};
+use crate::input::readahead::ReadAhead;
 use crate::input::sniff::{self, Kind};
 use crate::input::walk::{self, Entry, WalkOptions};
 use crate::report::escape::escape_control;
@@ -33,6 +34,8 @@ pub struct Job {
     pub unique: Option<Mutex<HashSet<String>>>,
     /// Scan files that look binary.
     pub binary: bool,
+    /// Read large files on a second thread (more than one thread allowed).
+    pub read_ahead: bool,
     /// When to read input as mail.
     pub mail: MailMode,
     /// Mail decoding options.
@@ -49,6 +52,9 @@ pub enum MailMode {
     /// Never decode.
     Never,
 }
+
+/// Files at least this large are read ahead on a second thread.
+const READ_AHEAD_MIN: u64 = 16 << 20;
 
 /// Shared state of a run.
 pub struct Run {
@@ -270,6 +276,14 @@ impl Run {
         let reader: Box<dyn Read + Send> = match input {
             Input::Stdin => Box::new(io::stdin()),
             Input::Path(path) => match open_file(path) {
+                // A large file while another core is free: let that core do
+                // the kernel's copying.
+                Ok(f)
+                    if self.job.read_ahead
+                        && f.metadata().is_ok_and(|m| m.len() >= READ_AHEAD_MIN) =>
+                {
+                    Box::new(ReadAhead::new(f))
+                }
                 Ok(f) => Box::new(f),
                 Err(e) => {
                     self.error(&format!("{label}: {e}"));

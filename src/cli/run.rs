@@ -134,6 +134,7 @@ fn check(args: &CheckArgs) -> Result<u8, String> {
         reporter,
         unique: None,
         binary: args.input.binary,
+        read_ahead: walk::threads(args.input.threads) > 1,
         mail: mail_mode(&args.input),
         mail_options: mail_options(&args.input),
     };
@@ -176,6 +177,7 @@ fn extract(args: &ExtractArgs) -> Result<u8, String> {
         reporter,
         unique: args.unique.then(|| Mutex::new(HashSet::new())),
         binary: args.input.binary,
+        read_ahead: walk::threads(args.input.threads) > 1,
         mail: mail_mode(&args.input),
         mail_options: mail_options(&args.input),
     };

@@ -2,5 +2,6 @@
 //! (`sniff`: gzip, UTF-16, binary detection), and decoding mail (`mail`).
 
 pub mod mail;
+pub mod readahead;
 pub mod sniff;
 pub mod walk;

@@ -28,14 +28,19 @@ pub(crate) fn depth_at(w: &Window, i: usize) -> usize {
     let Some(ls) = w.line_start(i, LINE_LOOK) else {
         return 0;
     };
-    let b = w.bytes;
-    let mut k = skip_blanks(b, ls, i);
-    let mut depth = 0;
-    while k < i && matches!(b[k], b'>' | b'|') {
-        depth += 1;
-        k = skip_blanks(b, k + 1, i);
+    marks(w.bytes, ls, i).0
+}
+
+/// The quote marks from `k` on (blanks before and between them skipped):
+/// how many there are, and where the text after them starts.
+pub(crate) fn marks(b: &[u8], k: usize, limit: usize) -> (usize, usize) {
+    let mut k = skip_blanks(b, k, limit);
+    let mut n = 0;
+    while k < limit && matches!(b[k], b'>' | b'|') {
+        n += 1;
+        k = skip_blanks(b, k + 1, limit);
     }
-    depth
+    (n, k)
 }
 
 /// Strip exactly `depth` quote marks (with indentation and the blanks after
@@ -69,5 +74,6 @@ mod tests {
         assert_eq!(depth_at(&w, 1), 0);
         assert_eq!(strip(b"  >> x", 0, 2, 6), Some(5));
         assert_eq!(strip(b"> x", 0, 2, 3), None);
+        assert_eq!(marks(b" > |> x", 0, 7), (3, 6));
     }
 }

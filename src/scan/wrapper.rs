@@ -250,21 +250,12 @@ fn continuation(b: &[u8], j: usize, depth: usize, limit: usize) -> Option<usize>
             k = after;
         }
     } else if k + 1 < limit && is_prefix_mark(b, k, limit) {
-        k = quote::strip(b, k, count_marks(b, k, limit), limit)?;
+        k = quote::marks(b, k, limit).1;
     }
     while k < limit && is_blank(b[k]) {
         k += 1;
     }
     (k < limit && b[k] != b'\n').then_some(k)
-}
-
-fn count_marks(b: &[u8], mut k: usize, limit: usize) -> usize {
-    let mut n = 0;
-    while k < limit && matches!(b[k], b'>' | b'|' | b' ' | b'\t') {
-        n += usize::from(b[k] != b' ' && b[k] != b'\t');
-        k += 1;
-    }
-    n
 }
 
 /// In unquoted text, whether the mark at `k` is a reply-quote prefix rather
@@ -275,10 +266,7 @@ fn is_prefix_mark(b: &[u8], k: usize, limit: usize) -> bool {
     match b[k] {
         b'|' => spaced,
         b'>' if spaced => {
-            let mut m = k;
-            while m < limit && matches!(b[m], b'>' | b'|' | b' ' | b'\t') {
-                m += 1;
-            }
+            let m = quote::marks(b, k, limit).1;
             let line_end = memchr::memchr(b'\n', &b[m..limit]).map_or(limit, |e| m + e);
             let rest = &b[m..line_end];
             match rest.iter().position(|&x| x == b'>') {

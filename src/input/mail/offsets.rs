@@ -48,36 +48,43 @@ impl OffsetMap {
     /// Output byte `out` (and those after it, until the next push) comes from
     /// input byte `inp`, the following ones from the following input bytes.
     pub(crate) fn linear(&mut self, out: usize, inp: usize) {
-        if let Some(last) = self.segments.last() {
-            if last.linear && out.checked_sub(last.out) == inp.checked_sub(last.inp) {
-                return;
-            }
-            if last.out == out {
-                self.segments.pop();
-            }
-        }
-        self.segments.push(Segment {
-            out,
-            inp,
-            linear: true,
-        });
+        let continues =
+            |last: &Segment| last.linear && out.checked_sub(last.out) == inp.checked_sub(last.inp);
+        self.push(
+            Segment {
+                out,
+                inp,
+                linear: true,
+            },
+            continues,
+        );
     }
 
     /// Output bytes from `out` on all come from input byte `inp`.
     pub(crate) fn point(&mut self, out: usize, inp: usize) {
+        let continues = |last: &Segment| !last.linear && last.inp == inp;
+        self.push(
+            Segment {
+                out,
+                inp,
+                linear: false,
+            },
+            continues,
+        );
+    }
+
+    /// Add `seg`, unless the last piece already `continues` into it; a last
+    /// piece that starts at the same output byte is replaced.
+    fn push(&mut self, seg: Segment, continues: impl Fn(&Segment) -> bool) {
         if let Some(last) = self.segments.last() {
-            if !last.linear && last.inp == inp {
+            if continues(last) {
                 return;
             }
-            if last.out == out {
+            if last.out == seg.out {
                 self.segments.pop();
             }
         }
-        self.segments.push(Segment {
-            out,
-            inp,
-            linear: false,
-        });
+        self.segments.push(seg);
     }
 
     /// The input offset that output offset `out` came from.

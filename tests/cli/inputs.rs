@@ -88,23 +88,6 @@ fn a_missing_file_is_named_the_rest_still_read_and_exit_is_2() {
 
 #[cfg(unix)]
 #[test]
-fn an_unreadable_file_is_named_and_the_rest_still_read() {
-    use std::os::unix::fs::PermissionsExt;
-    let d = Dir::new();
-    d.write("ok.txt", "http://ok.example/\n");
-    let locked = d.write("locked.txt", "http://locked.example/\n");
-    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
-    if std::fs::read(&locked).is_ok() {
-        return; // running as root: permissions do not apply
-    }
-    let out = d.cmd(&["extract", "--sort", "path"]).output().unwrap();
-    assert_eq!(code(&out), 2);
-    assert_eq!(stdout(&out), "http://ok.example/\n");
-    assert!(stderr(&out).contains("locked.txt"));
-}
-
-#[cfg(unix)]
-#[test]
 fn a_fifo_named_on_the_command_line_is_skipped_not_waited_on() {
     let d = Dir::new();
     let fifo = d.path().join("pipe");

@@ -30,6 +30,7 @@
 pub mod cli;
 pub mod config;
 pub mod diagnostic;
+pub mod document;
 pub mod input;
 pub mod report;
 pub mod resolve;

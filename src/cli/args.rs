@@ -113,6 +113,12 @@ pub struct InputArgs {
     /// Never treat input as mail; scan it as plain text.
     #[arg(long)]
     pub no_mail: bool,
+    /// Read every file as this syntax instead of by its extension:
+    /// markdown, html, asciidoc, rst, json, roff, texinfo or text (the
+    /// default for standard input and unknown extensions).
+    #[arg(long, value_name = "SYNTAX", value_parser = clap::builder::PossibleValuesParser::new(
+        ["markdown", "html", "asciidoc", "rst", "json", "roff", "texinfo", "text"]))]
+    pub syntax: Option<String>,
     /// In mail, skip the URL-carrying headers (List-Archive, List-Post, ...).
     #[arg(long)]
     pub no_headers: bool,

@@ -12,6 +12,8 @@ use ignore::WalkState;
 
 use super::sink::{Counted, FileSink};
 
+use crate::config::SyntaxGlobs;
+use crate::document::{self, Syntax};
 use crate::input::mail::{self, MailKind, MailOptions};
 use crate::input::readahead::ReadAhead;
 use crate::input::sniff::{self, Kind};
@@ -40,6 +42,10 @@ pub struct Job {
     pub mail: MailMode,
     /// Mail decoding options.
     pub mail_options: MailOptions,
+    /// `--syntax`: read every input as this.
+    pub syntax: Option<Syntax>,
+    /// `[syntax]` globs, then the extension, for the others.
+    pub syntax_globs: SyntaxGlobs,
 }
 
 /// `--mail` / `--no-mail`.
@@ -55,6 +61,9 @@ pub enum MailMode {
 
 /// Files at least this large are read ahead on a second thread.
 const READ_AHEAD_MIN: u64 = 16 << 20;
+/// Largest file read as a document; a larger one is streamed as plain
+/// text, so memory stays bounded.
+const DOCUMENT_MAX: usize = 16 << 20;
 
 /// Shared state of a run.
 pub struct Run {
@@ -312,16 +321,32 @@ impl Run {
             inner: opened.reader,
             bytes: &self.bytes,
         };
+        let syntax = self.job.syntax.unwrap_or_else(|| match input {
+            Input::Stdin => Syntax::Text,
+            Input::Path(p) => self.job.syntax_globs.syntax_for(p),
+        });
         let result = match mail_kind {
-            None => scanner.scan_reader(reader, |cand| sink.candidate(cand, None)),
+            None if syntax == Syntax::Text => {
+                scanner.scan_reader(reader, |cand| sink.candidate(cand, None))
+            }
+            None => read_document(scanner, reader, syntax, &label, |cand| {
+                sink.candidate(cand, None);
+            }),
             Some(kind) => mail::for_each_part(
                 reader,
                 kind,
                 &self.job.mail_options,
                 |part| {
-                    scanner.scan_slice_each(part.text.as_bytes(), |cand| {
-                        sink.candidate(cand, Some(&part));
-                    });
+                    if part.html {
+                        let doc = document::read(Syntax::Html, &part.text);
+                        scanner.scan_document(&doc, &part.text, |cand| {
+                            sink.candidate(cand, Some(&part));
+                        });
+                    } else {
+                        scanner.scan_slice_each(part.text.as_bytes(), |cand| {
+                            sink.candidate(cand, Some(&part));
+                        });
+                    }
                 },
                 |warning| {
                     let _ = writeln!(
@@ -337,6 +362,41 @@ impl Run {
             self.error(&format!("{label}: {e}"));
         }
         sink.finish()
+    }
+}
+
+/// Read a whole file as `syntax` and scan it. A file past
+/// [`DOCUMENT_MAX`], or not UTF-8, is scanned as plain text instead (the
+/// first with a note on stderr, as its markup will not be understood).
+fn read_document(
+    scanner: &mut Scanner,
+    mut reader: impl Read,
+    syntax: Syntax,
+    label: &str,
+    sink: impl FnMut(crate::scan::Candidate),
+) -> io::Result<()> {
+    let mut head = Vec::new();
+    reader
+        .by_ref()
+        .take(DOCUMENT_MAX as u64 + 1)
+        .read_to_end(&mut head)?;
+    if head.len() > DOCUMENT_MAX {
+        let _ = writeln!(
+            io::stderr(),
+            "urlint: note: {}: larger than {} MiB, read as plain text instead of {}",
+            escape_control(label),
+            DOCUMENT_MAX >> 20,
+            syntax.as_str()
+        );
+        return scanner.scan_reader(io::Cursor::new(head).chain(reader), sink);
+    }
+    match String::from_utf8(head) {
+        Ok(text) => {
+            let doc = document::read(syntax, &text);
+            scanner.scan_document(&doc, &text, sink);
+            Ok(())
+        }
+        Err(e) => scanner.scan_reader(io::Cursor::new(e.into_bytes()), sink),
     }
 }
 

@@ -15,6 +15,7 @@ use super::args::{
 use super::pipeline::{Input, Job, MailMode, Run};
 use super::{extra, progress};
 use crate::config::Settings;
+use crate::document::Syntax;
 use crate::input::mail::MailOptions;
 use crate::input::walk::{self, Entry, WalkOptions};
 use crate::report::escape::{escape_control, escape_control_keep_newlines};
@@ -137,6 +138,8 @@ fn check(args: &CheckArgs) -> Result<u8, String> {
         read_ahead: walk::threads(args.input.threads) > 1,
         mail: mail_mode(&args.input),
         mail_options: mail_options(&args.input),
+        syntax: args.input.syntax.as_deref().and_then(Syntax::from_name),
+        syntax_globs: settings.syntax.clone(),
     };
     let streaming = args.format != CheckFormat::Sarif;
     let progress = show_progress(&args.input, args.quiet, streaming);
@@ -180,6 +183,8 @@ fn extract(args: &ExtractArgs) -> Result<u8, String> {
         read_ahead: walk::threads(args.input.threads) > 1,
         mail: mail_mode(&args.input),
         mail_options: mail_options(&args.input),
+        syntax: args.input.syntax.as_deref().and_then(Syntax::from_name),
+        syntax_globs: settings.syntax.clone(),
     };
     let run = execute(
         job,

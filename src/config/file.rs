@@ -14,6 +14,10 @@ use serde::Deserialize;
 /// extra-schemes = ["git", "ssh"]
 /// exclude = ["vendor/**", "*.min.js"]
 ///
+/// [syntax]
+/// "*.mdx" = "markdown"
+/// "docs/**/*.txt" = "rst"
+///
 /// [severity]
 /// nondefault-port = "error"
 /// ```
@@ -37,6 +41,9 @@ pub struct ConfigFile {
     /// Globs of files to leave out.
     #[serde(default)]
     pub exclude: Vec<String>,
+    /// Syntax by glob (`"*.mdx" = "markdown"`), before the extension decides.
+    #[serde(default)]
+    pub syntax: BTreeMap<String, String>,
 }
 
 impl ConfigFile {

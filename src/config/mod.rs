@@ -9,6 +9,7 @@ mod file;
 
 use std::path::{Path, PathBuf};
 
+use crate::document::Syntax;
 use crate::rules::{Rule, RuleConfig, Severity};
 
 pub use file::ConfigFile;
@@ -25,6 +26,8 @@ pub struct Settings {
     pub extra_schemes: Vec<String>,
     /// Glob patterns of files to leave out (gitignore syntax).
     pub exclude: Vec<String>,
+    /// `[syntax]`: how files matching each glob are read, first match wins.
+    pub syntax: SyntaxGlobs,
     /// The lowest severity that makes `check` exit 1.
     pub fail_on: Severity,
     /// Where the settings file was found, if any.
@@ -37,6 +40,7 @@ impl Default for Settings {
             rules: RuleConfig::default(),
             extra_schemes: Vec::new(),
             exclude: Vec::new(),
+            syntax: SyntaxGlobs::default(),
             fail_on: Severity::Warning,
             source: None,
         }
@@ -121,6 +125,16 @@ impl Settings {
             self.add_scheme(scheme)?;
         }
         self.exclude.extend(file.exclude.iter().cloned());
+        for (glob, name) in &file.syntax {
+            let syntax = Syntax::from_name(name).ok_or_else(|| {
+                let names: Vec<&str> = Syntax::ALL.iter().map(|s| s.as_str()).collect();
+                format!(
+                    "unknown syntax `{name}` for `{glob}` in [syntax] (use one of {})",
+                    names.join(", ")
+                )
+            })?;
+            self.syntax.add(glob, syntax)?;
+        }
         Ok(())
     }
 
@@ -143,6 +157,36 @@ impl Settings {
     }
 }
 
+/// The `[syntax]` table: globs matched against a file's path (as walked,
+/// or its name), each naming the syntax to read it as.
+#[derive(Debug, Clone, Default)]
+pub struct SyntaxGlobs {
+    globs: Vec<(globset::GlobMatcher, Syntax)>,
+}
+
+impl SyntaxGlobs {
+    /// Add `glob` → `syntax`; an invalid glob is an error naming it.
+    pub fn add(&mut self, glob: &str, syntax: Syntax) -> Result<(), String> {
+        let matcher = globset::GlobBuilder::new(glob)
+            .literal_separator(false)
+            .build()
+            .map_err(|e| format!("invalid glob `{glob}` in [syntax]: {e}"))?
+            .compile_matcher();
+        self.globs.push((matcher, syntax));
+        Ok(())
+    }
+
+    /// The syntax for `path`: the first matching glob's, else the one its
+    /// extension says.
+    pub fn syntax_for(&self, path: &Path) -> Syntax {
+        let rel = path.strip_prefix(".").unwrap_or(path);
+        self.globs
+            .iter()
+            .find(|(m, _)| m.is_match(rel))
+            .map_or_else(|| Syntax::from_path(path), |&(_, s)| s)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -156,6 +200,31 @@ mod tests {
         let s = Settings::load(None, &sub).unwrap();
         assert_eq!(s.fail_on, Severity::Error);
         assert_eq!(s.source.unwrap(), dir.path().join(FILE_NAME));
+    }
+
+    #[test]
+    fn syntax_table_maps_globs_before_extensions() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE_NAME);
+        std::fs::write(
+            &path,
+            "[syntax]\n\"*.mdx\" = \"markdown\"\n\"notes/*.md\" = \"text\"\n",
+        )
+        .unwrap();
+        let s = Settings::load(Some(&path), dir.path()).unwrap();
+        assert_eq!(
+            s.syntax.syntax_for(Path::new("docs/a.mdx")),
+            Syntax::Markdown
+        );
+        assert_eq!(s.syntax.syntax_for(Path::new("./notes/a.md")), Syntax::Text);
+        assert_eq!(s.syntax.syntax_for(Path::new("b.md")), Syntax::Markdown);
+        assert_eq!(s.syntax.syntax_for(Path::new("c.txt")), Syntax::Text);
+        std::fs::write(&path, "[syntax]\n\"*.x\" = \"latex\"\n").unwrap();
+        let err = Settings::load(Some(&path), dir.path()).unwrap_err().0;
+        assert!(
+            err.contains("latex") && err.contains("urlint.toml"),
+            "{err}"
+        );
     }
 
     #[test]

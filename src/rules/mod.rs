@@ -252,6 +252,10 @@ registry! {
     HyphenLineBreak => context::wrapper::HYPHEN_LINE_BREAK, context::wrapper::check_hyphen;
     /// `broken-bare-url`
     BrokenBareUrl => context::bare::BROKEN_BARE_URL, context::bare::check;
+    /// `trailing-punctuation`
+    TrailingPunctuation => context::link::TRAILING_PUNCTUATION, context::link::check_trailing;
+    /// `unterminated-link`
+    UnterminatedLink => context::link::UNTERMINATED_LINK, context::link::check_unterminated;
     /// `unterminated-wrapper`
     UnterminatedWrapper => context::wrapper::UNTERMINATED_WRAPPER, context::wrapper::check_unterminated;
     /// `fragment-outside-wrapper`

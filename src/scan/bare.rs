@@ -239,7 +239,9 @@ fn read(
     }
     let url = std::str::from_utf8(&w.bytes[url_start..end.end]).ok()?;
     let mut found = Found::new(form, start, end.end, url.to_owned(), url_start);
-    wrap::rejoin(w, schemes, &mut found, url_start, end.stop);
+    if w.hard_wraps {
+        wrap::rejoin(w, schemes, &mut found, url_start, end.stop);
+    }
     Some(found)
 }
 

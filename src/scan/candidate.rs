@@ -15,6 +15,9 @@ pub enum Form {
     UrlPrefix,
     /// `http://host/path` in running text.
     Bare,
+    /// A link destination whose extent a document's markup gives
+    /// (`[text](http://host/path)`, `href="..."`).
+    Link,
 }
 
 impl Form {
@@ -25,6 +28,7 @@ impl Form {
             Form::Angle => "angle",
             Form::UrlPrefix => "url-prefix",
             Form::Bare => "bare",
+            Form::Link => "link",
         }
     }
 

@@ -143,7 +143,7 @@ pub(crate) fn build(
 
 /// The whole lines `start..end` lies on, each end clipped to
 /// [`EXCERPT_CLIP`] bytes beyond the span on very long lines.
-fn excerpt(w: &Window, start: usize, end: usize, first_line: u64) -> Excerpt {
+pub(crate) fn excerpt(w: &Window, start: usize, end: usize, first_line: u64) -> Excerpt {
     let b = w.bytes;
     let from = match w.line_start(start, EXCERPT_CLIP) {
         Some(ls) => ls,

@@ -93,6 +93,7 @@ mod bare;
 mod buffer;
 pub mod candidate;
 mod chars;
+mod document;
 mod emit;
 mod position;
 mod quote;
@@ -107,6 +108,7 @@ pub use candidate::{BrokenBare, Candidate, Excerpt, Facts, Form, Segment};
 
 use std::io::{self, Read};
 
+use crate::document::pattern::is_pattern;
 use buffer::Rolling;
 use emit::Found;
 use position::Cursor;
@@ -193,8 +195,14 @@ impl Scanner {
 
     /// Scan bytes already in memory, handing each candidate to `sink` as it
     /// is found (a large decoded mail part need not hold them all).
-    pub fn scan_slice_each(&mut self, bytes: &[u8], mut sink: impl FnMut(Candidate)) {
+    pub fn scan_slice_each(&mut self, bytes: &[u8], sink: impl FnMut(Candidate)) {
+        self.scan_text(bytes, true, sink);
+    }
+
+    /// Scan bytes in memory, rejoining hard-wrapped bare URLs or not.
+    fn scan_text(&mut self, bytes: &[u8], hard_wraps: bool, mut sink: impl FnMut(Candidate)) {
         let mut pass = Pass::new(&self.schemes, self.options.excerpts);
+        pass.hard_wraps = hard_wraps;
         pass.run(bytes, 0, true, &mut sink);
     }
 }
@@ -203,6 +211,8 @@ impl Scanner {
 struct Pass<'s> {
     schemes: &'s Schemes,
     excerpts: bool,
+    /// Rejoin hard-wrapped bare URLs (see [`Window::hard_wraps`]).
+    hard_wraps: bool,
     cursor: Cursor,
     /// Absolute offset where the trigger search goes on.
     pos: u64,
@@ -215,6 +225,7 @@ impl<'s> Pass<'s> {
         Pass {
             schemes,
             excerpts,
+            hard_wraps: true,
             cursor: Cursor::new(),
             pos: 0,
             consumed: 0,
@@ -247,6 +258,7 @@ impl<'s> Pass<'s> {
             let w = Window {
                 bytes: &buf[lo..hi],
                 base: base + lo as u64,
+                hard_wraps: self.hard_wraps,
             };
             let floor = self.consumed.saturating_sub(w.base) as usize;
             match find(&w, self.schemes, i - lo, floor) {
@@ -257,14 +269,18 @@ impl<'s> Pass<'s> {
                     let c = emit::build(&mut self.cursor, buf, base, &w, found, self.excerpts);
                     self.pos = base + i as u64;
                     self.consumed = resume;
-                    sink(c);
+                    if !is_pattern(&c.url) {
+                        sink(c);
+                    }
                 }
                 Some(found) => {
                     let resume = w.abs(found.resume.max(i - lo + 1));
                     let c = emit::build(&mut self.cursor, buf, base, &w, found, self.excerpts);
                     self.pos = resume;
                     self.consumed = resume;
-                    sink(c);
+                    if !is_pattern(&c.url) {
+                        sink(c);
+                    }
                 }
                 None => self.pos = base + i as u64 + 1,
             }

@@ -69,6 +69,7 @@ mod tests {
         let w = Window {
             bytes: s.as_bytes(),
             base: 0,
+            hard_wraps: true,
         };
         assert_eq!(depth_at(&w, s.len() - 6), 2);
         assert_eq!(depth_at(&w, 1), 0);

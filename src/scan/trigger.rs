@@ -21,6 +21,9 @@ pub(crate) struct Window<'a> {
     pub bytes: &'a [u8],
     /// Absolute offset of `bytes[0]` in the input.
     pub base: u64,
+    /// Whether a bare URL at a line's end may continue on the next line
+    /// (plain text and mail; not a document whose markup says where URLs end).
+    pub hard_wraps: bool,
 }
 
 impl Window<'_> {
@@ -123,6 +126,7 @@ mod tests {
         Window {
             bytes: s.as_bytes(),
             base: 0,
+            hard_wraps: true,
         }
     }
 

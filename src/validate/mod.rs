@@ -42,7 +42,7 @@ pub use parts::{Authority, Parts};
 
 use crate::diagnostic::Diagnostic;
 use crate::rules::{Rule, RuleConfig, Severity};
-use crate::scan::Candidate;
+use crate::scan::{Candidate, Form};
 use crate::schemes;
 use crate::span::Span;
 
@@ -250,7 +250,9 @@ impl Validator {
         let cx = Cx::new(cand, &self.extra_schemes);
         // An unterminated wrapper or an empty URL says all there is to say:
         // linting what is not a URL would only add noise.
-        let only = if cand.facts.unterminated {
+        let only = if cand.facts.unterminated && cand.form == Form::Link {
+            Some(Rule::UnterminatedLink)
+        } else if cand.facts.unterminated {
             Some(Rule::UnterminatedWrapper)
         } else if cand.facts.empty || grammar::is_empty_url(&cx) {
             Some(Rule::EmptyUrl)

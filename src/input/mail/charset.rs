@@ -7,7 +7,7 @@
 
 use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8};
 
-use super::offsets::OffsetMap;
+use crate::input::offsets::OffsetMap;
 
 /// Text in UTF-8 and where each character came from.
 #[derive(Debug, Default)]

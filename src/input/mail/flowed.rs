@@ -5,7 +5,7 @@
 //! `DelSp=yes` the trailing space goes too (it was inserted, not typed), which
 //! matters for URLs and for Japanese text that has no spaces between words.
 
-use super::offsets::OffsetMap;
+use crate::input::offsets::OffsetMap;
 
 /// A line split into its parts (offsets into the text).
 struct Line {

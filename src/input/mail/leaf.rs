@@ -1,5 +1,5 @@
 //! Decoding one leaf part's body: mbox unquoting, transfer encoding, charset,
-//! then HTML or format=flowed, each stage with its [`OffsetMap`].
+//! then format=flowed, each stage with its [`OffsetMap`].
 //!
 //! Shared by the MIME walk and the fast path for plain messages
 //! ([`super::fast`]), so both give the same text and the same positions.
@@ -8,8 +8,8 @@ use std::borrow::Cow;
 
 use encoding_rs::{Encoding, UTF_8, WINDOWS_1252};
 
-use super::offsets::OffsetMap;
-use super::{charset, flowed, html, transfer};
+use super::{charset, flowed, transfer};
+use crate::input::offsets::OffsetMap;
 
 /// What the part's headers say about its body.
 #[derive(Debug, Clone, Copy, Default)]
@@ -35,6 +35,8 @@ pub(crate) struct LeafText {
     pub(crate) maps: Vec<OffsetMap>,
     /// Base64 bodies map every position to their start.
     pub(crate) base64: bool,
+    /// `text/html`: the text is HTML, for the document stage to read.
+    pub(crate) html: bool,
 }
 
 /// Decodes `body` as `spec` says; `unquote` undoes mbox `>From ` quoting.
@@ -88,16 +90,18 @@ pub(crate) fn decode(
             utf8.text
         }
     };
-    if spec.html {
-        let (t, m) = html::to_text(&text);
-        text = t;
-        maps.push(m);
-    } else if spec.flowed {
+    // HTML is left as it is: the document stage reads it (`html` syntax).
+    if spec.flowed && !spec.html {
         let (t, m) = flowed::unflow(&text, spec.delsp);
         text = t;
         maps.push(m);
     }
-    LeafText { text, maps, base64 }
+    LeafText {
+        text,
+        maps,
+        base64,
+        html: spec.html,
+    }
 }
 
 /// The bytes as text when decoding them would not change a byte: valid UTF-8

@@ -15,8 +15,8 @@ use std::sync::LazyLock;
 
 use memchr::memmem::Finder;
 
-use super::offsets::{count_scalars, OffsetMap};
 use super::{message, MailOptions, MailWarning, TextPart};
+use crate::input::offsets::{count_scalars, OffsetMap};
 use crate::span::Pos;
 
 /// Bytes of a `From ` line looked at to recognise it (real ones are shorter).

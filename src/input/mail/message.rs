@@ -2,8 +2,8 @@
 
 use std::sync::Arc;
 
-use super::offsets::{PosResolver, RawMessage};
 use super::{charset, fast, leaf, mime, MailOptions, MailWarning, TextPart};
+use crate::input::offsets::{PosResolver, RawMessage};
 use crate::span::Pos;
 
 /// Where a message's parts and warnings go.
@@ -38,6 +38,7 @@ pub(crate) fn decode<P: FnMut(TextPart), W: FnMut(MailWarning)>(
             let raw = Arc::new(RawMessage::new(head.to_vec(), base));
             (sinks.on_part)(TextPart {
                 text,
+                html: false,
                 exact: true,
                 message_id: message_id.clone(),
                 message_index: index,
@@ -69,6 +70,7 @@ pub(crate) fn decode<P: FnMut(TextPart), W: FnMut(MailWarning)>(
     };
     (sinks.on_part)(TextPart {
         text: out.text,
+        html: out.html,
         exact: !out.base64,
         message_id: message_id.clone(),
         message_index: index,
@@ -120,6 +122,7 @@ pub(crate) fn raw_part(
     };
     TextPart {
         text,
+        html: false,
         exact: true,
         message_id,
         message_index: index,

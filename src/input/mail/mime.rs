@@ -12,8 +12,8 @@ use mail_parser::{
 };
 
 use super::leaf::{self, LeafSpec};
-use super::offsets::{OffsetMap, PosResolver, RawMessage};
 use super::{charset, MailOptions, MailWarning, TextPart};
+use crate::input::offsets::{OffsetMap, PosResolver, RawMessage};
 
 /// Header fields whose values are URLs (RFC 2369 and RFC 5064).
 const URL_HEADERS: &[HeaderName<'static>] = &[
@@ -66,10 +66,18 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
         });
     }
 
-    fn emit(&mut self, text: String, mut maps: Vec<OffsetMap>, body_start: usize, exact: bool) {
+    fn emit(
+        &mut self,
+        text: String,
+        html: bool,
+        mut maps: Vec<OffsetMap>,
+        body_start: usize,
+        exact: bool,
+    ) {
         maps.reverse();
         (self.on_part)(TextPart {
             text,
+            html,
             exact,
             message_id: self.message_id.clone(),
             message_index: self.index,
@@ -103,7 +111,7 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
         };
         let Some(message) = parsed else {
             let (utf8, _) = charset::to_utf8(&raw.bytes, encoding_rs::UTF_8);
-            self.emit(utf8.text, vec![utf8.map], 0, true);
+            self.emit(utf8.text, false, vec![utf8.map], 0, true);
             return;
         };
         let root = message.parts.first();
@@ -151,7 +159,7 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
             .filter(|h| URL_HEADERS.contains(&h.name))
             .map(|h| (h.offset_field as usize, h.offset_end as usize));
         if let Some((text, map)) = url_fields_text(&self.raw.bytes, fields) {
-            self.emit(text, vec![map], 0, true);
+            self.emit(text, false, vec![map], 0, true);
         }
     }
 
@@ -193,11 +201,11 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
         let unquote = self.mbox && matches!(origin, Origin::Direct);
         let out = leaf::decode(body, &spec, unquote, |problem| self.warn(at, problem));
         match origin {
-            Origin::Direct => self.emit(out.text, out.maps, start, !out.base64),
+            Origin::Direct => self.emit(out.text, out.html, out.maps, start, !out.base64),
             Origin::Encoded(outer) => {
                 let mut point = OffsetMap::new();
                 point.point(0, 0);
-                self.emit(out.text, vec![point], outer, false);
+                self.emit(out.text, out.html, vec![point], outer, false);
             }
         }
     }

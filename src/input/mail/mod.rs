@@ -37,12 +37,11 @@
 mod charset;
 mod fast;
 mod flowed;
-mod html;
 mod leaf;
 mod mbox;
 mod message;
 mod mime;
-mod offsets;
+
 mod sniff;
 mod transfer;
 
@@ -96,6 +95,8 @@ impl Default for MailOptions {
 pub struct TextPart {
     /// Decoded UTF-8 text to scan.
     pub text: String,
+    /// The part is `text/html`: `text` is HTML, to be read as a document.
+    pub html: bool,
     /// The message's `Message-ID`, without angle brackets.
     pub message_id: Option<String>,
     /// 0-based index of the message in the mbox (0 for a single message).
@@ -104,7 +105,7 @@ pub struct TextPart {
     /// False for base64 (every position is the body's first line), where a
     /// reporter should not underline the file's text as if it were the URL.
     pub exact: bool,
-    resolver: offsets::PosResolver,
+    resolver: crate::input::offsets::PosResolver,
 }
 
 impl TextPart {

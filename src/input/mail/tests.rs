@@ -1,8 +1,8 @@
 //! Fixture tests: real-looking messages from `fixtures/mail/`, checked for
 //! decoded URLs and for positions computed independently from the raw file.
 
-use super::offsets::count_scalars;
 use super::*;
+use crate::input::offsets::count_scalars;
 
 pub(super) fn fixture(name: &str) -> Vec<u8> {
     let path = format!("{}/fixtures/mail/{name}", env!("CARGO_MANIFEST_DIR"));

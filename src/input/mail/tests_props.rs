@@ -75,7 +75,7 @@ fn pos_at(raw: &[u8], off: usize) -> Pos {
         .map_or(0, |p| p + 1);
     Pos {
         line: 1 + memchr::memchr_iter(b'\n', &raw[..off]).count() as u64,
-        column: 1 + offsets::count_scalars(&raw[line_start..off]),
+        column: 1 + crate::input::offsets::count_scalars(&raw[line_start..off]),
         offset: off as u64,
     }
 }

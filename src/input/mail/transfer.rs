@@ -6,7 +6,7 @@
 //! to the start of the body. Both decode as far as they can and report, rather
 //! than fail, on malformed input.
 
-use super::offsets::OffsetMap;
+use crate::input::offsets::OffsetMap;
 
 /// Decoded bytes and the map back into the encoded input.
 #[derive(Debug, Default)]

@@ -2,5 +2,6 @@
 //! rules read the scanner's `facts`, not the URL.
 
 pub mod bare;
+pub mod link;
 pub mod partial;
 pub mod wrapper;

@@ -6,7 +6,7 @@
 //! chain and composes it only when a position is asked for, so the common case
 //! (few URLs per part) costs a few binary searches, not a per-byte table.
 //!
-//! [`TextPart`]: super::TextPart
+//! [`TextPart`]: crate::input::mail::TextPart
 
 use std::cell::Cell;
 use std::sync::{Arc, OnceLock};
@@ -85,6 +85,16 @@ impl OffsetMap {
             }
         }
         self.segments.push(seg);
+    }
+
+    /// Output offsets strictly between `from` and `to` where a new piece
+    /// starts: where the way back to the input jumps.
+    pub(crate) fn breaks(&self, from: usize, to: usize) -> impl Iterator<Item = usize> + '_ {
+        let first = self.segments.partition_point(|s| s.out <= from);
+        self.segments[first..]
+            .iter()
+            .map(|s| s.out)
+            .take_while(move |&o| o < to)
     }
 
     /// The input offset that output offset `out` came from.

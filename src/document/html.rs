@@ -1,0 +1,423 @@
+//! HTML: URL attributes become [`Link`]s, the rest is text.
+//!
+//! - `href`, `src`, `srcset`, `action`, `formaction`, `cite`, `poster`,
+//!   `background`, `longdesc` and `data` values are links, character
+//!   references decoded (`mailto:joss&#37;&#52;&#48;debian&#46;org`). A
+//!   quoted value with no closing quote before the tag's `>` (or a `<`) is
+//!   unterminated.
+//! - Text is what a browser shows: tags are left out (inline ones join
+//!   their neighbours, as `<wbr>` in `http://a/<wbr>b` does; block ones
+//!   end a line, so paragraphs still end wrappers), character references
+//!   are decoded, and comments, scripts and styles are dropped. An `<a>`
+//!   whose text repeats its `href` gives one URL, not two.
+//!
+//! Hand-written rather than a tokenizer crate: it needs a source offset for
+//! every decoded byte of an attribute value, and it must stay linear on
+//! unclosed tags, quotes and comments (each search result is remembered, so
+//! a flood of `<a href="` is read once).
+
+use super::{Builder, Document, Link, UrlBuilder};
+
+/// Tags that end a line when rendered.
+const BLOCK: &[&str] = &[
+    "address",
+    "article",
+    "aside",
+    "blockquote",
+    "body",
+    "br",
+    "center",
+    "dd",
+    "div",
+    "dl",
+    "dt",
+    "fieldset",
+    "figcaption",
+    "figure",
+    "footer",
+    "form",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "head",
+    "header",
+    "hr",
+    "html",
+    "li",
+    "main",
+    "nav",
+    "ol",
+    "option",
+    "p",
+    "pre",
+    "section",
+    "table",
+    "tbody",
+    "td",
+    "tfoot",
+    "th",
+    "thead",
+    "title",
+    "tr",
+    "ul",
+];
+
+/// Attributes whose value is a URL.
+const URL_ATTRIBUTES: &[&str] = &[
+    "href",
+    "src",
+    "srcset",
+    "action",
+    "formaction",
+    "cite",
+    "poster",
+    "background",
+    "longdesc",
+    "data",
+];
+
+/// Longest unterminated attribute value read as a URL.
+const UNTERMINATED_MAX: usize = 2048;
+
+pub(super) fn read(src: &str) -> Document {
+    let mut b = Builder::default();
+    read_into(&mut b, src, 0, src.len());
+    b.finish(false)
+}
+
+/// Searches remembered across tags, so each is done once per input.
+#[derive(Default)]
+struct Memo {
+    gt: Option<Option<usize>>,
+    comment_end: Option<Option<usize>>,
+    quote: [Option<Option<usize>>; 2],
+}
+
+/// The first `needle` at or after `from` in `hay`, remembered in `cache`.
+fn next(
+    cache: &mut Option<Option<usize>>,
+    hay: &[u8],
+    from: usize,
+    needle: &[u8],
+) -> Option<usize> {
+    if let Some(found) = *cache {
+        match found {
+            Some(at) if at >= from => return Some(at),
+            None => return None,
+            Some(_) => {}
+        }
+    }
+    let found = memchr::memmem::find(hay.get(from..).unwrap_or_default(), needle).map(|k| from + k);
+    *cache = Some(found);
+    found
+}
+
+/// Read `src[start..end]` as HTML into `b` (offsets stay those of `src`).
+pub(super) fn read_into(b: &mut Builder, src: &str, start: usize, end: usize) {
+    let s = &src[..end];
+    let bytes = s.as_bytes();
+    let mut memo = Memo::default();
+    // The open `<a>`: where its text starts in `b.text`, and its `href`.
+    let mut anchor: Option<(usize, String)> = None;
+    let mut i = start;
+    while let Some(k) = memchr::memchr(b'<', &bytes[i..]) {
+        let lt = i + k;
+        push_decoded(b, &s[i..lt], i);
+        let next_byte = bytes.get(lt + 1).copied().unwrap_or(b' ');
+        if s[lt..].starts_with("<!--") {
+            // An unclosed comment runs to the end, as in a browser.
+            i = next(&mut memo.comment_end, bytes, lt + 4, b"-->").map_or(end, |e| e + 3);
+        } else if matches!(next_byte, b'!' | b'?') {
+            i = next(&mut memo.gt, bytes, lt, b">").map_or(end, |e| e + 1);
+        } else if next_byte.is_ascii_alphabetic() || next_byte == b'/' {
+            let tag = tag(b, s, lt, &mut memo);
+            let name = tag.name.to_ascii_lowercase();
+            let bare = name.trim_start_matches('/');
+            if BLOCK.contains(&bare) {
+                b.push_for("\n", lt);
+            }
+            if name == "a" {
+                anchor = tag.href.map(|h| (b.text.len(), h));
+            } else if name == "/a" {
+                if let Some((from, href)) = anchor.take() {
+                    if b.text[from..].trim() == href.trim() {
+                        b.blank_from(from);
+                    }
+                }
+            }
+            i = tag.end;
+            if name == "script" || name == "style" {
+                let close = format!("</{name}");
+                i = find_ci(&s[i..], &close).map_or(end, |e| i + e);
+            }
+        } else {
+            b.push("<", lt);
+            i = lt + 1;
+        }
+        if i >= end {
+            return;
+        }
+    }
+    push_decoded(b, &s[i..end], i);
+}
+
+/// What reading a tag gave.
+struct TagRead<'s> {
+    name: &'s str,
+    /// Where the text after the tag starts.
+    end: usize,
+    /// The `href` of an `<a>`, decoded.
+    href: Option<String>,
+}
+
+/// Read the tag at `lt`, adding its URL attributes to `b` as links.
+fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'s> {
+    let bytes = s.as_bytes();
+    let mut name_end = lt + 1 + usize::from(bytes[lt + 1] == b'/');
+    while name_end < bytes.len()
+        && (bytes[name_end].is_ascii_alphanumeric()
+            || matches!(bytes[name_end], b'-' | b':' | b'_'))
+    {
+        name_end += 1;
+    }
+    let mut out = TagRead {
+        name: &s[lt + 1..name_end],
+        end: s.len(),
+        href: None,
+    };
+    let mut j = name_end;
+    loop {
+        while j < bytes.len() && (bytes[j].is_ascii_whitespace() || bytes[j] == b'/') {
+            j += 1;
+        }
+        match bytes.get(j) {
+            None => return out,
+            Some(b'>') => {
+                out.end = j + 1;
+                return out;
+            }
+            Some(b'<') => {
+                out.end = j;
+                return out;
+            }
+            Some(_) => {}
+        }
+        let attr_start = j;
+        while j < bytes.len() && !(bytes[j].is_ascii_whitespace() || b"=></".contains(&bytes[j])) {
+            j += 1;
+        }
+        let attr = s[attr_start..j].to_ascii_lowercase();
+        while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+            j += 1;
+        }
+        if bytes.get(j) != Some(&b'=') {
+            continue;
+        }
+        j += 1;
+        while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+            j += 1;
+        }
+        let is_url = URL_ATTRIBUTES.contains(&attr.as_str());
+        match bytes.get(j) {
+            Some(&q @ (b'"' | b'\'')) => {
+                let v = j + 1;
+                let cache = &mut memo.quote[usize::from(q == b'\'')];
+                let close = next(cache, bytes, v, &[q]);
+                if !is_url {
+                    j = close.map_or(s.len(), |c| c + 1);
+                    continue;
+                }
+                // A `>` or `<` inside a URL value means the quote was never
+                // closed where the author meant: the tag ends there.
+                let reach = close.unwrap_or(s.len()).min(v + UNTERMINATED_MAX);
+                let stray = memchr::memchr2(b'>', b'<', &bytes[v..reach]).map(|k| v + k);
+                match (close, stray) {
+                    (Some(c), None) if c <= reach => {
+                        let link = attribute(b, s, &attr, v, c, false);
+                        if out.name.eq_ignore_ascii_case("a") && attr == "href" {
+                            out.href = link;
+                        }
+                        j = c + 1;
+                    }
+                    (_, stray) => {
+                        let stop = stray.unwrap_or(reach);
+                        let url_end = s[v..stop].find(char::is_whitespace).map_or(stop, |k| v + k);
+                        attribute(b, s, &attr, v, url_end, true);
+                        out.end = match stray {
+                            Some(at) if bytes[at] == b'>' => at + 1,
+                            Some(at) => at,
+                            None => next(&mut memo.gt, bytes, v, b">").map_or(s.len(), |g| g + 1),
+                        };
+                        return out;
+                    }
+                }
+            }
+            _ => {
+                let v = j;
+                while j < bytes.len()
+                    && !(bytes[j].is_ascii_whitespace() || bytes[j] == b'>' || bytes[j] == b'<')
+                {
+                    j += 1;
+                }
+                if is_url {
+                    let link = attribute(b, s, &attr, v, j, false);
+                    if out.name.eq_ignore_ascii_case("a") && attr == "href" {
+                        out.href = link;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Add the URL attribute value `s[v..end]` as links (a `srcset` holds
+/// several); returns the (first) decoded value.
+fn attribute(
+    b: &mut Builder,
+    s: &str,
+    attr: &str,
+    v: usize,
+    end: usize,
+    unterminated: bool,
+) -> Option<String> {
+    if attr == "srcset" {
+        let mut at = v;
+        for candidate in s[v..end].split(',') {
+            let lead = candidate.len() - candidate.trim_start().len();
+            let url = candidate
+                .trim_start()
+                .split(char::is_whitespace)
+                .next()
+                .unwrap_or_default();
+            if !url.is_empty() {
+                b.link(decode(s, at + lead, at + lead + url.len(), unterminated));
+            }
+            at += candidate.len() + 1;
+        }
+        return None;
+    }
+    let link = decode(s, v, end, unterminated);
+    let url = link.url.clone();
+    b.link(link);
+    Some(url)
+}
+
+/// The link `s[start..end]` with character references decoded.
+fn decode(s: &str, start: usize, end: usize, unterminated: bool) -> Link {
+    let value = &s[start..end];
+    let lead = value.len() - value.trim_start().len();
+    let (start, value) = (start + lead, value.trim());
+    let end = start + value.len();
+    if !value.contains('&') {
+        let mut link = Link::verbatim(s, start, end);
+        link.unterminated = unterminated;
+        return link;
+    }
+    let mut u = UrlBuilder::default();
+    let mut i = 0;
+    while let Some(k) = value[i..].find('&') {
+        let amp = i + k;
+        u.push(&value[i..amp], start + i, amp - i);
+        match entity(&value[amp..]) {
+            Some((c, len)) => {
+                u.push(c.encode_utf8(&mut [0; 4]), start + amp, len);
+                i = amp + len;
+            }
+            None => {
+                u.push("&", start + amp, 1);
+                i = amp + 1;
+            }
+        }
+    }
+    u.push(&value[i..], start + i, value.len() - i);
+    u.finish(start, end, unterminated)
+}
+
+/// Append text found at `base`, decoding character references.
+fn push_decoded(b: &mut Builder, s: &str, base: usize) {
+    let mut i = 0;
+    while let Some(k) = s[i..].find('&') {
+        let amp = i + k;
+        b.push(&s[i..amp], base + i);
+        match entity(&s[amp..]) {
+            Some((c, len)) => {
+                b.push_for(c.encode_utf8(&mut [0; 4]), base + amp);
+                i = amp + len;
+            }
+            None => {
+                b.push("&", base + amp);
+                i = amp + 1;
+            }
+        }
+    }
+    b.push(&s[i..], base + i);
+}
+
+/// Decodes the character reference at the start of `s` (which starts with
+/// `&`): the character and the reference's length.
+pub(super) fn entity(s: &str) -> Option<(char, usize)> {
+    let end = s.bytes().take(12).position(|b| b == b';')?;
+    let name = &s[1..end];
+    let c = if let Some(num) = name.strip_prefix('#') {
+        let v = match num.strip_prefix(['x', 'X']) {
+            Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+            None => num.parse().ok()?,
+        };
+        char::from_u32(v)?
+    } else {
+        match name {
+            "amp" => '&',
+            "lt" => '<',
+            "gt" => '>',
+            "quot" => '"',
+            "apos" => '\'',
+            "nbsp" => '\u{a0}',
+            "sol" => '/',
+            "colon" => ':',
+            "period" => '.',
+            "commat" => '@',
+            "percnt" => '%',
+            "num" => '#',
+            "quest" => '?',
+            "equals" => '=',
+            "lpar" => '(',
+            "rpar" => ')',
+            "lsqb" | "lbrack" => '[',
+            "rsqb" | "rbrack" => ']',
+            "lcub" | "lbrace" => '{',
+            "rcub" | "rbrace" => '}',
+            "tilde" => '~',
+            "hyphen" | "dash" => '-',
+            "lowbar" => '_',
+            "plus" => '+',
+            "comma" => ',',
+            "semi" => ';',
+            "excl" => '!',
+            "ast" => '*',
+            "dollar" => '$',
+            "verbar" | "vert" => '|',
+            "ndash" => '\u{2013}',
+            "mdash" => '\u{2014}',
+            "hellip" => '\u{2026}',
+            "laquo" => '\u{ab}',
+            "raquo" => '\u{bb}',
+            "lsquo" => '\u{2018}',
+            "rsquo" => '\u{2019}',
+            "ldquo" => '\u{201c}',
+            "rdquo" => '\u{201d}',
+            "copy" => '\u{a9}',
+            "reg" => '\u{ae}',
+            _ => return None,
+        }
+    };
+    Some((c, end + 1))
+}
+
+fn find_ci(hay: &str, needle: &str) -> Option<usize> {
+    hay.as_bytes()
+        .windows(needle.len())
+        .position(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
+}

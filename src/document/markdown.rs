@@ -1,0 +1,326 @@
+//! Markdown (CommonMark with GitHub's tables, strikethrough and task
+//! lists), read with `pulldown-cmark`, which gives every event its source
+//! range.
+//!
+//! - Link and image destinations and reference definitions become
+//!   [`Link`]s, their extent taken from the markup (so `;` before `)` is
+//!   part of the URL), backslash escapes and character references decoded.
+//!   A reference *use* (`[text][ref]`) is not a URL of its own: its
+//!   definition is.
+//! - Text, code and inline HTML go to the scanner with escapes resolved
+//!   (`serde\_json` is `serde_json`) and emphasis marks left out. A link's
+//!   text that repeats its destination is blanked, so
+//!   `[https://a.example](https://a.example)` is one URL.
+//! - `<...>` autolinks are left as written: the scanner reads them as the
+//!   `angle` or `url-wrapper` form, exactly delimited.
+//! - A link CommonMark rejects is still read where its author meant it:
+//!   `[text](http://a/ b)` gives `http://a/ b` (linted for its space), and
+//!   `[text](http://a/b` with no `)` on its line is unterminated.
+
+use std::ops::Range;
+
+use pulldown_cmark::{Event, LinkType, Options, Parser, Tag, TagEnd};
+
+use super::{html, Builder, Document, Link, UrlBuilder};
+
+/// Longest destination read for a rejected link.
+const REJECTED_MAX: usize = 2048;
+
+pub(super) fn read(src: &str) -> Document {
+    let options = Options::ENABLE_TABLES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS;
+    let mut b = Builder::default();
+    let iter = Parser::new_ext(src, options).into_offset_iter();
+    for (_, def) in iter.reference_definitions().iter() {
+        if let Some(link) = definition(src, def.span.clone()) {
+            b.link(link);
+        }
+    }
+    // Text offsets of code, where `](` is not a rejected link.
+    let mut code: Vec<Range<usize>> = Vec::new();
+    // Open links: (text offset where their text starts, destination, the
+    // end of their last inner event in the source).
+    let mut open: Vec<(usize, String, usize)> = Vec::new();
+    let mut autolink = false;
+    let mut html_block: Option<usize> = None;
+    for (event, range) in iter {
+        if let Some(top) = open.last_mut() {
+            if !matches!(event, Event::End(TagEnd::Link | TagEnd::Image)) {
+                top.2 = top.2.max(range.end);
+            }
+        }
+        match event {
+            Event::Start(Tag::Link {
+                link_type: LinkType::Autolink | LinkType::Email,
+                ..
+            }) => {
+                b.push(&src[range.clone()], range.start);
+                autolink = true;
+            }
+            Event::End(TagEnd::Link) if autolink => autolink = false,
+            _ if autolink => {}
+            Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) => {
+                let text_start = if src[range.clone()].starts_with('!') {
+                    range.start + 2
+                } else {
+                    range.start + 1
+                };
+                open.push((b.text.len(), dest_url.into_string(), text_start));
+            }
+            Event::End(TagEnd::Link | TagEnd::Image) => {
+                let Some((text_from, dest, inner_end)) = open.pop() else {
+                    continue;
+                };
+                if b.text[text_from..].trim() == dest.trim() {
+                    b.blank_from(text_from);
+                }
+                if let Some(link) = inline_destination(src, inner_end, range) {
+                    b.link(link);
+                }
+                b.push_for(" ", inner_end.min(src.len()));
+            }
+            Event::Start(Tag::HtmlBlock) => html_block = Some(range.start),
+            Event::End(TagEnd::HtmlBlock) => {
+                if let Some(start) = html_block.take() {
+                    html::read_into(&mut b, src, start, range.end);
+                }
+            }
+            Event::Html(_) if html_block.is_some() => {}
+            Event::Html(_) | Event::InlineHtml(_) => {
+                html::read_into(&mut b, src, range.start, range.end);
+            }
+            Event::Text(t) => text(&mut b, src, &t, range),
+            Event::Code(t) => {
+                let from = b.text.len();
+                let at = src[range.clone()]
+                    .find(&*t)
+                    .map_or(range.start, |k| range.start + k);
+                b.push_for(" ", range.start);
+                b.push(&t, at);
+                b.push_for(" ", range.end.saturating_sub(1));
+                code.push(from..b.text.len());
+            }
+            Event::SoftBreak | Event::HardBreak => b.push_for("\n", range.start),
+            Event::Start(Tag::CodeBlock(_)) => code.push(b.text.len()..usize::MAX),
+            Event::End(TagEnd::CodeBlock) => {
+                if let Some(last) = code.last_mut() {
+                    last.end = b.text.len();
+                }
+                b.push_for("\n\n", range.end.saturating_sub(1));
+            }
+            Event::End(
+                TagEnd::Paragraph
+                | TagEnd::Heading(_)
+                | TagEnd::Item
+                | TagEnd::BlockQuote(_)
+                | TagEnd::TableCell
+                | TagEnd::TableRow
+                | TagEnd::TableHead
+                | TagEnd::FootnoteDefinition
+                | TagEnd::MetadataBlock(_),
+            )
+            | Event::Rule => b.push_for("\n\n", range.end.saturating_sub(1)),
+            _ => {}
+        }
+    }
+    rejected_links(&mut b, &code);
+    b.finish(false)
+}
+
+/// Append a text event. Its source is usually the text byte for byte; an
+/// entity or an escape (`&amp;`, `\_`) is shorter than its source.
+fn text(b: &mut Builder, src: &str, t: &str, range: Range<usize>) {
+    let raw = &src[range.clone()];
+    if raw == t {
+        b.push(t, range.start);
+    } else if let Some(k) = raw.find(t) {
+        // An escaped character: the text starts inside the source range.
+        b.push(t, range.start + k);
+    } else {
+        b.push_for(t, range.start);
+    }
+}
+
+/// The destination of an inline link or image whose text ended at
+/// `inner_end`; `None` for reference links (their definition is the URL).
+fn inline_destination(src: &str, inner_end: usize, range: Range<usize>) -> Option<Link> {
+    let rest = src.get(inner_end..range.end)?;
+    let open = rest.find("](")? + inner_end + 2;
+    if !src[..range.end].ends_with(')') {
+        return None;
+    }
+    destination(src, open, range.end - 1)
+}
+
+/// A reference definition `[label]: <dest> "title"`.
+fn definition(src: &str, span: Range<usize>) -> Option<Link> {
+    let text = src.get(span.clone())?;
+    let after = text.find("]:")? + span.start + 2;
+    destination(src, after, span.end)
+}
+
+/// Read a destination starting at `from` (after whitespace), ending before
+/// `limit`: `<...>`, or a run without whitespace whose parentheses balance.
+fn destination(src: &str, from: usize, limit: usize) -> Option<Link> {
+    let b = src.as_bytes();
+    let mut i = from;
+    while i < limit && b[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    let (start, end) = if b.get(i) == Some(&b'<') {
+        let close = src[i + 1..limit].find('>')? + i + 1;
+        (i + 1, close)
+    } else {
+        let mut depth = 0usize;
+        let mut j = i;
+        while j < limit {
+            match b[j] {
+                b'\\' if j + 1 < limit => j += 1,
+                b'(' => depth += 1,
+                b')' if depth == 0 => break,
+                b')' => depth -= 1,
+                c if c.is_ascii_whitespace() => break,
+                _ => {}
+            }
+            j += 1;
+        }
+        (i, j.min(limit))
+    };
+    (start < end).then(|| decoded(src, start, end, false))
+}
+
+/// The link `src[start..end]` with backslash escapes and character
+/// references decoded.
+fn decoded(src: &str, start: usize, end: usize, unterminated: bool) -> Link {
+    let s = &src[start..end];
+    if !s.contains(['\\', '&']) {
+        let mut link = Link::verbatim(src, start, end);
+        link.unterminated = unterminated;
+        return link;
+    }
+    let mut u = UrlBuilder::default();
+    let mut i = 0;
+    while i < s.len() {
+        let rest = &s[i..];
+        let c = rest.chars().next().unwrap_or(' ');
+        if c == '\\' && rest[1..].starts_with(|c: char| c.is_ascii_punctuation()) {
+            u.push(&rest[1..2], start + i + 1, 1);
+            i += 2;
+        } else if let Some((decoded, len)) = (c == '&').then(|| html::entity(rest)).flatten() {
+            u.push(decoded.encode_utf8(&mut [0; 4]), start + i, len);
+            i += len;
+        } else {
+            u.push(&rest[..c.len_utf8()], start + i, c.len_utf8());
+            i += c.len_utf8();
+        }
+    }
+    u.finish(start, end, unterminated)
+}
+
+/// Links CommonMark rejected, read where their author meant them: a `](`
+/// left in the text (outside code) followed by a URL.
+fn rejected_links(b: &mut Builder, code: &[Range<usize>]) {
+    let mut found: Vec<(usize, usize, bool)> = Vec::new();
+    let text = b.text.as_bytes();
+    // The next `)` and line break at or after a point: searched once each,
+    // so a flood of `[a](http://x/` stays linear.
+    let mut next_close: Option<usize> = Some(0);
+    let mut next_nl: Option<usize> = Some(0);
+    let mut code_at = 0;
+    for at in memchr::memmem::find_iter(text, b"](") {
+        while code.get(code_at).is_some_and(|r| r.end <= at) {
+            code_at += 1;
+        }
+        if code.get(code_at).is_some_and(|r| r.start <= at) {
+            continue;
+        }
+        let d = at + 2;
+        if !super::is_url(token(&b.text[d..])) {
+            continue;
+        }
+        let nl = advance(&mut next_nl, text, d, b'\n').unwrap_or(text.len());
+        let close =
+            advance(&mut next_close, text, d, b')').filter(|&c| c < nl && c - d <= REJECTED_MAX);
+        match close {
+            Some(mut close) => {
+                // Parentheses inside the URL (`Perf_(Linux)`) pair up.
+                let opened = text[d..close].iter().filter(|&&c| c == b'(').count();
+                for _ in 0..opened {
+                    match memchr::memchr(b')', &text[close + 1..nl]) {
+                        Some(k) => close = close + 1 + k,
+                        None => break,
+                    }
+                }
+                let dest = &b.text[d..close];
+                let cut = dest
+                    .find(" \"")
+                    .or_else(|| dest.find(" '"))
+                    .unwrap_or(dest.len());
+                let end = d + dest[..cut].trim_end().len();
+                if found.last().is_none_or(|l| l.1 <= d) {
+                    found.push((d, end, false));
+                }
+            }
+            None => {
+                let len = token_unterminated(&b.text[d..]);
+                found.push((d, d + len, true));
+            }
+        }
+    }
+    for (start, end, unterminated) in found {
+        let mut u = UrlBuilder::default();
+        let mut from = start;
+        let breaks: Vec<usize> = b.map.breaks(start, end).collect();
+        for k in breaks.into_iter().chain([end]) {
+            let piece = &b.text[from..k];
+            u.push(piece, b.map.map(from), piece.len());
+            from = k;
+        }
+        let link = u.finish(
+            b.map.map(start),
+            b.map.map(end.max(start + 1) - 1) + 1,
+            unterminated,
+        );
+        if !unterminated {
+            super::blank(&mut b.text, start, end);
+        }
+        b.link(link);
+    }
+}
+
+/// The position of the first `needle` at or after `from`, remembered in
+/// `cache` (`None` once there is none left).
+fn advance(cache: &mut Option<usize>, text: &[u8], from: usize, needle: u8) -> Option<usize> {
+    match *cache {
+        Some(c) if c >= from => Some(c),
+        Some(_) => {
+            *cache = memchr::memchr(needle, &text[from..]).map(|k| from + k);
+            *cache
+        }
+        None => None,
+    }
+}
+
+/// The first word of `s`.
+fn token(s: &str) -> &str {
+    let end = s
+        .find(|c: char| c.is_whitespace() || c == ')')
+        .unwrap_or(s.len());
+    &s[..end.min(REJECTED_MAX)]
+}
+
+/// How much of `s` an unterminated link's URL takes: up to whitespace or
+/// markup, at most [`REJECTED_MAX`] bytes.
+fn token_unterminated(s: &str) -> usize {
+    let mut end = s
+        .find(|c: char| c.is_whitespace() || matches!(c, '[' | ']' | '(' | ')' | '<' | '>' | '"'))
+        .unwrap_or(s.len())
+        .min(REJECTED_MAX);
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    end
+}

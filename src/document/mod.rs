@@ -1,0 +1,347 @@
+//! Documents: each file read by its *syntax* before it is scanned.
+//!
+//! Documentation is Markdown, HTML, AsciiDoc, reStructuredText, JSON, man
+//! pages. Their markup is not part of any URL, and their link syntax says
+//! exactly where a URL starts and ends. A reader turns a file's text into a
+//! [`Document`]:
+//!
+//! - [`Link`]s: URLs whose extent the markup gives (a Markdown link
+//!   destination, an HTML `href`, an AsciiDoc `URL[text]` target), already
+//!   decoded, each piece knowing where it came from in the file;
+//! - `text`: everything else, for the scanner to read as plain text, with the
+//!   markup left out (or blanked), escapes resolved, and an [`OffsetMap`]
+//!   leading every byte back to the file.
+//!
+//! One file per syntax, each small enough to read whole. A reader never
+//! needs the scanner: this stage comes before it (see `scan::document`).
+//!
+//! ```
+//! use urlint::document::{read, Syntax};
+//!
+//! let md = "See [the docs](https://a.example/x;) or serde\\_json at https://b.example/serde\\_json.\n";
+//! let doc = read(Syntax::Markdown, md);
+//! assert_eq!(doc.links[0].url, "https://a.example/x;");
+//! assert!(doc.text.contains("https://b.example/serde_json"));
+//! ```
+
+mod asciidoc;
+mod html;
+mod json;
+mod markdown;
+pub mod pattern;
+mod roff;
+mod rst;
+mod texinfo;
+
+use std::path::Path;
+
+pub(crate) use crate::input::offsets::OffsetMap;
+
+/// How a file is read (SPEC.md "How documents are read").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Syntax {
+    /// CommonMark and GitHub-flavoured Markdown.
+    Markdown,
+    /// HTML and XHTML.
+    Html,
+    /// AsciiDoc.
+    Asciidoc,
+    /// reStructuredText.
+    Rst,
+    /// JSON.
+    Json,
+    /// roff: man pages, `ms`.
+    Roff,
+    /// Texinfo.
+    Texinfo,
+    /// Plain text: the RFC 1738 appendix rules, hard wraps included.
+    Text,
+}
+
+impl Syntax {
+    /// Every syntax, in SPEC.md order.
+    pub const ALL: &'static [Syntax] = &[
+        Syntax::Markdown,
+        Syntax::Html,
+        Syntax::Asciidoc,
+        Syntax::Rst,
+        Syntax::Json,
+        Syntax::Roff,
+        Syntax::Texinfo,
+        Syntax::Text,
+    ];
+
+    /// The name `--syntax` and `[syntax]` take.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Syntax::Markdown => "markdown",
+            Syntax::Html => "html",
+            Syntax::Asciidoc => "asciidoc",
+            Syntax::Rst => "rst",
+            Syntax::Json => "json",
+            Syntax::Roff => "roff",
+            Syntax::Texinfo => "texinfo",
+            Syntax::Text => "text",
+        }
+    }
+
+    /// The syntax called `name`, if any.
+    pub fn from_name(name: &str) -> Option<Syntax> {
+        Syntax::ALL.iter().copied().find(|s| s.as_str() == name)
+    }
+
+    /// The syntax a file's name says, `text` when it says none. A
+    /// compressed file is judged by its name without `.gz` (and the like).
+    pub fn from_path(path: &Path) -> Syntax {
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        let name = ["gz", "bz2", "xz", "zst"]
+            .iter()
+            .find_map(|z| name.strip_suffix(&format!(".{z}")))
+            .unwrap_or(&name);
+        let Some((_, ext)) = name.rsplit_once('.') else {
+            return Syntax::Text;
+        };
+        match ext {
+            "md" | "markdown" | "mdown" | "mkd" => Syntax::Markdown,
+            "html" | "htm" | "xhtml" => Syntax::Html,
+            "adoc" | "asciidoc" => Syntax::Asciidoc,
+            "rst" => Syntax::Rst,
+            "json" => Syntax::Json,
+            "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "man" | "ms" => Syntax::Roff,
+            "texi" | "texinfo" => Syntax::Texinfo,
+            _ => Syntax::Text,
+        }
+    }
+
+    /// Whether hard-wrapped bare URLs are rejoined: in plain text (and mail)
+    /// only; other syntaxes say by their own rules where a URL ends.
+    pub fn hard_wraps(self) -> bool {
+        self == Syntax::Text
+    }
+}
+
+/// A URL whose extent the markup gives (form `link`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Link {
+    /// The URL, markup escapes and character references decoded.
+    pub url: String,
+    /// Byte range of the URL as written in the source (the destination,
+    /// without the markup around it).
+    pub start: usize,
+    /// End of that range (exclusive).
+    pub end: usize,
+    /// `(index in url, source offset)` where each piece of `url` starts;
+    /// within a piece, `url` is the source byte for byte. The first is at 0.
+    pub pieces: Vec<(usize, usize)>,
+    /// The markup was never closed (`[text](http://a/b` to the end of the
+    /// paragraph, an attribute value with no closing quote).
+    pub unterminated: bool,
+}
+
+impl Link {
+    /// A link whose URL is `src[start..end]` as it stands.
+    pub(crate) fn verbatim(src: &str, start: usize, end: usize) -> Link {
+        Link {
+            url: src[start..end].to_owned(),
+            start,
+            end,
+            pieces: vec![(0, start)],
+            unterminated: false,
+        }
+    }
+}
+
+/// Builds a link URL from pieces of the source (escapes resolved).
+#[derive(Debug, Default)]
+pub(crate) struct UrlBuilder {
+    url: String,
+    pieces: Vec<(usize, usize)>,
+    /// Source offset right after the last piece, to merge contiguous ones.
+    next: usize,
+}
+
+impl UrlBuilder {
+    /// Append `s`, which stands at source offset `from` (a resolved escape:
+    /// the source of its first byte).
+    pub(crate) fn push(&mut self, s: &str, from: usize, source_len: usize) {
+        if s.is_empty() {
+            return;
+        }
+        if self.pieces.is_empty() || self.next != from || source_len != s.len() {
+            self.pieces.push((self.url.len(), from));
+        }
+        self.url.push_str(s);
+        self.next = if source_len == s.len() {
+            from + source_len
+        } else {
+            // A decoded escape is a piece of its own.
+            usize::MAX
+        };
+    }
+
+    pub(crate) fn finish(self, start: usize, end: usize, unterminated: bool) -> Link {
+        let mut pieces = self.pieces;
+        if pieces.is_empty() {
+            pieces.push((0, start));
+        }
+        Link {
+            url: self.url,
+            start,
+            end,
+            pieces,
+            unterminated,
+        }
+    }
+}
+
+/// What a reader makes of a file.
+#[derive(Debug, Clone, Default)]
+#[non_exhaustive]
+pub struct Document {
+    /// Text for the scanner: markup left out or blanked, escapes resolved.
+    pub text: String,
+    /// From offsets in `text` to offsets in the source.
+    pub(crate) map: OffsetMap,
+    /// URLs the markup delimits, in source order.
+    pub links: Vec<Link>,
+    /// Whether hard-wrapped bare URLs in `text` are rejoined.
+    pub hard_wraps: bool,
+}
+
+impl Document {
+    /// The source offset of `text` offset `off`.
+    pub fn source_offset(&self, off: usize) -> usize {
+        self.map.map(off)
+    }
+
+    /// Offsets in `text`, strictly between `from` and `to`, where the map
+    /// to the source jumps (an escape resolved, markup left out): a URL
+    /// found in `text` is cut into pieces there.
+    pub(crate) fn breaks(&self, from: usize, to: usize) -> impl Iterator<Item = usize> + '_ {
+        self.map.breaks(from, to)
+    }
+}
+
+/// Collects a reader's output: text with its map, and links.
+#[derive(Debug, Default)]
+pub(crate) struct Builder {
+    pub(crate) text: String,
+    pub(crate) map: OffsetMap,
+    pub(crate) links: Vec<Link>,
+}
+
+impl Builder {
+    /// Append source text `s` found at source offset `from`, byte for byte.
+    pub(crate) fn push(&mut self, s: &str, from: usize) {
+        if s.is_empty() {
+            return;
+        }
+        self.map.linear(self.text.len(), from);
+        self.text.push_str(s);
+    }
+
+    /// Append `s`, which stands for the markup at source offset `at` (a
+    /// separator, a resolved escape): every byte of it maps there.
+    pub(crate) fn push_for(&mut self, s: &str, at: usize) {
+        if s.is_empty() {
+            return;
+        }
+        self.map.point(self.text.len(), at);
+        self.text.push_str(s);
+    }
+
+    /// Replace `text[from..]` with spaces (line breaks kept): a link's text
+    /// that the scanner must not find a second time. The length, and so
+    /// the map, stays.
+    pub(crate) fn blank_from(&mut self, from: usize) {
+        let to = self.text.len();
+        blank(&mut self.text, from, to);
+    }
+
+    /// Add a link if it is a URL (it has a scheme) and not a pattern.
+    pub(crate) fn link(&mut self, link: Link) {
+        if is_url(&link.url) && !pattern::is_pattern(&link.url) {
+            self.links.push(link);
+        }
+    }
+
+    pub(crate) fn finish(mut self, hard_wraps: bool) -> Document {
+        self.links.sort_by_key(|l| l.start);
+        Document {
+            text: self.text,
+            map: self.map,
+            links: self.links,
+            hard_wraps,
+        }
+    }
+}
+
+/// Replace `text[from..to]` with spaces, keeping line breaks and length.
+pub(crate) fn blank(text: &mut String, from: usize, to: usize) {
+    let Some(piece) = text.get(from..to) else {
+        return;
+    };
+    let blanked: String = piece
+        .chars()
+        .map(|c| {
+            if c == '\n' {
+                "\n".to_string()
+            } else {
+                " ".repeat(c.len_utf8())
+            }
+        })
+        .collect();
+    text.replace_range(from..to, &blanked);
+}
+
+/// Whether a link destination is a URL, not a relative reference: it
+/// starts with a scheme that is known, or that is followed by `//` (as for
+/// the `angle` form, so `javascript:void(0)` and `C:\dir` are not URLs).
+pub(crate) fn is_url(dest: &str) -> bool {
+    let b = dest.as_bytes();
+    if !b.first().is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    let Some(colon) = b
+        .iter()
+        .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))
+    else {
+        return false;
+    };
+    if b[colon] != b':' || colon > 32 {
+        return false;
+    }
+    let rest = &dest[colon + 1..];
+    if rest.starts_with("//") {
+        return rest.len() > 2;
+    }
+    crate::schemes::is_known(&dest[..colon].to_ascii_lowercase())
+        && rest.bytes().next().is_some_and(|c| c != b':')
+}
+
+/// Read `src` as `syntax`.
+pub fn read(syntax: Syntax, src: &str) -> Document {
+    match syntax {
+        Syntax::Markdown => markdown::read(src),
+        Syntax::Html => html::read(src),
+        Syntax::Asciidoc => asciidoc::read(src),
+        Syntax::Rst => rst::read(src),
+        Syntax::Json => json::read(src),
+        Syntax::Roff => roff::read(src),
+        Syntax::Texinfo => texinfo::read(src),
+        Syntax::Text => {
+            let mut b = Builder::default();
+            b.push(src, 0);
+            b.finish(true)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,175 @@
+//! URL-shaped *patterns*, which are not URLs (SPEC.md "How documents are
+//! read"): template placeholders, usage notation, wildcards, globs and
+//! ports written as words. Documentation is full of them, and a linter that
+//! reads `http://${host}:${port}/` as a URL with a bad host cries wolf.
+//!
+//! The shapes recognised, each with an example:
+//!
+//! | shape | example |
+//! |---|---|
+//! | template placeholder | `{{base_url}}`, `${host}`, `$(HOST)`, `{% url %}`, `<%= x %>`, `{name}`, `{0}` |
+//! | printf conversion | `%s`, `%d/`, `%(name)s`, `%1$s` (a `%` not starting a valid escape) |
+//! | usage notation | `ftp://[user@]host[:port]/path`, `http://host[/path]` |
+//! | wildcard | `https://*.example.com/*`, `http://host/*.html` |
+//! | glob | `part{a,b,c}.html`, `vol[1-4]`, `archive[1996-1999]` |
+//! | port as a word | `http://host:port/`, `http://localhost:PORT` |
+//!
+//! ```
+//! use urlint::document::pattern::is_pattern;
+//!
+//! assert!(is_pattern("http://${hostname}:${port}/"));
+//! assert!(is_pattern("ftp://[user@]machine[[:#]port]/path"));
+//! assert!(!is_pattern("http://[2001:db8::1]:8080/a?x[]=1"));
+//! ```
+
+/// Whether `url` is a pattern rather than a URL.
+pub fn is_pattern(url: &str) -> bool {
+    let b = url.as_bytes();
+    if has_placeholder(b) || has_printf(b) || has_bracket_notation(url) {
+        return true;
+    }
+    let Some(after) = url.find("://").map(|i| i + 3) else {
+        return false;
+    };
+    let authority_end = url[after..]
+        .find(['/', '?', '#'])
+        .map_or(url.len(), |i| after + i);
+    let authority = &url[after..authority_end];
+    let path = &url[authority_end..];
+    authority.contains('*') || has_wildcard_path(path) || has_word_port(authority)
+}
+
+/// `{{x}}`, `${x}`, `$(x)`, `{% x %}`, `<%= x %>`, `{name}`, `{a,b}`: braces
+/// never stand unencoded in a real URL, so any brace pair is a template or
+/// a glob.
+fn has_placeholder(b: &[u8]) -> bool {
+    if b.windows(2).any(|w| matches!(w, b"$(" | b"<%" | b"%>")) {
+        return true;
+    }
+    match memchr::memchr(b'{', b) {
+        Some(open) => b[open..].contains(&b'}'),
+        None => false,
+    }
+}
+
+/// A printf conversion: `%s`, `%d` (not a valid escape), `%(name)s`, `%1$s`.
+fn has_printf(b: &[u8]) -> bool {
+    let hex = |c: Option<&u8>| c.is_some_and(u8::is_ascii_hexdigit);
+    memchr::memchr_iter(b'%', b).any(|i| {
+        if hex(b.get(i + 1)) && hex(b.get(i + 2)) {
+            return false;
+        }
+        match b.get(i + 1) {
+            Some(b's' | b'd' | b'i' | b'u' | b'f' | b'x' | b'X' | b'c' | b'r' | b'(') => true,
+            Some(d) if d.is_ascii_digit() => b.get(i + 2) == Some(&b'$'),
+            _ => false,
+        }
+    })
+}
+
+/// Square brackets outside an IP-literal host: usage notation
+/// (`[user@]`, `[:port]`, `[/path]`) or a glob range (`[1-4]`). A bracket
+/// pair holding just a name (`?filter[name]=x`, `?a[]=1`) is a query
+/// convention, not a pattern.
+fn has_bracket_notation(url: &str) -> bool {
+    let b = url.as_bytes();
+    let host_start = url.find("://").map(|i| i + 3);
+    let mut i = 0;
+    while let Some(k) = memchr::memchr(b'[', &b[i..]) {
+        let open = i + k;
+        let close = b[open..].iter().position(|&c| c == b']').map(|c| open + c);
+        let inner = &url[open + 1..close.unwrap_or(b.len())];
+        let ip_literal = Some(open) == host_start && close.is_some() && inner.contains(':');
+        if !ip_literal {
+            let notation = inner.starts_with('[')
+                || inner.contains(['@', ':', '/', '|', '#'])
+                || is_range(inner)
+                || close.is_none();
+            if notation {
+                return true;
+            }
+        }
+        i = open + 1;
+    }
+    false
+}
+
+/// `1-4`, `a-z`, `1996-1999`: a glob range.
+fn is_range(inner: &str) -> bool {
+    let Some((a, z)) = inner.split_once('-') else {
+        return false;
+    };
+    let word = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_alphanumeric());
+    word(a) && word(z) && (a.len() == 1 || a.bytes().all(|c| c.is_ascii_digit()))
+}
+
+/// A path segment made of a wildcard: `/*`, `/*.html`, `/**/`.
+fn has_wildcard_path(path: &str) -> bool {
+    let path = path.split(['?', '#']).next().unwrap_or_default();
+    path.split('/').any(|seg| seg.starts_with('*'))
+}
+
+/// `host:port`, `host:PORT`, `:port_number`: the port written as a word.
+fn has_word_port(authority: &str) -> bool {
+    let host_port = authority.rsplit('@').next().unwrap_or_default();
+    if host_port.starts_with('[') {
+        return false;
+    }
+    match host_port.rsplit_once(':') {
+        Some((_, port)) => {
+            !port.is_empty()
+                && port.bytes().any(|c| c.is_ascii_alphabetic())
+                && port.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+        }
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn patterns_from_real_documentation() {
+        for p in [
+            "http://${hostname}:${port}/",
+            "{{base_url}}/x",
+            "https://{{ site.url }}/a",
+            "https://github.com/{_repo}/issues/%s",
+            "mailto:%s",
+            "http://example.org/%(name)s/x",
+            "http://a.example/%1$s",
+            "http://a.example/%d/",
+            "ftp://[user@]machine[[:#]port]/path",
+            "http://host[:port]/path",
+            "https://*.example.com/*",
+            "http://a.example/*.html",
+            "http://a.example/archive[1996-1999]/vol[1-4]/part{a,b,c}.html",
+            "http://host:port/json/list",
+            "http://localhost:PORT/",
+            "http://$(HOST)/x",
+            "http://a.example/<%= path %>",
+        ] {
+            assert!(is_pattern(p), "{p} is a pattern");
+        }
+    }
+
+    #[test]
+    fn urls_that_look_a_little_like_patterns() {
+        for u in [
+            "http://[2001:db8::1]:8080/",
+            "http://a.example/?a[]=1&filter[name]=x",
+            "http://a.example/%2Fx%41",
+            "http://a.example/%da",
+            "http://a.example/%zz",
+            "news:*",
+            "http://a.example:8080/x",
+            "http://user:pass@a.example/",
+            "http://a.example/a*b",
+            "http://a.example/100%",
+            "mailto:a@b.example",
+        ] {
+            assert!(!is_pattern(u), "{u} is a URL");
+        }
+    }
+}

@@ -1,0 +1,138 @@
+//! `trailing-punctuation` and `unterminated-link`: URLs whose extent a
+//! document's link markup gives (form `link`, SPEC.md "How documents are
+//! read").
+
+use crate::rules::{declare_rule, Severity};
+use crate::scan::Form;
+use crate::validate::{Cx, Report};
+
+declare_rule! {
+    /// ## What it does
+    /// Finds a link destination that ends with `.`, `,`, `;` or `:`, as in
+    /// `[text](https://a.example/x;)`.
+    ///
+    /// ## Why is this bad?
+    /// In running text such a character belongs to the sentence (RFC 1738's
+    /// appendix has readers drop it), so the markup's URL and what a reader
+    /// copies disagree. Inside link markup it is nearly always a typo: the
+    /// server is asked for `x;`, not `x`.
+    ///
+    /// Under both standards alike: it reads the markup, not the grammar.
+    ///
+    /// ## Example
+    /// `[the spec](https://a.example/spec.html.)`
+    ///
+    /// Use instead: `[the spec](https://a.example/spec.html)`
+    pub static TRAILING_PUNCTUATION = {
+        name: "trailing-punctuation",
+        group: Context,
+        default: Some(Severity::Warning),
+        rfc: "RFC 1738 appendix",
+        summary: "a link destination that ends with `.`, `,`, `;` or `:`",
+        example: "[the spec](https://a.example/spec.html.)",
+        ok_example: "[the spec](https://a.example/spec.html).",
+        help: "remove the punctuation from the link destination, or encode it if it is meant",
+    }
+}
+
+declare_rule! {
+    /// ## What it does
+    /// Finds link markup that is never closed: a Markdown `[text](http://…`
+    /// with no `)` on its line, an HTML `href="http://…` whose quote is not
+    /// closed before the tag ends.
+    ///
+    /// ## Why is this bad?
+    /// The renderer does not make a link of it (Markdown shows the markup as
+    /// text; HTML swallows what follows into the attribute), so readers get
+    /// no link, or a wrong one. urlint reads the text as plain text too.
+    ///
+    /// Under both standards alike: it reads the markup, not the grammar.
+    ///
+    /// ## Example
+    /// `Fixed ([#4656](https://github.com/o/r/pull/4656` at the end of a line
+    ///
+    /// Use instead: `Fixed ([#4656](https://github.com/o/r/pull/4656))`
+    pub static UNTERMINATED_LINK = {
+        name: "unterminated-link",
+        group: Context,
+        default: Some(Severity::Error),
+        rfc: "CommonMark link destinations; HTML attribute values",
+        summary: "link markup never closed",
+        example: "Fixed ([#4656](https://github.com/o/r/pull/4656\n",
+        ok_example: "Fixed ([#4656](https://github.com/o/r/pull/4656))\n",
+        help: "close the link: `)` after a Markdown destination, the quote after an attribute value",
+    }
+}
+
+/// The punctuation a link destination ends with.
+pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
+    if cx.cand.form != Form::Link || cx.cand.facts.unterminated {
+        return;
+    }
+    if let Some(last) = cx.url.bytes().last().filter(|b| b".,;:".contains(b)) {
+        let at = cx.url.len() - 1;
+        out.at(
+            at..at + 1,
+            format!("the link destination ends with `{}`", char::from(last)),
+        );
+    }
+}
+
+/// A link whose markup the reader found unclosed.
+pub fn check_unterminated(cx: &Cx<'_>, out: &mut Report<'_>) {
+    if cx.cand.form == Form::Link && cx.cand.facts.unterminated {
+        out.at_span(cx.cand.span, "this link is never closed".to_string());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::Rule;
+    use crate::scan::{Facts, Form};
+    use crate::validate::testutil::{cand_with, diagnostics};
+
+    fn rules(url: &str, unterminated: bool) -> Vec<Rule> {
+        let facts = Facts {
+            unterminated,
+            ..Facts::default()
+        };
+        diagnostics(&cand_with(url, Form::Link, facts))
+            .into_iter()
+            .map(|d| d.rule)
+            .collect()
+    }
+
+    #[test]
+    fn trailing_punctuation_in_a_link_destination() {
+        for url in [
+            "https://a.example/x;",
+            "https://a.example/x.",
+            "https://a.example/x,",
+        ] {
+            assert!(
+                rules(url, false).contains(&Rule::TrailingPunctuation),
+                "{url}"
+            );
+        }
+        for url in [
+            "https://a.example/x",
+            "https://a.example/x.html",
+            "https://a.example/?a=b;c=d",
+        ] {
+            assert!(
+                !rules(url, false).contains(&Rule::TrailingPunctuation),
+                "{url}"
+            );
+        }
+        let bare = cand_with("https://a.example/x;", Form::Bare, Facts::default());
+        assert!(!diagnostics(&bare)
+            .iter()
+            .any(|d| d.rule == Rule::TrailingPunctuation));
+    }
+
+    #[test]
+    fn unterminated_link_is_all_that_is_said() {
+        assert_eq!(rules("https://a.example/x", true), [Rule::UnterminatedLink]);
+        assert!(!rules("https://a.example/x", false).contains(&Rule::UnterminatedLink));
+    }
+}

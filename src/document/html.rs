@@ -16,7 +16,7 @@
 //! unclosed tags, quotes and comments (each search result is remembered, so
 //! a flood of `<a href="` is read once).
 
-use super::{Builder, Document, Link, UrlBuilder};
+use super::{Builder, Document, Link, Next, UrlBuilder};
 
 /// Tags that end a line when rendered.
 const BLOCK: &[&str] = &[
@@ -91,28 +91,9 @@ pub(super) fn read(src: &str) -> Document {
 /// Searches remembered across tags, so each is done once per input.
 #[derive(Default)]
 struct Memo {
-    gt: Option<Option<usize>>,
-    comment_end: Option<Option<usize>>,
-    quote: [Option<Option<usize>>; 2],
-}
-
-/// The first `needle` at or after `from` in `hay`, remembered in `cache`.
-fn next(
-    cache: &mut Option<Option<usize>>,
-    hay: &[u8],
-    from: usize,
-    needle: &[u8],
-) -> Option<usize> {
-    if let Some(found) = *cache {
-        match found {
-            Some(at) if at >= from => return Some(at),
-            None => return None,
-            Some(_) => {}
-        }
-    }
-    let found = memchr::memmem::find(hay.get(from..).unwrap_or_default(), needle).map(|k| from + k);
-    *cache = Some(found);
-    found
+    gt: Next,
+    comment_end: Next,
+    quote: [Next; 2],
 }
 
 /// Read `src[start..end]` as HTML into `b` (offsets stay those of `src`).
@@ -129,9 +110,12 @@ pub(super) fn read_into(b: &mut Builder, src: &str, start: usize, end: usize) {
         let next_byte = bytes.get(lt + 1).copied().unwrap_or(b' ');
         if s[lt..].starts_with("<!--") {
             // An unclosed comment runs to the end, as in a browser.
-            i = next(&mut memo.comment_end, bytes, lt + 4, b"-->").map_or(end, |e| e + 3);
+            i = memo
+                .comment_end
+                .find(bytes, lt + 4, b"-->")
+                .map_or(end, |e| e + 3);
         } else if matches!(next_byte, b'!' | b'?') {
-            i = next(&mut memo.gt, bytes, lt, b">").map_or(end, |e| e + 1);
+            i = memo.gt.find(bytes, lt, b">").map_or(end, |e| e + 1);
         } else if next_byte.is_ascii_alphabetic() || next_byte == b'/' {
             let tag = tag(b, s, lt, &mut memo);
             let name = tag.name.to_ascii_lowercase();
@@ -174,6 +158,7 @@ struct TagRead<'s> {
 }
 
 /// Read the tag at `lt`, adding its URL attributes to `b` as links.
+#[allow(clippy::many_single_char_names)] // b, s, j, q, v: the tokenizer's cursor
 fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'s> {
     let bytes = s.as_bytes();
     let mut name_end = lt + 1 + usize::from(bytes[lt + 1] == b'/');
@@ -221,52 +206,49 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
             j += 1;
         }
         let is_url = URL_ATTRIBUTES.contains(&attr.as_str());
-        match bytes.get(j) {
-            Some(&q @ (b'"' | b'\'')) => {
-                let v = j + 1;
-                let cache = &mut memo.quote[usize::from(q == b'\'')];
-                let close = next(cache, bytes, v, &[q]);
-                if !is_url {
-                    j = close.map_or(s.len(), |c| c + 1);
-                    continue;
-                }
-                // A `>` or `<` inside a URL value means the quote was never
-                // closed where the author meant: the tag ends there.
-                let reach = close.unwrap_or(s.len()).min(v + UNTERMINATED_MAX);
-                let stray = memchr::memchr2(b'>', b'<', &bytes[v..reach]).map(|k| v + k);
-                match (close, stray) {
-                    (Some(c), None) if c <= reach => {
-                        let link = attribute(b, s, &attr, v, c, false);
-                        if out.name.eq_ignore_ascii_case("a") && attr == "href" {
-                            out.href = link;
-                        }
-                        j = c + 1;
-                    }
-                    (_, stray) => {
-                        let stop = stray.unwrap_or(reach);
-                        let url_end = s[v..stop].find(char::is_whitespace).map_or(stop, |k| v + k);
-                        attribute(b, s, &attr, v, url_end, true);
-                        out.end = match stray {
-                            Some(at) if bytes[at] == b'>' => at + 1,
-                            Some(at) => at,
-                            None => next(&mut memo.gt, bytes, v, b">").map_or(s.len(), |g| g + 1),
-                        };
-                        return out;
-                    }
-                }
+        if let Some(&q @ (b'"' | b'\'')) = bytes.get(j) {
+            let v = j + 1;
+            let cache = &mut memo.quote[usize::from(q == b'\'')];
+            let close = cache.find(bytes, v, &[q]);
+            if !is_url {
+                j = close.map_or(s.len(), |c| c + 1);
+                continue;
             }
-            _ => {
-                let v = j;
-                while j < bytes.len()
-                    && !(bytes[j].is_ascii_whitespace() || bytes[j] == b'>' || bytes[j] == b'<')
-                {
-                    j += 1;
-                }
-                if is_url {
-                    let link = attribute(b, s, &attr, v, j, false);
+            // A `>` or `<` inside a URL value means the quote was never
+            // closed where the author meant: the tag ends there.
+            let reach = close.unwrap_or(s.len()).min(v + UNTERMINATED_MAX);
+            let stray = memchr::memchr2(b'>', b'<', &bytes[v..reach]).map(|k| v + k);
+            match (close, stray) {
+                (Some(c), None) if c <= reach => {
+                    let link = attribute(b, s, &attr, v, c, false);
                     if out.name.eq_ignore_ascii_case("a") && attr == "href" {
                         out.href = link;
                     }
+                    j = c + 1;
+                }
+                (_, stray) => {
+                    let stop = stray.unwrap_or(reach);
+                    let url_end = s[v..stop].find(char::is_whitespace).map_or(stop, |k| v + k);
+                    attribute(b, s, &attr, v, url_end, true);
+                    out.end = match stray {
+                        Some(at) if bytes[at] == b'>' => at + 1,
+                        Some(at) => at,
+                        None => memo.gt.find(bytes, v, b">").map_or(s.len(), |g| g + 1),
+                    };
+                    return out;
+                }
+            }
+        } else {
+            let v = j;
+            while j < bytes.len()
+                && !(bytes[j].is_ascii_whitespace() || bytes[j] == b'>' || bytes[j] == b'<')
+            {
+                j += 1;
+            }
+            if is_url {
+                let link = attribute(b, s, &attr, v, j, false);
+                if out.name.eq_ignore_ascii_case("a") && attr == "href" {
+                    out.href = link;
                 }
             }
         }
@@ -321,15 +303,12 @@ fn decode(s: &str, start: usize, end: usize, unterminated: bool) -> Link {
     while let Some(k) = value[i..].find('&') {
         let amp = i + k;
         u.push(&value[i..amp], start + i, amp - i);
-        match entity(&value[amp..]) {
-            Some((c, len)) => {
-                u.push(c.encode_utf8(&mut [0; 4]), start + amp, len);
-                i = amp + len;
-            }
-            None => {
-                u.push("&", start + amp, 1);
-                i = amp + 1;
-            }
+        if let Some((c, len)) = entity(&value[amp..]) {
+            u.push(c.encode_utf8(&mut [0; 4]), start + amp, len);
+            i = amp + len;
+        } else {
+            u.push("&", start + amp, 1);
+            i = amp + 1;
         }
     }
     u.push(&value[i..], start + i, value.len() - i);
@@ -342,15 +321,12 @@ fn push_decoded(b: &mut Builder, s: &str, base: usize) {
     while let Some(k) = s[i..].find('&') {
         let amp = i + k;
         b.push(&s[i..amp], base + i);
-        match entity(&s[amp..]) {
-            Some((c, len)) => {
-                b.push_for(c.encode_utf8(&mut [0; 4]), base + amp);
-                i = amp + len;
-            }
-            None => {
-                b.push("&", base + amp);
-                i = amp + 1;
-            }
+        if let Some((c, len)) = entity(&s[amp..]) {
+            b.push_for(c.encode_utf8(&mut [0; 4]), base + amp);
+            i = amp + len;
+        } else {
+            b.push("&", base + amp);
+            i = amp + 1;
         }
     }
     b.push(&s[i..], base + i);

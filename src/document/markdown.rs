@@ -244,30 +244,27 @@ fn rejected_links(b: &mut Builder, code: &[Range<usize>]) {
         let nl = advance(&mut next_nl, text, d, b'\n').unwrap_or(text.len());
         let close =
             advance(&mut next_close, text, d, b')').filter(|&c| c < nl && c - d <= REJECTED_MAX);
-        match close {
-            Some(mut close) => {
-                // Parentheses inside the URL (`Perf_(Linux)`) pair up.
-                let opened = text[d..close].iter().filter(|&&c| c == b'(').count();
-                for _ in 0..opened {
-                    match memchr::memchr(b')', &text[close + 1..nl]) {
-                        Some(k) => close = close + 1 + k,
-                        None => break,
-                    }
-                }
-                let dest = &b.text[d..close];
-                let cut = dest
-                    .find(" \"")
-                    .or_else(|| dest.find(" '"))
-                    .unwrap_or(dest.len());
-                let end = d + dest[..cut].trim_end().len();
-                if found.last().is_none_or(|l| l.1 <= d) {
-                    found.push((d, end, false));
+        if let Some(mut close) = close {
+            // Parentheses inside the URL (`Perf_(Linux)`) pair up.
+            let opened = memchr::memchr_iter(b'(', &text[d..close]).count();
+            for _ in 0..opened {
+                match memchr::memchr(b')', &text[close + 1..nl]) {
+                    Some(k) => close = close + 1 + k,
+                    None => break,
                 }
             }
-            None => {
-                let len = token_unterminated(&b.text[d..]);
-                found.push((d, d + len, true));
+            let dest = &b.text[d..close];
+            let cut = dest
+                .find(" \"")
+                .or_else(|| dest.find(" '"))
+                .unwrap_or(dest.len());
+            let end = d + dest[..cut].trim_end().len();
+            if found.last().is_none_or(|l| l.1 <= d) {
+                found.push((d, end, false));
             }
+        } else {
+            let len = token_unterminated(&b.text[d..]);
+            found.push((d, d + len, true));
         }
     }
     for (start, end, unterminated) in found {

@@ -282,6 +282,36 @@ impl Builder {
     }
 }
 
+/// A search for the next `needle` that remembers its answer: asked again
+/// from a later point, it searches again only once it has been passed, so
+/// a reader that asks at every one of a flood of unclosed openers stays
+/// linear.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) enum Next {
+    /// Not searched yet.
+    #[default]
+    Unknown,
+    /// The last answer.
+    At(usize),
+    /// There is none left.
+    Never,
+}
+
+impl Next {
+    /// The first `needle` in `hay` at or after `from`.
+    pub(crate) fn find(&mut self, hay: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
+        match *self {
+            Next::At(at) if at >= from => return Some(at),
+            Next::Never => return None,
+            _ => {}
+        }
+        let found =
+            memchr::memmem::find(hay.get(from..).unwrap_or_default(), needle).map(|k| from + k);
+        *self = found.map_or(Next::Never, Next::At);
+        found
+    }
+}
+
 /// Replace `text[from..to]` with spaces, keeping line breaks and length.
 pub(crate) fn blank(text: &mut String, from: usize, to: usize) {
     let Some(piece) = text.get(from..to) else {

@@ -81,10 +81,10 @@ fn has_bracket_notation(url: &str) -> bool {
         let inner = &url[open + 1..close.unwrap_or(b.len())];
         let ip_literal = Some(open) == host_start && close.is_some() && inner.contains(':');
         if !ip_literal {
-            let notation = inner.starts_with('[')
-                || inner.contains(['@', ':', '/', '|', '#'])
-                || is_range(inner)
-                || close.is_none();
+            let notation = close.is_some()
+                && (inner.starts_with('[')
+                    || inner.contains(['@', ':', '/', '|', '#'])
+                    || is_range(inner));
             if notation {
                 return true;
             }
@@ -116,9 +116,9 @@ fn has_word_port(authority: &str) -> bool {
         return false;
     }
     match host_port.rsplit_once(':') {
+        // A word, not a typo in a number (`80a` is an invalid port).
         Some((_, port)) => {
-            !port.is_empty()
-                && port.bytes().any(|c| c.is_ascii_alphabetic())
+            port.starts_with(|c: char| c.is_ascii_alphabetic())
                 && port.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
         }
         None => false,

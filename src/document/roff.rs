@@ -74,7 +74,6 @@ fn escape(s: &str) -> (&'static str, usize) {
     };
     match c {
         b'"' | b'#' => ("\u{0}", 2),
-        b':' | b'&' | b'%' | b'/' | b',' | b')' | b'c' | b'|' | b'^' => ("", 2),
         b'-' => ("-", 2),
         b'e' | b'\\' => ("\\", 2),
         b'~' | b' ' | b'0' => (" ", 2),
@@ -105,6 +104,8 @@ fn escape(s: &str) -> (&'static str, usize) {
             let name = &s[2..close];
             (special(name), (close + 1).min(s.len()))
         }
+        // `\:` `\&` `\%` `\/` `\,` `\)` `\c` `\|` `\^` are zero-width;
+        // anything else unknown shows nothing here either.
         _ => ("", 2),
     }
 }

@@ -7,7 +7,7 @@
 
 use super::{Builder, Document, UrlBuilder};
 
-/// Farthest `>`_` looks back for its `<`.
+/// Farthest ``>`_`` looks back for its `<`.
 const LOOKBACK: usize = 4096;
 
 pub(super) fn read(src: &str) -> Document {

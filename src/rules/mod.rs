@@ -327,7 +327,7 @@ mod tests {
         let mut sorted = groups.clone();
         sorted.sort();
         assert_eq!(groups, sorted);
-        assert_eq!(Rule::ALL.len(), 30);
+        assert_eq!(Rule::ALL.len(), 32);
     }
 
     #[test]

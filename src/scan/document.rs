@@ -31,7 +31,7 @@ impl Scanner {
         let text = doc.text.as_bytes();
         self.scan_text(text, doc.hard_wraps, |mut cand| {
             let start = doc.source_offset(cand.span.start.offset as usize);
-            while let Some(link) = links.next_if(|l| l.start < start) {
+            while let Some(link) = links.next_if(|l| l.start <= start) {
                 sink(link_candidate(link, source, &resolve, &window, excerpts));
             }
             split_at_breaks(&mut cand, doc);

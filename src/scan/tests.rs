@@ -101,7 +101,9 @@ fn unmatched_closers_end_bare_urls() {
         "'«http://a/b»' and «http://a/it's»",
         &[(B, "http://a/b"), (B, "http://a/it's")],
     );
-    check("{«http://a/{b}»}", &[(B, "http://a/{b}")]);
+    check("{«http://a/b»}", &[(B, "http://a/b")]);
+    // Braces inside a URL make it a template (SPEC: patterns are not URLs).
+    check("{http://a/{b}}", &[]);
 }
 
 #[test]

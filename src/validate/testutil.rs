@@ -78,6 +78,17 @@ pub fn table(rule: Rule, cases: &[(&str, &[&str])]) {
 /// `broken_bare` when a line break follows it. Anything else is taken as a
 /// URL in a wrapper, so `bare-url` stays quiet.
 pub fn from_text(text: &str) -> Candidate {
+    if text.contains("](") {
+        // Link markup: read it as Markdown, as a `.md` file is.
+        let doc = crate::document::read(crate::document::Syntax::Markdown, text);
+        let mut found = Vec::new();
+        crate::scan::Scanner::new(crate::scan::ScanOptions::default()).scan_document(
+            &doc,
+            text,
+            |c| found.push(c),
+        );
+        return found.into_iter().next().expect("a URL in the example");
+    }
     let (wrapped, begin, url_from) = match text.find("<URL:") {
         Some(i) => (true, i, i + 5),
         None => (

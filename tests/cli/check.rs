@@ -163,7 +163,7 @@ fn rules_lists_every_rule_and_explains_one() {
     ] {
         assert!(text.contains(name), "{name} missing from:\n{text}");
     }
-    assert_eq!(text.lines().count(), 30);
+    assert_eq!(text.lines().count(), 32);
     let out = d.cmd(&["rules", "invalid-ftp-type"]).output().unwrap();
     let text = stdout(&out);
     assert!(text.contains("RFC 1738"), "{text}");
@@ -180,7 +180,10 @@ fn every_rule_fixture_triggers_its_rule_and_its_near_miss_does_not() {
     for entry in entries {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let Some(rule) = name.strip_suffix(".txt") else {
+        let Some(rule) = name
+            .strip_suffix(".txt")
+            .or_else(|| name.strip_suffix(".md"))
+        else {
             continue;
         };
         let (rule, ok) = match rule.strip_suffix(".ok") {
@@ -248,7 +251,9 @@ fn human_output_matches_the_snapshots() {
         .unwrap()
         .filter_map(|e| {
             let name = e.ok()?.file_name().to_string_lossy().into_owned();
-            let rule = name.strip_suffix(".txt")?;
+            let rule = name
+                .strip_suffix(".txt")
+                .or_else(|| name.strip_suffix(".md"))?;
             rule.strip_suffix(".ok").is_none().then_some(name)
         })
         .collect();
@@ -264,7 +269,7 @@ fn human_output_matches_the_snapshots() {
         let got = stdout(&out);
         let snap = root.join(format!(
             "fixtures/rules/{}.human",
-            name.trim_end_matches(".txt")
+            name.trim_end_matches(".txt").trim_end_matches(".md")
         ));
         if update {
             std::fs::write(&snap, &got).unwrap();

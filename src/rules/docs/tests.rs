@@ -119,10 +119,18 @@ fn table_has_a_row_per_rule() {
 fn every_rule_has_fixtures() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/rules");
     for &rule in Rule::ALL {
-        for suffix in ["txt", "ok.txt"] {
-            let path = format!("{dir}/{}.{suffix}", rule.name());
-            let text = std::fs::read_to_string(&path).unwrap_or_default();
-            assert!(!text.trim().is_empty(), "missing or empty fixture {path}");
+        // Plain text, or Markdown for rules about link markup.
+        for suffix in ["", "ok."] {
+            let text = ["txt", "md"]
+                .iter()
+                .map(|ext| format!("{dir}/{}.{suffix}{ext}", rule.name()))
+                .find_map(|path| std::fs::read_to_string(path).ok())
+                .unwrap_or_default();
+            assert!(
+                !text.trim().is_empty(),
+                "missing or empty fixture {}.{suffix}txt (or .md)",
+                rule.name()
+            );
         }
     }
 }

@@ -33,6 +33,7 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
     let limit = limit.min(b.len());
     let (mut round, mut square, mut curly) = (0u32, 0u32, 0u32);
     let mut quote_open = false;
+    let mut query = false;
     let mut end = from;
     let mut i = from;
     while i < limit {
@@ -42,12 +43,22 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // Whitespace and control characters end it: RFC 1738 2.2
                 // makes them unsafe, and text uses them as separators. So do
                 // the wrapper delimiters and the quote mark around strings.
-                0..=0x20 | 0x7F | b'<' | b'>' | b'"' => break,
+                // A backquote delimits code (Markdown, reST's `` `text`_ ``)
+                // and never stands in a URL.
+                0..=0x20 | 0x7F | b'<' | b'>' | b'"' | b'`' => break,
                 // Sentence punctuation right after a URL belongs to the
                 // sentence; inside a URL it is fine (`a.b`, `?q`, `:port`).
                 // A backslash ends escaped strings (`href=\"http://a/\"`
-                // in JSON, `\)` in PostScript).
-                b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\\' => false,
+                // in JSON, `\)` in PostScript). So does a shell pipe
+                // (`curl http://a/b| sh`).
+                b'.' | b',' | b';' | b':' | b'!' | b'\\' | b'|' => false,
+                b'?' => {
+                    query = true;
+                    false
+                }
+                // `URL[URL]`, `URL[Image.jpeg]`: a webmail rendering of a
+                // link, or AsciiDoc's `URL[text]`; the bracket ends the URL.
+                b'[' if bracket_ends_url(b, i, limit, from, query) => break,
                 // An opener waits for its closer; a URL rarely ends in one.
                 b'(' => {
                     round += 1;
@@ -105,17 +116,12 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                         false
                     }
                 }
-                // A backquote delimits code in Markdown and prose: it ends
-                // a URL that follows one, and is never last.
-                b'`' => {
-                    if quoted == b'`' {
-                        break;
-                    }
-                    false
-                }
                 // Markdown emphasis around a URL (`*http://a/b*`,
                 // `_http://a/b_`): the mark that opened it is never last.
                 b'*' | b'_' if quoted == c => false,
+                // Nor is a `*` closing emphasis opened earlier (`**see
+                // http://a/b**`), unless it is all the path (`news:*`).
+                b'*' => i > 0 && b[i - 1] == b':',
                 // An HTML entity for a delimiter (`&gt;`, `&lt;`, `&quot;`)
                 // is text escaped around the URL, never part of it.
                 b'&' if is_delimiter_entity(&b[i..limit]) => break,
@@ -130,7 +136,10 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // punctuation, symbols and non-ASCII spaces end it, as such
                 // text often follows a URL with no space.
                 Some((ch, len)) if continues_url(ch) => (len, true),
-                // ...and so does invalid UTF-8.
+                // A byte that is no UTF-8 but a Latin-1 letter (`caf\xe9`
+                // in a Latin-1 file) continues it: cutting the URL there
+                // would hide the fault instead of reporting it.
+                None if is_latin1_letter(c) => (1, true),
                 _ => break,
             }
         };
@@ -140,6 +149,46 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
         }
     }
     End { end, stop: i }
+}
+
+/// Whether a byte that is not UTF-8 is a Latin-1 letter (`À`–`ÿ` but `×`
+/// and `÷`); windows-1252 agrees on these.
+pub(crate) fn is_latin1_letter(c: u8) -> bool {
+    c >= 0xC0 && c != 0xD7 && c != 0xF7
+}
+
+/// Whether the `[` at `i` ends the URL: a URL follows it (`URL[URL]`,
+/// `mailto:a@b[mailto:a@b`), or, outside the host and the query, it opens
+/// a bracketed word that ends the token (`URL[Image.jpeg]`, `URL[text]`).
+fn bracket_ends_url(b: &[u8], i: usize, limit: usize, from: usize, query: bool) -> bool {
+    if i == from || (i >= 2 && &b[i - 2..i] == b"//") || b[i - 1] == b'@' {
+        return false;
+    }
+    let reach = (i + 256).min(limit);
+    let inner = &b[i + 1..reach];
+    if any_scheme_at(b, i + 1).is_some_and(|colon| colon < reach) {
+        return true;
+    }
+    if query {
+        return false;
+    }
+    let Some(close) = inner
+        .iter()
+        .position(|&c| c == b']' || c.is_ascii_whitespace() || c == b'[')
+    else {
+        return false;
+    };
+    if inner[close] != b']' || close == 0 {
+        return false;
+    }
+    let after = inner.get(close + 1).copied();
+    let after2 = inner.get(close + 2).copied();
+    match after {
+        None => true,
+        Some(c) if c.is_ascii_whitespace() => true,
+        Some(b'.' | b',' | b';' | b':' | b')') => after2.is_none_or(|c| c.is_ascii_whitespace()),
+        _ => false,
+    }
 }
 
 /// Whether `rest` starts with `&gt;`, `&lt;`, `&quot;` or `&apos;` (any
@@ -172,6 +221,9 @@ pub(crate) fn starts_like_url(scheme: &[u8], rest: &str) -> bool {
     };
     if crate::schemes::is_slashed(scheme) {
         first == b'/'
+    } else if first == b'?' {
+        // `mailto:?to=a%2C%20b`: recipients in the query (RFC 6068).
+        scheme.eq_ignore_ascii_case(b"mailto")
     } else {
         first.is_ascii_alphanumeric() || b"/%*".contains(&first) || first >= 0x80
     }
@@ -233,16 +285,60 @@ fn read(
     }
     let limit = start.saturating_add(BARE_CAP);
     let end = find_end(w.bytes, colon + 1, limit, quoted);
-    let rest = std::str::from_utf8(&w.bytes[colon + 1..end.end]).ok()?;
-    if !has_substance(rest) {
+    let rest = String::from_utf8_lossy(&w.bytes[colon + 1..end.end]);
+    // `file:///` names the root: a URL with no letter in it.
+    let root = w.bytes[url_start..colon].eq_ignore_ascii_case(b"file") && rest == "///";
+    if !(has_substance(&rest) || root) || placeholder_at(w.bytes, end.stop) {
         return None;
     }
-    let url = std::str::from_utf8(&w.bytes[url_start..end.end]).ok()?;
-    let mut found = Found::new(form, start, end.end, url.to_owned(), url_start);
+    let mut found = Found::new(form, start, end.end, String::new(), url_start);
+    found.segments.clear();
+    copy_latin1(&w.bytes[url_start..end.end], url_start, &mut found);
     if w.hard_wraps {
         wrap::rejoin(w, schemes, &mut found, url_start, end.stop);
     }
     Some(found)
+}
+
+/// Copy `raw` (at window index `at`) into `found.url`. Valid UTF-8 is
+/// copied as it is; a Latin-1 byte becomes its character, in a piece of
+/// its own, so positions after it stay right.
+fn copy_latin1(raw: &[u8], at: usize, found: &mut Found) {
+    let mut i = 0;
+    let mut contiguous = false;
+    for chunk in raw.utf8_chunks() {
+        let valid = chunk.valid();
+        if !valid.is_empty() {
+            if !contiguous {
+                found.segments.push((found.url.len(), at + i));
+            }
+            found.url.push_str(valid);
+            i += valid.len();
+        }
+        for &byte in chunk.invalid() {
+            found.segments.push((found.url.len(), at + i));
+            found.url.push(char::from(byte));
+            i += 1;
+        }
+        contiguous = chunk.invalid().is_empty();
+    }
+    if found.segments.is_empty() {
+        found.segments.push((0, at));
+    }
+}
+
+/// Whether a `<name>` placeholder stands at `i`, right where a URL stopped
+/// (`http://localhost:<port>/`): then the URL is a pattern.
+fn placeholder_at(b: &[u8], i: usize) -> bool {
+    if b.get(i) != Some(&b'<') {
+        return false;
+    }
+    let name = b[i + 1..]
+        .iter()
+        .take(64)
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
+        .count();
+    name > 0 && b[i + 1].is_ascii_alphabetic() && b.get(i + 1 + name) == Some(&b'>')
 }
 
 #[cfg(test)]

@@ -52,6 +52,8 @@ pub(crate) fn is_combining(c: char) -> bool {
         | 0x0591..=0x05BD
         | 0x0610..=0x061A
         | 0x064B..=0x065F
+        | 0x0900..=0x0963   // Indic scripts (Devanagari to Malayalam and
+        | 0x0966..=0x0DFF   // Sinhala): viramas and vowel signs, not dandas
         | 0x0E31..=0x0E3A   // Thai vowel and tone marks
         | 0x0E47..=0x0E4E
         | 0x1AB0..=0x1AFF

@@ -175,9 +175,20 @@ fn positions_count_lines_and_scalar_columns() {
 
 #[test]
 fn an_invalid_byte_counts_one_column_and_ends_a_bare_url() {
-    let c = scan_all(b"\xE3\x81\xFF http://a/b\xFFc", &ScanOptions::default());
+    let c = scan_all(b"\xE3\x81\xFF http://a/b\x85c", &ScanOptions::default());
     assert_eq!(c[0].url, "http://a/b");
     assert_eq!(c[0].span.start.column, 5);
+}
+
+#[test]
+fn a_latin1_letter_continues_a_bare_url_in_a_piece_of_its_own() {
+    // `café` in a Latin-1 file: the URL is not cut at the `é`.
+    let c = scan_all(b"see http://a/caf\xE9/x ok", &ScanOptions::default());
+    assert_eq!(c[0].url, "http://a/caf\u{e9}/x");
+    assert_eq!(c[0].span.end.offset, 19);
+    let x = c[0].url.find("/x").unwrap();
+    assert_eq!(c[0].pos_at(x).offset, 17, "the byte after the é");
+    assert_eq!(c[0].pos_at(x).column, 18);
 }
 
 #[test]

@@ -83,11 +83,25 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
                 .iter()
                 .take_while(|&&c| c == b' ' || c == b'\t')
                 .count();
+        // A grammar quoting the wrapper (`"<URL:" absoluteURL ">"`) wraps
+        // no URL.
+        if b.get(start) == Some(&b'"') {
+            return None;
+        }
         (Form::UrlWrapper, start, after + 4)
     } else {
         let colon = any_scheme_at(b, after)?;
         let slashes = b.get(colon + 1..colon + 3) == Some(b"//");
         if !(slashes || schemes.contains(&b[after..colon])) {
+            return None;
+        }
+        // `Vec<file::Entry>`, `Into<http::Uri>`: a path in program text.
+        if b.get(colon + 1) == Some(&b':') {
+            return None;
+        }
+        // `<mailto:user at host>`: an address munged against harvesting,
+        // as list archives print them; joining its words makes no URL.
+        if b[after..colon].eq_ignore_ascii_case(b"mailto") && is_munged(&b[colon + 1..]) {
             return None;
         }
         // The opener is only `<`: the scheme is rescanned as bare text if
@@ -192,6 +206,13 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
     f.ws = content.ws;
     f.hyphen_breaks = content.hyphens;
     Some(f)
+}
+
+/// Whether the text after `mailto:` reads `user at host` before the `>`.
+fn is_munged(rest: &[u8]) -> bool {
+    let line = &rest[..rest.len().min(256)];
+    let line = &line[..memchr::memchr2(b'>', b'\n', line).unwrap_or(line.len())];
+    memchr::memmem::find(line, b" at ").is_some()
 }
 
 /// Skip a whitespace run at `i` (line breaks, continuation prefixes and

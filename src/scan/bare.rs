@@ -288,7 +288,11 @@ fn read(
     let rest = String::from_utf8_lossy(&w.bytes[colon + 1..end.end]);
     // `file:///` names the root: a URL with no letter in it.
     let root = w.bytes[url_start..colon].eq_ignore_ascii_case(b"file") && rest == "///";
-    if !(has_substance(&rest) || root) || placeholder_at(w.bytes, end.stop) {
+    // `mailto:user at host`: munged against harvesting, no address.
+    let munged = w.bytes[url_start..colon].eq_ignore_ascii_case(b"mailto")
+        && !rest.contains('@')
+        && w.bytes[end.stop..].starts_with(b" at ");
+    if !(has_substance(&rest) || root) || munged || placeholder_at(w.bytes, end.stop) {
         return None;
     }
     let mut found = Found::new(form, start, end.end, String::new(), url_start);

@@ -301,3 +301,53 @@ fn near_misses_are_not_urls() {
     check("<«<URL:http://x>»>", &[(Form::UrlWrapper, "http://x")]);
     check("«http://[::1]:8080/a»:", &[(B, "http://[::1]:8080/a")]);
 }
+
+/// Shapes seen in real documentation and mail (issue "Documents"), each a
+/// case other tools' suites or real archives showed.
+#[test]
+fn real_world_shapes() {
+    let cases: &[(&str, &[&str])] = &[
+        // A `scheme::` double colon is a path in program text.
+        ("Vec<file::Entry>, HashMap<ftp::Session, u32>, Into<http::Uri>", &[]),
+        // A shell pipe, closing emphasis and a closing quote end a URL.
+        ("curl http://x.example/foo| sh", &["http://x.example/foo"]),
+        ("**see http://a.example/x**", &["http://a.example/x"]),
+        ("<a href='http://example.org'/>", &["http://example.org"]),
+        ("news:* and news:*.", &["news:*", "news:*"]),
+        // A backquote never stands in a URL (reST `` `text URL`_ ``).
+        ("`Create https://git.python.org`_", &["https://git.python.org"]),
+        // The root directory, and recipients in the query.
+        ("file:/// is the root", &["file:///"]),
+        ("mailto:?to=addr1%2C%20addr2", &["mailto:?to=addr1%2C%20addr2"]),
+        // A grammar quoting the wrapper, and a munged address.
+        ("\"<URL:\" absoluteURL \">\"", &[]),
+        ("<mailto:user at lists.example.org>", &[]),
+        ("mailto:bob at example.org", &[]),
+        ("mailto:bob@example.org at noon", &["mailto:bob@example.org"]),
+        // A combining mark or ZWJ inside a word continues the URL.
+        (
+            "http://ml.example/someone-you-\u{d28}\u{d3f}\u{d28}\u{d4d}\u{d28}\u{d46}-\u{d33}\u{d4d}\u{200d}.html",
+            &["http://ml.example/someone-you-\u{d28}\u{d3f}\u{d28}\u{d4d}\u{d28}\u{d46}-\u{d33}\u{d4d}\u{200d}.html"],
+        ),
+        // Webmail renderings of a link, and AsciiDoc link text in text.
+        (
+            "http://a.example/x[http://a.example/x] and http://b.example/y[Image.jpeg]",
+            &["http://a.example/x", "http://a.example/x", "http://b.example/y"],
+        ),
+        ("mailto:a@b.example[mailto:a@b.example", &["mailto:a@b.example", "mailto:a@b.example"]),
+        ("https://marlam.de/msmtp/[msmtp]", &["https://marlam.de/msmtp/"]),
+        // ...but an IPv6 host and a query's brackets stay.
+        ("http://[2001:db8::1]:80/x", &["http://[2001:db8::1]:80/x"]),
+        ("http://a.example/?a[]=1&f[name]=x y", &["http://a.example/?a[]=1&f[name]=x"]),
+        // Patterns are not URLs.
+        ("http://localhost:<port>/api", &[]),
+        ("http://${hostname}:${port}/", &[]),
+        ("https://*.example.com/*", &[]),
+        ("ftp://[user@]machine[[:#]port]/path", &[]),
+        ("http://host:port/json/list", &[]),
+        ("printf 'mailto:%s'", &[]),
+    ];
+    for (input, want) in cases {
+        assert_eq!(&urls(input), want, "in {input:?}");
+    }
+}

@@ -104,7 +104,7 @@ impl Run {
     /// Report an input that could not be read; the run goes on.
     pub fn error(&self, message: &str) {
         self.errors.fetch_add(1, Ordering::Relaxed);
-        let _ = writeln!(io::stderr(), "urlint: {}", escape_control(message));
+        stderr_line(&format!("urlint: {}", escape_control(message)));
     }
 
     /// How many inputs failed.
@@ -324,12 +324,11 @@ impl Run {
                     });
                 },
                 |warning| {
-                    let _ = writeln!(
-                        io::stderr(),
+                    stderr_line(&format!(
                         "urlint: warning: {label}:{}: {}",
                         warning.pos.line,
                         escape_control(&warning.to_string())
-                    );
+                    ));
                 },
             ),
         };
@@ -338,6 +337,17 @@ impl Run {
         }
         sink.finish()
     }
+}
+
+/// Write one line to stderr in a single `write`: stderr is unbuffered, so a
+/// formatted `writeln!` is several writes, and the line could be cut by
+/// another thread's, or by another process's when tasks share a log (Spark,
+/// Hadoop Streaming).
+fn stderr_line(line: &str) {
+    let mut buf = String::with_capacity(line.len() + 1);
+    buf.push_str(line);
+    buf.push('\n');
+    let _ = io::stderr().write_all(buf.as_bytes());
 }
 
 fn open_file(path: &Path) -> io::Result<File> {

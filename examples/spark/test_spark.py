@@ -114,7 +114,7 @@ class SparkLocalMode(unittest.TestCase):
         if not os.access(BIN, os.X_OK):
             raise AssertionError(f"no urlint binary at {BIN}: cargo build --release first")
         cls.tmp = tempfile.mkdtemp(prefix="urlint-spark-")
-        tree = os.path.join(cls.tmp, "tree")
+        tree = cls.tree = os.path.join(cls.tmp, "tree")
         cls.generated = generate(tree)
         cls.missing = os.path.join(cls.tmp, "no-such-dir", "missing.txt")
         cls.dangling = os.path.join(cls.tmp, "dangling.txt")
@@ -163,7 +163,8 @@ class SparkLocalMode(unittest.TestCase):
         print(
             f"\n  inputs: {s['files']} files listed, {s['bytes'] / 1e6:.1f} MB\n"
             f"  local[2]: {s['partitions']} partitions, {len(self.spark_lines)} lines, "
-            f"{s['seconds']} s in the job ({self.job_seconds:.1f} s with Python and JVM start)\n"
+            f"{s['seconds']} s in the job, {s['pipe_seconds']} s of it piping through urlint "
+            f"({self.job_seconds:.1f} s with Python and JVM start)\n"
             f"  one machine (urlint extract --format json --sort path): "
             f"{len(self.one_lines)} lines, {self.one_seconds:.2f} s",
             file=sys.stderr,
@@ -193,7 +194,11 @@ class SparkLocalMode(unittest.TestCase):
         self.assertEqual(per_path, one_per_path)
         missing = [p for p in self.generated if p not in per_path]
         self.assertEqual(missing, [], "generated files with no output")
-        gz = [v for v in map(json.loads, self.spark_lines) if v["path"].endswith(".txt.gz")]
+        gz = [
+            v
+            for v in map(json.loads, self.spark_lines)
+            if v["path"].startswith(self.tree) and v["path"].endswith(".txt.gz")
+        ]
         self.assertEqual([v["url"] for v in gz], ["http://gz.example/2024-May/0001.html"])
         for skipped in ("hidden.example", "dotfile.example", "binary.example", "link-to-file.txt"):
             self.assertFalse(any(skipped in l for l in self.spark_lines), skipped)

@@ -11,7 +11,8 @@ with `SparkContext.addFile`. Outputs, under OUTDIR:
   table/        Parquet: path, url, form, line, column, message_id
                 (for `check`: path, url, rule, severity, line, column, message_id)
   hosts/        CSV: scheme, host, count (URLs per scheme and host)
-  summary.json  files, bytes, partitions, lines, seconds
+  summary.json  files, bytes, partitions, lines, seconds (pipe_seconds: the
+                urlint stage, writing json/ included)
 
 Local mode:   python3 urlint_spark.py --master 'local[2]' --urlint BIN --out OUT INPUT...
 A cluster:    spark-submit --master spark://HOST:7077 --files BIN urlint_spark.py \
@@ -210,7 +211,9 @@ def main(argv):
             + args.urlint_arg
         )
         lines = paths.pipe(cmd, checkCode=True).persist(StorageLevel.MEMORY_AND_DISK)
+        piping = time.monotonic()
         lines.saveAsTextFile(os.path.join(args.out, "json"))
+        pipe_seconds = time.monotonic() - piping
 
         if args.command == "extract":
             middle = [T.StructField("form", T.StringType())]
@@ -255,13 +258,15 @@ def main(argv):
         "partitions": len(groups),
         "lines": count,
         "seconds": round(time.monotonic() - started, 2),
+        "pipe_seconds": round(pipe_seconds, 2),
     }
     with open(os.path.join(args.out, "summary.json"), "w", encoding="utf-8") as f:
         json.dump(summary, f)
         f.write("\n")
     print(
         "urlint_spark: {files} files, {mb:.1f} MB, {partitions} partitions, {lines} lines"
-        " in {seconds} s".format(mb=summary["bytes"] / 1e6, **summary)
+        " in {seconds} s ({pipe_seconds} s of it piping through urlint and writing"
+        " json/)".format(mb=summary["bytes"] / 1e6, **summary)
     )
     for r in top:
         print(f"  {r['count']:>8}  {r['scheme']}://{r['host'] or ''}")

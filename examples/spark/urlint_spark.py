@@ -196,7 +196,11 @@ def main(argv):
     )
     sc = spark.sparkContext
     try:
-        sc.addFile(urlint)
+        # `spark-submit --files BIN` has shipped it already; Spark refuses a
+        # second file of the same name from another path.
+        shipped = [f for f in sc.getConf().get("spark.files", "").split(",") if f]
+        if os.path.basename(urlint) not in map(os.path.basename, shipped):
+            sc.addFile(urlint)
         n = args.partitions or sc.defaultParallelism * 4
         groups = balance(files, max(1, min(n, len(files))))
         # One group per slice: parallelize cuts a list of k items into k

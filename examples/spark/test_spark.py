@@ -246,6 +246,6 @@ class SparkLocalMode(unittest.TestCase):
 
 if __name__ == "__main__":
     result = unittest.main(verbosity=2, exit=False).result
-    if result.skipped and not result.testsRun - len(result.skipped):
-        print("SKIP: Spark test not run:", result.skipped[0][1])
+    for _, reason in result.skipped:
+        print(reason if reason.startswith("SKIP") else f"SKIP: {reason}")
     sys.exit(0 if result.wasSuccessful() else 1)

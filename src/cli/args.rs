@@ -78,9 +78,24 @@ pub struct ResolveArgs {
 #[derive(Debug, Args)]
 pub struct InputArgs {
     /// Files or directories to read; `-` is standard input. Default: the
-    /// current directory.
+    /// current directory (none when `--files-from` is given).
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
+    /// Also read the paths listed in FILE, one a line (`-`: standard input).
+    ///
+    /// Each listed path is read as if named on the command line: directories
+    /// are walked, a path that cannot be read is named on stderr and the rest
+    /// go on. Empty lines are skipped, a trailing carriage return is dropped,
+    /// and a listed `-` is a file of that name, not standard input. Paths
+    /// given as PATH are read too, before the listed ones. This is how a
+    /// scheduler (xargs, Spark's `RDD.pipe`, Hadoop Streaming) hands urlint
+    /// its share of a job.
+    #[arg(long, value_name = "FILE")]
+    pub files_from: Option<PathBuf>,
+    /// With `--files-from`, paths are separated by NUL bytes instead of line
+    /// breaks (as `find -print0` writes them), so any file name can be listed.
+    #[arg(long, requires = "files_from")]
+    pub null: bool,
     /// Also read hidden files and directories.
     #[arg(long)]
     pub hidden: bool,

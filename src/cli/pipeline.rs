@@ -113,7 +113,7 @@ impl Run {
     /// Report an input that could not be read; the run goes on.
     pub fn error(&self, message: &str) {
         self.errors.fetch_add(1, Ordering::Relaxed);
-        let _ = writeln!(io::stderr(), "urlint: {}", escape_control(message));
+        stderr_line(&format!("urlint: {}", escape_control(message)));
     }
 
     /// How many inputs failed.
@@ -349,12 +349,11 @@ impl Run {
                     }
                 },
                 |warning| {
-                    let _ = writeln!(
-                        io::stderr(),
+                    stderr_line(&format!(
                         "urlint: warning: {label}:{}: {}",
                         warning.pos.line,
                         escape_control(&warning.to_string())
-                    );
+                    ));
                 },
             ),
         };
@@ -381,13 +380,12 @@ fn read_document(
         .take(DOCUMENT_MAX as u64 + 1)
         .read_to_end(&mut head)?;
     if head.len() > DOCUMENT_MAX {
-        let _ = writeln!(
-            io::stderr(),
+        stderr_line(&format!(
             "urlint: note: {}: larger than {} MiB, read as plain text instead of {}",
             escape_control(label),
             DOCUMENT_MAX >> 20,
             syntax.as_str()
-        );
+        ));
         return scanner.scan_reader(io::Cursor::new(head).chain(reader), sink);
     }
     match String::from_utf8(head) {
@@ -398,6 +396,17 @@ fn read_document(
         }
         Err(e) => scanner.scan_reader(io::Cursor::new(e.into_bytes()), sink),
     }
+}
+
+/// Write one line to stderr in a single `write`: stderr is unbuffered, so a
+/// formatted `writeln!` is several writes, and the line could be cut by
+/// another thread's, or by another process's when tasks share a log (Spark,
+/// Hadoop Streaming).
+fn stderr_line(line: &str) {
+    let mut buf = String::with_capacity(line.len() + 1);
+    buf.push_str(line);
+    buf.push('\n');
+    let _ = io::stderr().write_all(buf.as_bytes());
 }
 
 fn open_file(path: &Path) -> io::Result<File> {

@@ -1,7 +1,7 @@
 //! From parsed flags to an exit code.
 
 use std::collections::HashSet;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -223,13 +223,75 @@ fn show_progress(input: &InputArgs, quiet: bool, streaming: bool) -> bool {
     progress::Conditions::detect(quiet || input.no_progress, streaming).show()
 }
 
+/// The paths to read: those given as PATH, then those listed in
+/// `--files-from`; the current directory only when neither was given, so an
+/// empty list (a scheduler's empty share) reads nothing rather than `.`.
+fn input_paths(input: &InputArgs) -> Result<Vec<PathBuf>, String> {
+    let Some(list) = &input.files_from else {
+        return Ok(if input.paths.is_empty() {
+            vec![PathBuf::from(".")]
+        } else {
+            input.paths.clone()
+        });
+    };
+    let from_stdin = list.as_os_str() == "-";
+    if from_stdin && input.paths.iter().any(|p| p.as_os_str() == "-") {
+        return Err("`--files-from -` and the path `-` cannot both read standard input".into());
+    }
+    let mut bytes = Vec::new();
+    let read = if from_stdin {
+        io::stdin().lock().read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(list).and_then(|mut f| f.read_to_end(&mut bytes))
+    };
+    read.map_err(|e| format!("--files-from {}: {e}", list.display()))?;
+    let mut paths = input.paths.clone();
+    paths.extend(parse_path_list(&bytes, input.null));
+    Ok(paths)
+}
+
+/// Split a `--files-from` list into paths: by NUL with `null`, else by line
+/// (a trailing `\r` dropped, for lists written on Windows). Empty entries are
+/// skipped; `-` becomes `./-`, since a listed path always names a file.
+fn parse_path_list(bytes: &[u8], null: bool) -> Vec<PathBuf> {
+    let sep = if null { b'\0' } else { b'\n' };
+    bytes
+        .split(|&b| b == sep)
+        .map(|entry| {
+            if null {
+                entry
+            } else {
+                entry.strip_suffix(b"\r").unwrap_or(entry)
+            }
+        })
+        .filter(|entry| !entry.is_empty())
+        .map(|entry| {
+            if entry == b"-" {
+                PathBuf::from("./-")
+            } else {
+                path_from_bytes(entry)
+            }
+        })
+        .collect()
+}
+
+/// A path from raw bytes: any bytes on Unix, where file names are bytes.
+#[cfg(unix)]
+fn path_from_bytes(bytes: &[u8]) -> PathBuf {
+    use std::os::unix::ffi::OsStrExt;
+    PathBuf::from(std::ffi::OsStr::from_bytes(bytes))
+}
+
+/// A path from raw bytes: elsewhere names are Unicode, so invalid UTF-8 is
+/// replaced (and the path is then reported as not found).
+#[cfg(not(unix))]
+fn path_from_bytes(bytes: &[u8]) -> PathBuf {
+    PathBuf::from(String::from_utf8_lossy(bytes).into_owned())
+}
+
 /// Read every input of `input` into `run`.
 fn read_all(run: &Run, input: &InputArgs, settings: &Settings) -> Result<(), String> {
-    let paths: Vec<PathBuf> = if input.paths.is_empty() {
-        vec![PathBuf::from(".")]
-    } else {
-        input.paths.clone()
-    };
+    let paths = input_paths(input)?;
     let opts = WalkOptions {
         hidden: input.hidden,
         no_ignore: input.no_ignore,
@@ -323,4 +385,22 @@ fn completions(args: &CompletionsArgs) -> Result<u8, String> {
 fn man(args: &ManArgs) -> Result<u8, String> {
     extra::man(args.subcommand.as_deref(), &mut io::stdout().lock())?;
     Ok(OK)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_list_splits_by_line_or_nul_and_skips_empty_entries() {
+        let lines = parse_path_list(b"a.txt\r\n\ndir/b c.md\n-\nlast", false);
+        let want: Vec<PathBuf> = ["a.txt", "dir/b c.md", "./-", "last"]
+            .iter()
+            .map(PathBuf::from)
+            .collect();
+        assert_eq!(lines, want);
+        let nul = parse_path_list(b"a\nb\0\0c\r\0", true);
+        assert_eq!(nul, [PathBuf::from("a\nb"), PathBuf::from("c\r")]);
+        assert!(parse_path_list(b"", false).is_empty());
+    }
 }

@@ -3,6 +3,7 @@
 
 mod check;
 mod extract;
+mod files_from;
 mod formats;
 mod hostile;
 mod inputs;

@@ -322,7 +322,7 @@ fn push_decoded(b: &mut Builder, s: &str, base: usize) {
         let amp = i + k;
         b.push(&s[i..amp], base + i);
         if let Some((c, len)) = entity(&s[amp..]) {
-            b.push_for(c.encode_utf8(&mut [0; 4]), base + amp);
+            b.push_escape(c.encode_utf8(&mut [0; 4]), base + amp, len);
             i = amp + len;
         } else {
             b.push("&", base + amp);

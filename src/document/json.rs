@@ -34,7 +34,7 @@ fn string(b: &mut Builder, src: &str, from: usize) -> usize {
             return at + 1;
         }
         let (decoded, len) = escape(&src[at..]);
-        b.push_for(&decoded, at);
+        b.push_escape(&decoded, at, len);
         i = at + len;
         run = i;
     }

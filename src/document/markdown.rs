@@ -93,13 +93,17 @@ pub(super) fn read(src: &str) -> Document {
                 html::read_into(&mut b, src, range.start, range.end);
             }
             Event::Text(t) => text(&mut b, src, &t, range),
-            Event::Code(t) => {
+            Event::Code(_) => {
+                // The source between the backtick runs: the scanner reads
+                // its line breaks as the spaces CommonMark makes of them.
+                let raw = &src[range.clone()];
+                let ticks = raw.bytes().take_while(|&c| c == b'`').count();
+                let inner = raw
+                    .get(ticks..raw.len().saturating_sub(ticks))
+                    .unwrap_or_default();
                 let from = b.text.len();
-                let at = src[range.clone()]
-                    .find(&*t)
-                    .map_or(range.start, |k| range.start + k);
                 b.push_for(" ", range.start);
-                b.push(&t, at);
+                b.push(inner, range.start + ticks);
                 b.push_for(" ", range.end.saturating_sub(1));
                 code.push(from..b.text.len());
             }
@@ -140,7 +144,7 @@ fn text(b: &mut Builder, src: &str, t: &str, range: Range<usize>) {
         // An escaped character: the text starts inside the source range.
         b.push(t, range.start + k);
     } else {
-        b.push_for(t, range.start);
+        b.push_escape(t, range.start, range.len());
     }
 }
 

@@ -212,12 +212,29 @@ pub struct Document {
     pub links: Vec<Link>,
     /// Whether hard-wrapped bare URLs in `text` are rejoined.
     pub hard_wraps: bool,
+    /// Resolved escapes: `(text start, text end, source end)`, in order,
+    /// so a URL ending in one ends where the escape does in the source.
+    pub(crate) escapes: Vec<(usize, usize, usize)>,
 }
 
 impl Document {
     /// The source offset of `text` offset `off`.
     pub fn source_offset(&self, off: usize) -> usize {
         self.map.map(off)
+    }
+
+    /// The source offset just after text offset `end` (exclusive): after
+    /// the source of the last byte before it (all of an escape), so markup
+    /// that follows in the source (a closing `**`) is not taken in.
+    pub fn source_end(&self, end: usize) -> usize {
+        if end == 0 {
+            return self.map.map(0);
+        }
+        let k = self.escapes.partition_point(|e| e.0 < end);
+        match k.checked_sub(1).map(|k| self.escapes[k]) {
+            Some((_, out_end, src_end)) if end <= out_end => src_end,
+            _ => self.map.map(end - 1) + 1,
+        }
     }
 
     /// Offsets in `text`, strictly between `from` and `to`, where the map
@@ -234,6 +251,7 @@ pub(crate) struct Builder {
     pub(crate) text: String,
     pub(crate) map: OffsetMap,
     pub(crate) links: Vec<Link>,
+    pub(crate) escapes: Vec<(usize, usize, usize)>,
 }
 
 impl Builder {
@@ -254,6 +272,17 @@ impl Builder {
         }
         self.map.point(self.text.len(), at);
         self.text.push_str(s);
+    }
+
+    /// Append `s`, which an escape of `len` source bytes at `at` stands
+    /// for (`\_`, `&amp;`, `\u00e9`).
+    pub(crate) fn push_escape(&mut self, s: &str, at: usize, len: usize) {
+        if s.is_empty() {
+            return;
+        }
+        let start = self.text.len();
+        self.push_for(s, at);
+        self.escapes.push((start, self.text.len(), at + len));
     }
 
     /// Replace `text[from..]` with spaces (line breaks kept): a link's text
@@ -278,6 +307,7 @@ impl Builder {
             map: self.map,
             links: self.links,
             hard_wraps,
+            escapes: self.escapes,
         }
     }
 }

@@ -7,7 +7,7 @@
 //! mapped back to the escape. A request line (`.B text`) contributes its
 //! arguments; a comment (`.\"`, `\"`) nothing.
 
-use super::{Builder, Document, Link};
+use super::{Builder, Document, UrlBuilder};
 
 pub(super) fn read(src: &str) -> Document {
     let mut b = Builder::default();
@@ -30,9 +30,9 @@ pub(super) fn read(src: &str) -> Document {
             body = &args[lead..];
             if name == "UR" {
                 let url = body.trim_end();
-                if !url.is_empty() {
-                    b.link(Link::verbatim(src, base, base + url.len()));
-                }
+                let mut u = UrlBuilder::default();
+                pieces(url, base, |shown, at, len| u.push(shown, at, len));
+                b.link(u.finish(base, base + url.len(), false));
                 b.push_for("\n", start);
                 continue;
             }
@@ -45,24 +45,37 @@ pub(super) fn read(src: &str) -> Document {
 
 /// Append `s` (at source offset `base`) with escapes resolved.
 fn text(b: &mut Builder, s: &str, base: usize) {
+    pieces(s, base, |shown, at, len| {
+        if shown.len() == len {
+            b.push(shown, at);
+        } else {
+            b.push_escape(shown, at, len);
+        }
+    });
+}
+
+/// Hand `s` (at source offset `base`) to `f` piece by piece, escapes
+/// resolved: `(what is shown, its source offset, its source length)`. A
+/// comment (`\"`) ends the text of its line.
+fn pieces(s: &str, base: usize, mut f: impl FnMut(&str, usize, usize)) {
     let bytes = s.as_bytes();
     let mut run = 0;
     let mut i = 0;
     while let Some(k) = memchr::memchr(b'\\', &bytes[i..]) {
         let at = i + k;
-        b.push(&s[run..at], base + run);
+        f(&s[run..at], base + run, at - run);
         let (shown, len) = escape(&s[at..]);
         if shown == "\u{0}" {
-            // A comment: the rest of the line is not text.
             let nl = s[at..].find('\n').map_or(s.len(), |n| at + n);
-            b.push(&s[nl..], base + nl);
+            f(&s[nl..], base + nl, s.len() - nl);
             return;
         }
-        b.push_for(shown, base + at);
-        i = at + len.max(1);
+        let len = len.max(1).min(s.len() - at);
+        f(shown, base + at, len);
+        i = at + len;
         run = i;
     }
-    b.push(&s[run..], base + run);
+    f(&s[run..], base + run, s.len() - run);
 }
 
 /// The escape at the start of `s`: what it shows (`"\0"` for a comment)
@@ -96,8 +109,8 @@ fn escape(s: &str) -> (&'static str, usize) {
             )
         }
         b'(' => {
-            let name = s.get(2..4).unwrap_or_default();
-            (special(name), 2 + name.len())
+            let len: usize = s[2..].chars().take(2).map(char::len_utf8).sum();
+            (special(&s[2..2 + len]), 2 + len)
         }
         b'[' => {
             let close = s[2..].find(']').map_or(s.len(), |k| 2 + k);
@@ -106,7 +119,7 @@ fn escape(s: &str) -> (&'static str, usize) {
         }
         // `\:` `\&` `\%` `\/` `\,` `\)` `\c` `\|` `\^` are zero-width;
         // anything else unknown shows nothing here either.
-        _ => ("", 2),
+        _ => ("", 1 + s[1..].chars().next().map_or(0, char::len_utf8)),
     }
 }
 
@@ -114,7 +127,7 @@ fn escape(s: &str) -> (&'static str, usize) {
 fn argument_len(s: &str) -> usize {
     match s.as_bytes().first() {
         None => 0,
-        Some(b'(') => 3.min(s.len()),
+        Some(b'(') => 1 + s[1..].chars().take(2).map(char::len_utf8).sum::<usize>(),
         Some(b'[') => s.find(']').map_or(s.len(), |k| k + 1),
         Some(_) => s.chars().next().map_or(0, char::len_utf8),
     }

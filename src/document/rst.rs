@@ -86,12 +86,17 @@ fn targets(src: &str, found: &mut Vec<(usize, usize)>) {
     }
 }
 
-/// The `:` that ends a target name (`` `a: b`: `` quotes one; `\:` escapes).
+/// The `:` that ends a target name: one followed by whitespace or the end
+/// of the line, not escaped (`\:`); a name in backquotes may hold any.
 fn target_colon(name: &str) -> Option<usize> {
     if let Some(quoted) = name.strip_prefix('`') {
         let close = quoted.find('`')?;
         return (quoted.as_bytes().get(close + 1) == Some(&b':')).then_some(close + 2);
     }
     let b = name.as_bytes();
-    (0..b.len()).find(|&i| b[i] == b':' && (i == 0 || b[i - 1] != b'\\'))
+    (0..b.len()).find(|&i| {
+        b[i] == b':'
+            && (i == 0 || b[i - 1] != b'\\')
+            && b.get(i + 1).is_none_or(u8::is_ascii_whitespace)
+    })
 }

@@ -1,1 +1,249 @@
+//! Readers and the scan of their documents: exact positions through
+//! escapes, and properties every syntax keeps on any input.
 
+use proptest::prelude::*;
+
+use super::{read, Syntax};
+use crate::scan::{Candidate, ScanOptions, Scanner};
+use crate::span::Pos;
+
+fn scan(syntax: Syntax, src: &str) -> Vec<Candidate> {
+    let doc = read(syntax, src);
+    let mut found = Vec::new();
+    let options = ScanOptions {
+        excerpts: true,
+        ..ScanOptions::default()
+    };
+    Scanner::new(options).scan_document(&doc, src, |c| found.push(c));
+    found
+}
+
+fn urls(syntax: Syntax, src: &str) -> Vec<(String, &'static str)> {
+    scan(syntax, src)
+        .into_iter()
+        .filter(|c| !c.facts.unterminated)
+        .map(|c| (c.url, c.form.as_str()))
+        .collect()
+}
+
+/// The position of byte `offset` of `src`, counted the slow way.
+fn naive_pos(src: &str, offset: usize) -> Pos {
+    let before = &src.as_bytes()[..offset];
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    Pos {
+        line: 1 + memchr::memchr_iter(b'\n', before).count() as u64,
+        column: 1 + String::from_utf8_lossy(&before[line_start..])
+            .chars()
+            .count() as u64,
+        offset: offset as u64,
+    }
+}
+
+#[test]
+fn a_resolved_escape_keeps_every_later_position_exact() {
+    let src = "x [a](https://a.example/serde\\_json&amp;z) y\n";
+    let c = &scan(Syntax::Markdown, src)[0];
+    assert_eq!(c.url, "https://a.example/serde_json&z");
+    let under = c.url.find('_').unwrap();
+    assert_eq!(c.pos_at(under).offset as usize, src.find("_json").unwrap());
+    let z = c.url.find('z').unwrap();
+    assert_eq!(c.pos_at(z).offset as usize, src.find("z)").unwrap());
+    // A bare URL found in the text after an escape is cut the same way.
+    let src = "see https://b.example/a\\_b/c here\n";
+    let c = &scan(Syntax::Markdown, src)[0];
+    assert_eq!(c.url, "https://b.example/a_b/c");
+    assert_eq!(c.raw, "https://b.example/a\\_b/c");
+    let slash = c.url.rfind('/').unwrap();
+    assert_eq!(c.pos_at(slash), naive_pos(src, src.rfind("/c").unwrap()));
+}
+
+#[test]
+fn html_character_references_decode_with_positions() {
+    let src = "<p><a href=\"mailto:joss&#37;&#52;&#48;debian&#46;org\">J</a></p>";
+    let c = &scan(Syntax::Html, src)[0];
+    assert_eq!(c.url, "mailto:joss%40debian.org");
+    let d = c.url.find("debian").unwrap();
+    assert_eq!(c.pos_at(d).offset as usize, src.find("debian").unwrap());
+    assert_eq!(c.raw, "mailto:joss&#37;&#52;&#48;debian&#46;org");
+}
+
+#[test]
+fn json_escapes_decode_and_end_urls() {
+    let src = r#"{"a": "see https://example.org:80\nthen", "b": "http:\/\/x.example\/caf\u00e9"}"#;
+    let got = urls(Syntax::Json, src);
+    assert_eq!(
+        got,
+        [
+            ("https://example.org:80".to_string(), "bare"),
+            ("http://x.example/caf\u{e9}".to_string(), "bare")
+        ]
+    );
+    let c = &scan(Syntax::Json, src)[1];
+    assert_eq!(c.raw, r"http:\/\/x.example\/caf\u00e9");
+}
+
+#[test]
+fn each_reader_finds_its_links() {
+    let cases: &[(Syntax, &str, &[&str])] = &[
+        (Syntax::Asciidoc, "See https://marlam.de/msmtp/[msmtp] and link:http://a.example/b[b].", &["https://marlam.de/msmtp/", "http://a.example/b"]),
+        (Syntax::Rst, "`x <https://a.example/\n   b/>`_ and\n\n.. _t: https://t.example/\n   more/\n", &["https://a.example/b/", "https://t.example/more/"]),
+        (Syntax::Texinfo, "@uref{https://a.example/@@x, text} @url{http://b.example/}", &["https://a.example/@x", "http://b.example/"]),
+        (Syntax::Roff, ".UR https://\\:a.example/\\:x\n.UE\n\\fBhttp://b.example/a\\-b\\fR\n", &["https://a.example/x", "http://b.example/a-b"]),
+        (Syntax::Html, "<a href='http://a.example/'>http://a.example/</a> <!-- <a href=\"http://c.example/\"> -->", &["http://a.example/"]),
+        (Syntax::Markdown, "[https://a.example](https://a.example) `http://code.example/`", &["https://a.example", "http://code.example/"]),
+    ];
+    for (syntax, src, want) in cases {
+        let got: Vec<String> = urls(*syntax, src).into_iter().map(|u| u.0).collect();
+        assert_eq!(&got, want, "{syntax:?}: {src:?}");
+    }
+}
+
+#[test]
+fn unterminated_links_are_found_and_their_text_still_scanned() {
+    let found = scan(
+        Syntax::Markdown,
+        "Fixed ([#1](https://a.example/pull/1\nnext line\n",
+    );
+    assert!(found[0].facts.unterminated && found[0].form.as_str() == "link");
+    assert_eq!(found[1].url, "https://a.example/pull/1");
+    let found = scan(Syntax::Html, "<a href=\"http://a.example/x>next</a>");
+    assert!(found[0].facts.unterminated, "{found:?}");
+    assert_eq!(found[0].url, "http://a.example/x");
+}
+
+#[test]
+fn syntax_from_path() {
+    use std::path::Path;
+    for (path, syntax) in [
+        ("README.md", Syntax::Markdown),
+        ("a/b/index.HTML", Syntax::Html),
+        ("doc.adoc", Syntax::Asciidoc),
+        ("index.rst", Syntax::Rst),
+        ("package.json", Syntax::Json),
+        ("ls.1", Syntax::Roff),
+        ("ls.1.gz", Syntax::Roff),
+        ("emacs.texi", Syntax::Texinfo),
+        ("notes.txt", Syntax::Text),
+        ("Makefile", Syntax::Text),
+        ("page.html.gz", Syntax::Html),
+    ] {
+        assert_eq!(Syntax::from_path(Path::new(path)), syntax, "{path}");
+    }
+    for &s in Syntax::ALL {
+        assert_eq!(Syntax::from_name(s.as_str()), Some(s));
+    }
+}
+
+/// Markup-heavy fragments, so random documents exercise every reader.
+const PIECES: &[&str] = &[
+    "http://a.example/",
+    "https://b.example/x?y=1",
+    "mailto:a@b.example",
+    "[",
+    "]",
+    "(",
+    ")",
+    "](",
+    "<",
+    ">",
+    "<a href=\"",
+    "<a href='",
+    "\"",
+    "'",
+    "&amp;",
+    "&#37;",
+    "&lt;",
+    "\\",
+    "\\_",
+    "\\:",
+    "\\-",
+    "\\(ti",
+    "\\fB",
+    "`",
+    "*",
+    "**",
+    "_",
+    "{",
+    "}",
+    "{{",
+    "${",
+    "@uref{",
+    "@@",
+    ",",
+    ".",
+    ";",
+    ":",
+    " ",
+    "\n",
+    "\n\n",
+    "   ",
+    ".. _t: ",
+    "`x <",
+    ">`_",
+    "link:",
+    "[t]",
+    "é",
+    "\u{200d}",
+    "日本",
+    "\"a\": \"",
+    "\\n",
+    "\\u00e9",
+    "\\/",
+    "<!--",
+    "-->",
+    "<script>",
+    "%s",
+    "\r\n",
+    "\u{1F600}",
+];
+
+fn document() -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(PIECES), 0..60).prop_map(|v| v.concat())
+}
+
+fn check_candidate(src: &str, c: &Candidate) {
+    let (s, e) = (c.span.start.offset as usize, c.span.end.offset as usize);
+    assert!(s <= e && e <= src.len(), "span {s}..{e} out of bounds");
+    assert!(
+        src.is_char_boundary(s) && src.is_char_boundary(e),
+        "span {s}..{e}"
+    );
+    assert_eq!(c.raw, src[s..e]);
+    assert_eq!(c.span.start, naive_pos(src, s));
+    assert_eq!(c.span.end, naive_pos(src, e));
+    assert_eq!(c.segments.first().map(|s| s.url_start), Some(0));
+    for seg in &c.segments {
+        let off = seg.start.offset as usize;
+        assert!(
+            off <= src.len() && src.is_char_boundary(off),
+            "segment at {off}"
+        );
+        assert_eq!(seg.start, naive_pos(src, off));
+        assert!(c.url.is_char_boundary(seg.url_start));
+        assert_eq!(c.pos_at(seg.url_start), seg.start);
+    }
+    if let Some(ex) = &c.excerpt {
+        let from = ex.start_offset as usize;
+        assert!(
+            src[from..].starts_with(&ex.text),
+            "excerpt is the source's own text"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn every_syntax_keeps_spans_in_bounds_and_exact(src in document()) {
+        for &syntax in Syntax::ALL {
+            for c in scan(syntax, &src) {
+                let r = std::panic::catch_unwind(|| check_candidate(&src, &c));
+                prop_assert!(r.is_ok(), "{:?}: {:?} in {:?}", syntax, c, src);
+            }
+        }
+    }
+}

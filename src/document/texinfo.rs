@@ -8,7 +8,6 @@ use super::{Builder, Document, UrlBuilder};
 
 pub(super) fn read(src: &str) -> Document {
     let mut b = Builder::default();
-    b.push(src, 0);
     let bytes = src.as_bytes();
     let mut found = Vec::new();
     for at in memchr::memchr_iter(b'@', bytes) {
@@ -45,11 +44,54 @@ pub(super) fn read(src: &str) -> Document {
             found.push(u.finish(open + lead, end, false));
         }
     }
+    let mut at = 0;
     for link in found {
-        if super::is_url(&link.url) {
-            super::blank(&mut b.text, link.start, link.end);
+        if super::is_url(&link.url) && link.start >= at {
+            text(&mut b, src, at, link.start);
+            b.push_for(" ", link.start);
+            at = link.end;
             b.link(link);
         }
     }
+    text(&mut b, src, at, src.len());
     b.finish(false)
+}
+
+/// Append `src[from..to]` with `@`-escapes resolved: `@@`, `@{`, `@}`,
+/// `@comma{}` and the like stand for a character (or none); other
+/// commands' names (`@code{`) are left out, their arguments kept.
+fn text(b: &mut Builder, src: &str, from: usize, to: usize) {
+    let bytes = src.as_bytes();
+    let mut run = from;
+    let mut i = from;
+    while let Some(k) = memchr::memchr(b'@', &bytes[i..to]) {
+        let at = i + k;
+        b.push(&src[run..at], run);
+        let rest = &src[at..to];
+        let (shown, len) = match rest.as_bytes().get(1) {
+            Some(b'@' | b'{' | b'}' | b'.' | b'?' | b'!') => (&rest[1..2], 2usize),
+            Some(b':' | b'/' | b'-' | b'*' | b'&') => ("", 2),
+            _ if rest.starts_with("@comma{}") => (",", 8),
+            _ => {
+                let name = rest[1..]
+                    .bytes()
+                    .take_while(u8::is_ascii_alphabetic)
+                    .count();
+                let brace = usize::from(rest.as_bytes().get(1 + name) == Some(&b'{'));
+                ("", 1 + name + brace)
+            }
+        };
+        b.push_escape(
+            if shown.is_empty() && len > 2 {
+                " "
+            } else {
+                shown
+            },
+            at,
+            len,
+        );
+        i = at + len.max(1);
+        run = i;
+    }
+    b.push(&src[run..to], run);
 }

@@ -35,7 +35,7 @@ impl Scanner {
                 sink(link_candidate(link, source, &resolve, &window, excerpts));
             }
             split_at_breaks(&mut cand, doc);
-            let end = source_end(doc, cand.span.end.offset as usize);
+            let end = doc.source_end(cand.span.end.offset as usize);
             cand.map_positions(|p| resolve(doc.source_offset(p.offset as usize)));
             cand.span.end = resolve(end.max(cand.span.start.offset as usize));
             let (s, e) = (
@@ -52,21 +52,6 @@ impl Scanner {
             sink(link_candidate(link, source, &resolve, &window, excerpts));
         }
     }
-}
-
-/// The source offset just after text offset `end` (exclusive): after the
-/// source of the last byte before it, so markup that follows the URL in
-/// the source (a closing `**`) is not taken into its span.
-fn source_end(doc: &Document, end: usize) -> usize {
-    if end == 0 {
-        return doc.source_offset(0);
-    }
-    let text = doc.text.as_bytes();
-    let mut last = end - 1;
-    while last > 0 && (0x80..0xC0).contains(&text[last]) {
-        last -= 1;
-    }
-    doc.source_offset(last) + (end - last)
 }
 
 /// Cut each piece of `cand.url` where the document's map jumps, so every

@@ -202,10 +202,23 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
             f.resume = frag.end;
         }
     }
+    // `<mailto:a@b[mailto:a@b>`: a mail client's rendering of a link (its
+    // text, then its target in brackets); the URL is the text.
+    if let Some(cut) = rendered_link(&content.url) {
+        content.url.truncate(cut);
+        f.segments.retain(|s| s.0 < cut.max(1));
+    }
     f.url = content.url;
     f.ws = content.ws;
     f.hyphen_breaks = content.hyphens;
     Some(f)
+}
+
+/// Where a `[` followed by a scheme (`...[mailto:`, `...[https:`) starts.
+fn rendered_link(url: &str) -> Option<usize> {
+    url.match_indices('[')
+        .map(|(k, _)| k)
+        .find(|&k| k > 0 && any_scheme_at(url.as_bytes(), k + 1).is_some())
 }
 
 /// Whether the text after `mailto:` reads `user at host` before the `>`.

@@ -2,6 +2,7 @@
 //! one module per command.
 
 mod check;
+mod documents;
 mod extract;
 mod files_from;
 mod formats;

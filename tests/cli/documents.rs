@@ -1,0 +1,176 @@
+//! Documents read by their syntax (SPEC "How documents are read"):
+//! `fixtures/documents/<name>` extracted must print `<name>.expected`
+//! beside it, one URL a line with its exact span in the file on disk
+//! (`line:column-line:column offset..offset form url`), and each span's
+//! `raw` must be the file's own bytes there, through escapes and decoding.
+//! `UPDATE_EXPECT=1 cargo test` rewrites the expected files (read the
+//! diff!).
+
+use std::fmt::Write as _;
+
+use crate::util::{code, fixtures, json_lines, stderr, urlint, Dir};
+
+#[test]
+fn every_document_fixture_extracts_as_expected() {
+    let dir = fixtures().join("documents");
+    let update = std::env::var_os("UPDATE_EXPECT").is_some();
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().to_string_lossy().into_owned();
+            (!name.ends_with(".expected")).then_some(name)
+        })
+        .collect();
+    names.sort();
+    let mut stale = Vec::new();
+    for name in &names {
+        let path = dir.join(name);
+        let bytes = std::fs::read(&path).unwrap();
+        let out = urlint()
+            .args(["extract", "--format", "json"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_eq!(code(&out), 0, "{name}: {}", stderr(&out));
+        let mut got = String::new();
+        for l in json_lines(&out) {
+            let (s, e) = (&l["start"], &l["end"]);
+            let (so, eo) = (
+                s["offset"].as_u64().unwrap() as usize,
+                e["offset"].as_u64().unwrap() as usize,
+            );
+            assert_eq!(
+                l["raw"].as_str().unwrap(),
+                String::from_utf8_lossy(&bytes[so..eo]),
+                "{name}: raw is not the file at {so}..{eo}"
+            );
+            let _ = writeln!(
+                got,
+                "{}:{}-{}:{} {so}..{eo} {} {}",
+                s["line"],
+                s["column"],
+                e["line"],
+                e["column"],
+                l["form"].as_str().unwrap(),
+                l["url"].as_str().unwrap()
+            );
+        }
+        let expected = dir.join(format!("{name}.expected"));
+        if update {
+            std::fs::write(&expected, &got).unwrap();
+        } else if std::fs::read_to_string(&expected).ok().as_deref() != Some(got.as_str()) {
+            stale.push(format!("{}:\n{got}", expected.display()));
+        }
+    }
+    assert!(names.len() >= 9, "a fixture per syntax and one mail");
+    assert!(
+        stale.is_empty(),
+        "stale expectations:\n{}",
+        stale.join("\n")
+    );
+}
+
+#[test]
+fn link_faults_are_reported_where_the_markup_is() {
+    let out = urlint()
+        .args(["check", "--format", "json", "-q"])
+        .arg(fixtures().join("documents/markdown.md"))
+        .output()
+        .unwrap();
+    let found: Vec<(String, u64, u64)> = json_lines(&out)
+        .iter()
+        .map(|l| {
+            (
+                l["rule"].as_str().unwrap().to_string(),
+                l["start"]["line"].as_u64().unwrap(),
+                l["start"]["column"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    for want in [
+        ("trailing-punctuation", 6, 84),
+        ("unsafe-character", 9, 80),
+        ("unterminated-link", 12, 29),
+    ] {
+        assert!(
+            found.contains(&(want.0.to_string(), want.1, want.2)),
+            "{want:?} in {found:?}"
+        );
+    }
+    // Escapes, emphasis, templates and a repeated link text give nothing.
+    assert!(
+        !found.iter().any(|f| f.0 == "unsafe-character" && f.1 != 9),
+        "{found:?}"
+    );
+    let on_line_7 = found.iter().filter(|f| f.1 == 7).count();
+    assert_eq!(on_line_7, 0, "{found:?}");
+}
+
+#[test]
+fn syntax_is_chosen_by_flag_and_by_config_glob() {
+    let d = Dir::new();
+    d.write("notes.txt", "See [docs](https://a.example.org/x\\_y).\n");
+    let urls = |args: &[&str]| -> Vec<String> {
+        let out = d.cmd(args).output().unwrap();
+        json_lines(&out)
+            .iter()
+            .map(|l| {
+                format!(
+                    "{} {}",
+                    l["form"].as_str().unwrap(),
+                    l["url"].as_str().unwrap()
+                )
+            })
+            .collect()
+    };
+    // As text, the Markdown escape stays and the `)` ends a bare URL.
+    assert_eq!(
+        urls(&["extract", "--format", "json", "notes.txt"]),
+        ["bare https://a.example.org/x\\_y"]
+    );
+    assert_eq!(
+        urls(&[
+            "extract",
+            "--format",
+            "json",
+            "--syntax",
+            "markdown",
+            "notes.txt"
+        ]),
+        ["link https://a.example.org/x_y"]
+    );
+    d.write("urlint.toml", "[syntax]\n\"*.txt\" = \"markdown\"\n");
+    assert_eq!(
+        urls(&["extract", "--format", "json", "notes.txt"]),
+        ["link https://a.example.org/x_y"]
+    );
+    d.write("urlint.toml", "[syntax]\n\"*.txt\" = \"latex\"\n");
+    let out = d.cmd(&["extract", "notes.txt"]).output().unwrap();
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("unknown syntax `latex`"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_document_past_the_cap_is_read_as_text_with_a_note() {
+    let d = Dir::new();
+    let mut big = String::from("[a](http://first.example.org/x\\_y)\n");
+    while big.len() <= 16 << 20 {
+        big.push_str("lorem ipsum dolor sit amet, consectetur adipiscing elit\n");
+    }
+    d.write("big.md", &big);
+    let out = d.cmd(&["extract", "big.md"]).output().unwrap();
+    assert_eq!(code(&out), 0);
+    assert!(
+        stderr(&out).contains("big.md: larger than 16 MiB"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("http://first.example.org/x\\_y"),
+        "read as text, the escape stays"
+    );
+}

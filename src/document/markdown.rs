@@ -305,23 +305,30 @@ fn advance(cache: &mut Option<usize>, text: &[u8], from: usize, needle: u8) -> O
     }
 }
 
-/// The first word of `s`.
+/// The start of the first word of `s`, enough to tell a URL (a scheme of
+/// at most 32 letters and what follows it): searched no further, so a
+/// flood of `[a](http://x/` stays linear.
 fn token(s: &str) -> &str {
+    let s = &s[..floor_boundary(s, 64)];
     let end = s
         .find(|c: char| c.is_whitespace() || c == ')')
         .unwrap_or(s.len());
-    &s[..end.min(REJECTED_MAX)]
+    &s[..end]
+}
+
+/// The largest char boundary of `s` at or before `i`.
+fn floor_boundary(s: &str, i: usize) -> usize {
+    let mut i = i.min(s.len());
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
 }
 
 /// How much of `s` an unterminated link's URL takes: up to whitespace or
 /// markup, at most [`REJECTED_MAX`] bytes.
 fn token_unterminated(s: &str) -> usize {
-    let mut end = s
-        .find(|c: char| c.is_whitespace() || matches!(c, '[' | ']' | '(' | ')' | '<' | '>' | '"'))
+    let s = &s[..floor_boundary(s, REJECTED_MAX)];
+    s.find(|c: char| c.is_whitespace() || matches!(c, '[' | ']' | '(' | ')' | '<' | '>' | '"'))
         .unwrap_or(s.len())
-        .min(REJECTED_MAX);
-    while !s.is_char_boundary(end) {
-        end -= 1;
-    }
-    end
 }

@@ -387,6 +387,28 @@ pub(crate) fn is_url(dest: &str) -> bool {
 
 /// Read `src` as `syntax`.
 pub fn read(syntax: Syntax, src: &str) -> Document {
+    let mut doc = read_links(syntax, src);
+    one_unterminated_a_line(&mut doc.links, src);
+    doc
+}
+
+/// Keep the first unclosed link of each line: those after it on the line
+/// are the same broken run (`[a](http://x/[a](http://x/...`), not news.
+fn one_unterminated_a_line(links: &mut Vec<Link>, src: &str) {
+    let mut last: Option<usize> = None;
+    links.retain(|l| {
+        if !l.unterminated {
+            return true;
+        }
+        let same_line = last.is_some_and(|p| {
+            p <= l.start && memchr::memchr(b'\n', &src.as_bytes()[p..l.start]).is_none()
+        });
+        last = Some(l.start);
+        !same_line
+    });
+}
+
+fn read_links(syntax: Syntax, src: &str) -> Document {
     match syntax {
         Syntax::Markdown => markdown::read(src),
         Syntax::Html => html::read(src),

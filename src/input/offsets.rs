@@ -245,6 +245,18 @@ impl PosResolver {
         // Resume from the cursor only at a character start, so the count
         // splits where a from-the-line-start count would.
         let resumable = bytes.get(c_off).is_none_or(|&b| !(0x80..0xc0).contains(&b));
+        let char_start = |o: usize| bytes.get(o).is_none_or(|&b| !(0x80..0xc0).contains(&b));
+        // A little back on the cursor's line (a URL's start after its end):
+        // count back from the cursor, not forward from a long line's start.
+        if resumable && c_idx == idx && m < c_off && m >= start && char_start(m) {
+            let column = c_col - count_scalars(&bytes[m..c_off]);
+            self.cursor.set((m, idx, column, start));
+            return Pos {
+                line: base.line + idx as u64,
+                column,
+                offset: base.offset + m as u64,
+            };
+        }
         let (from, col0) = if resumable && c_idx == idx && c_off >= start && c_off <= m {
             (c_off, c_col)
         } else if idx == 0 {

@@ -169,9 +169,6 @@ fn bracket_ends_url(b: &[u8], i: usize, limit: usize, from: usize, query: bool) 
     if any_scheme_at(b, i + 1).is_some_and(|colon| colon < reach) {
         return true;
     }
-    if query {
-        return false;
-    }
     let Some(close) = inner
         .iter()
         .position(|&c| c == b']' || c.is_ascii_whitespace() || c == b'[')
@@ -179,6 +176,13 @@ fn bracket_ends_url(b: &[u8], i: usize, limit: usize, from: usize, query: bool) 
         return false;
     };
     if inner[close] != b']' || close == 0 {
+        return false;
+    }
+    // `[text](`: Markdown link syntax, never the inside of a URL.
+    if inner.get(close + 1) == Some(&b'(') {
+        return true;
+    }
+    if query {
         return false;
     }
     let after = inner.get(close + 1).copied();

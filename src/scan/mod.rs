@@ -59,6 +59,15 @@
 //! `http://.`) is not a URL. A bare URL is read for at most 64 KiB; a longer
 //! run is cut there and scanning resumes after the cut.
 //!
+//! # Mistyped schemes
+//!
+//! So that `misspelled-scheme` can report them, two shapes are found as
+//! bare URLs although their scheme is not one to find (`typo.rs`): a word
+//! one slip away from `http`, `https` or `ftp` that is no registered or
+//! configured scheme, followed by `://` or `:\\` (`htp://`, `hhttps://`,
+//! `fpt://`); and a known `//` scheme followed by `::/` or `:\\`
+//! (`https:://host`, `http:\\host`).
+//!
 //! # Hard-wrapped bare URLs
 //!
 //! A bare (or `URL:`-prefixed) URL whose text runs to the end of its line
@@ -78,15 +87,20 @@
 //!   digits (`req-02.txt`). After a line ending in `.` or `?`, which also
 //!   end sentences, only this second kind of evidence counts.
 //!
-//! The evidence is **strong** when, besides, the URL's line is 70 to 80
-//! columns wide (filled to a mail client's wrap width), the token is alone
-//! on its line (only closing punctuation or blanks after it) and is not an
-//! English function word (`and`, `or`, `the`, `see`, ...). Then `url` is
-//! the rejoined form, the literal part goes into `alternatives`, and
-//! `facts.broken_bare` is `Rejoined`; the join repeats over up to 9 lines
-//! while each line is again filled and continued this way. Otherwise the
+//! The evidence is **strong** when, besides, a wrapping client would have
+//! moved the token down because it did not fit: the URL's line is at most
+//! 80 columns wide and the line plus a space plus the token is wider than
+//! 72 (mail clients wrap at 72 to 80), whatever the line's own width; and
+//! the token reads as a path: it holds `/`, `?`, `=`, `&` or `%`, or ends in
+//! a file extension (`november.html`; not after a capital, `Node.js`),
+//! and is not a `key:` nor an English function word (`and`, `or`, `the`,
+//! `see`, ...). Then `url` is the rejoined form, the literal part goes into
+//! `alternatives`, and `facts.broken_bare` is `Rejoined` (`broken-bare-url`);
+//! the join repeats over up to 9 lines while the token was alone on its
+//! line and the next one is again moved down this way. Otherwise the
 //! evidence is **weak**: `url` stays the literal part, the rejoined form goes
-//! into `alternatives`, and `facts.broken_bare` is `Literal`. Either way the
+//! into `alternatives`, and `facts.broken_bare` is `Literal`
+//! (`possibly-broken-url`, off by default). Either way the
 //! continuation token is consumed, so it is never reported on its own.
 
 mod bare;
@@ -97,6 +111,7 @@ mod emit;
 mod position;
 mod quote;
 mod trigger;
+mod typo;
 mod wrap;
 mod wrapper;
 
@@ -298,11 +313,12 @@ fn find(w: &Window, schemes: &Schemes, i: usize, floor: usize) -> Option<Found> 
     // dismisses them before any scheme lookup. After a scheme's `:` comes
     // what `bare::starts_like_url` accepts (or a letter, for `URL:`).
     let next = b.get(i + 1).copied().unwrap_or(b' ');
+    // A mistyped scheme (`https:://`, `htp://`) is tried last.
     if !(next.is_ascii_alphanumeric() || b"/%*".contains(&next) || next >= 0x80) {
-        None
+        typo::find(w, schemes, i, floor)
     } else if trigger::is_url_prefix(w, i, floor) {
         bare::prefix(w, schemes, i).or_else(|| bare::bare(w, schemes, i, floor))
     } else {
-        bare::bare(w, schemes, i, floor)
+        bare::bare(w, schemes, i, floor).or_else(|| typo::find(w, schemes, i, floor))
     }
 }

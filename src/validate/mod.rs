@@ -10,8 +10,12 @@
 //! and per-scheme grammars accept such characters and judge only structure
 //! and reserved characters. In the same spirit an unterminated wrapper or an
 //! empty URL gets no other finding, `invalid-scheme` silences
-//! `unknown-scheme`, a break after a hyphen is not also `whitespace-in-url`,
+//! `unknown-scheme`, a misspelled or doubled scheme gets no other finding,
+//! a break after a hyphen is not also `whitespace-in-url`,
 //! and a hard-wrapped bare URL is not also `bare-url`.
+//!
+//! The shared syntax is judged by a [`Standard`]: `rfc3986` (the default,
+//! current practice) or `rfc1738` (the letter of the seeds). Under `rfc1738`:
 //!
 //! Judgement calls, each from the RFC text:
 //! - `~`, `|` and `[ ]` are unsafe (RFC 1738 §2.2, as SPEC.md lists them);
@@ -27,9 +31,18 @@
 //!   (and `https`); `s3://my_bucket` is not ours to judge. A non-ASCII host
 //!   is `non-ascii-character`'s alone.
 //! - `mailto:` header fields after `?` (RFC 6068) are not judged.
+//!
+//! Under `rfc3986` the same, except: `~` is unreserved; `[...]` around a
+//! host is an IP-literal, valid when it holds an IPv6 or `IPvFuture` address;
+//! an empty port is allowed; a user name may stand in any `//authority`; and
+//! `nondefault-port`, `password-in-url` and `userinfo-not-allowed` spare the
+//! hosts reserved for documentation, as `password-in-url` spares placeholder
+//! passwords (see [`standard`]).
 
 pub mod grammar;
 pub mod parts;
+pub mod punycode;
+pub mod standard;
 
 #[cfg(test)]
 mod tests;
@@ -39,6 +52,7 @@ pub(crate) mod testutil;
 use std::ops::Range;
 
 pub use parts::{Authority, Parts};
+pub use standard::Standard;
 
 use crate::diagnostic::Diagnostic;
 use crate::rules::{Rule, RuleConfig, Severity};
@@ -137,11 +151,13 @@ pub struct Cx<'a> {
     pub parts: Parts,
     /// What its scheme is.
     pub scheme: SchemeKind,
+    /// The standard judging the shared syntax.
+    pub standard: Standard,
 }
 
 impl<'a> Cx<'a> {
     /// Split and classify `cand`.
-    pub fn new(cand: &'a Candidate, extra_schemes: &[String]) -> Cx<'a> {
+    pub fn new(cand: &'a Candidate, extra_schemes: &[String], standard: Standard) -> Cx<'a> {
         let parts = Parts::parse(&cand.url);
         let scheme = parts.scheme.clone().map_or(SchemeKind::None, |r| {
             SchemeKind::classify(&cand.url[r], extra_schemes)
@@ -151,7 +167,20 @@ impl<'a> Cx<'a> {
             url: &cand.url,
             parts,
             scheme,
+            standard,
         }
+    }
+
+    /// Whether the URL's host is a documentation or local name (RFC 2606,
+    /// RFC 6761, RFC 5737, RFC 3849, loopback) that `rfc3986` treats as an
+    /// example; always `false` under `rfc1738`, which judges every host alike.
+    pub fn is_example(&self) -> bool {
+        self.standard == Standard::Rfc3986
+            && self
+                .parts
+                .authority
+                .as_ref()
+                .is_some_and(|a| standard::is_example_host(self.text(a.host.clone())))
     }
 
     /// The URL text of `range`.
@@ -230,6 +259,7 @@ impl Report<'_> {
 pub struct Validator {
     rules: Vec<(Rule, Severity)>,
     extra_schemes: Vec<String>,
+    standard: Standard,
 }
 
 impl Validator {
@@ -242,18 +272,32 @@ impl Validator {
                 .filter_map(|&r| config.severity(r).map(|s| (r, s)))
                 .collect(),
             extra_schemes: extra_schemes.to_vec(),
+            standard: Standard::default(),
         }
+    }
+
+    /// The same validator judging by `standard` (the default is `rfc3986`).
+    #[must_use]
+    pub fn with_standard(mut self, standard: Standard) -> Validator {
+        self.standard = standard;
+        self
     }
 
     /// Append the diagnostics for `cand` to `out`, in rule order.
     pub fn check(&self, cand: &Candidate, out: &mut Vec<Diagnostic>) {
-        let cx = Cx::new(cand, &self.extra_schemes);
+        let cx = Cx::new(cand, &self.extra_schemes, self.standard);
         // An unterminated wrapper or an empty URL says all there is to say:
         // linting what is not a URL would only add noise.
         let only = if cand.facts.unterminated {
             Some(Rule::UnterminatedWrapper)
         } else if cand.facts.empty || grammar::is_empty_url(&cx) {
             Some(Rule::EmptyUrl)
+        } else if crate::rules::syntax_typo(&cx) {
+            // A mistyped scheme makes a strange host, port or path: the
+            // typo is the one fault to report.
+            Some(Rule::MisspelledScheme)
+        } else if crate::rules::syntax_doubled(&cx) {
+            Some(Rule::DoubledScheme)
         } else {
             None
         };

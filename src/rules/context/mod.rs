@@ -3,4 +3,5 @@
 
 pub mod bare;
 pub mod partial;
+pub mod possibly_broken;
 pub mod wrapper;

@@ -115,14 +115,40 @@ fn table_has_a_row_per_rule() {
     );
 }
 
+/// Every rule has a near miss in `fixtures/rules/`, checked under the
+/// default standard, and a triggering text there or, for a rule that only
+/// fires by the letter of RFC 1738, in `fixtures/rules/rfc1738/`.
 #[test]
 fn every_rule_has_fixtures() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/rules");
+    let read = |path: &str| std::fs::read_to_string(path).unwrap_or_default();
     for &rule in Rule::ALL {
-        for suffix in ["txt", "ok.txt"] {
-            let path = format!("{dir}/{}.{suffix}", rule.name());
-            let text = std::fs::read_to_string(&path).unwrap_or_default();
-            assert!(!text.trim().is_empty(), "missing or empty fixture {path}");
+        let ok = format!("{dir}/{}.ok.txt", rule.name());
+        assert!(
+            !read(&ok).trim().is_empty(),
+            "missing or empty fixture {ok}"
+        );
+        let fires = format!("{dir}/{}.txt", rule.name());
+        let fires_1738 = format!("{dir}/rfc1738/{}.txt", rule.name());
+        assert!(
+            !read(&fires).trim().is_empty() || !read(&fires_1738).trim().is_empty(),
+            "missing or empty fixture {fires} (or {fires_1738})"
+        );
+    }
+}
+
+#[test]
+fn every_rule_says_what_it_does_under_each_standard() {
+    for &rule in Rule::ALL {
+        let m = rule.meta();
+        let section = m.explanation.split("## Standards").nth(1).unwrap_or("");
+        let section = section.split("## ").next().unwrap_or("");
+        for name in ["rfc3986", "rfc1738"] {
+            assert!(
+                section.contains(name),
+                "{}: its `## Standards` section does not mention {name}",
+                m.name
+            );
         }
     }
 }

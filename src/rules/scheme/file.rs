@@ -13,6 +13,9 @@ declare_rule! {
     /// RFC 1738 §3.10 gives `file://<host>/<path>` and nothing else; `file:/x`
     /// and `file://host:21/x` are read differently by every program.
     ///
+    /// ## Standards
+    /// The same under `rfc3986` and `rfc1738`.
+    ///
     /// ## Example
     /// `file:/etc/motd`
     ///

@@ -14,6 +14,9 @@ declare_rule! {
     /// RFC 1738 §3.5: a mailto URL is the encoding of an addr-spec. Without
     /// one, a mail client has nowhere to send to.
     ///
+    /// ## Standards
+    /// The same under `rfc3986` and `rfc1738`.
+    ///
     /// ## Example
     /// `mailto:webmaster`
     ///

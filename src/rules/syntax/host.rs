@@ -2,7 +2,7 @@
 
 use crate::rules::{declare_rule, Severity};
 use crate::validate::grammar::host;
-use crate::validate::{Cx, Report, SchemeKind};
+use crate::validate::{Cx, Report, SchemeKind, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -16,6 +16,14 @@ declare_rule! {
     /// `300.1.1.1` are typos or placeholders. Unknown schemes are not judged
     /// (they may not use DNS names), non-ASCII names are left to
     /// `non-ascii-character`, and `file://` may have an empty host.
+    ///
+    /// ## Standards
+    /// Under `rfc3986` (the default) a host in brackets is an IP-literal
+    /// and must hold a valid IPv6 address (eight hex groups, one `::`, an
+    /// optional dotted quad at the end) or an `IPvFuture` `v1.xyz`. Under
+    /// `rfc1738` brackets are `unsafe-character`'s, and this rule only
+    /// checks that they enclose hex digits, `:` and `.`. Names and dotted
+    /// quads are judged alike under both.
     ///
     /// ## Example
     /// `http://my_host.example.com/`
@@ -63,6 +71,13 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         }
         return;
     }
+    let literal = cx.url.as_bytes().get(a.host.start) == Some(&b'[');
+    if literal && cx.standard == Standard::Rfc3986 {
+        if let Some(f) = host::ip_literal_fault(cx.url, a.host.clone()) {
+            out.at(f.range, f.message);
+        }
+        return;
+    }
     if let Some(f) = host::check(cx.url, a.host.clone()) {
         out.at(f.range, f.message);
     }
@@ -71,7 +86,22 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::table;
+    use crate::validate::testutil::{table, table_3986};
+
+    #[test]
+    fn ip_literals_under_rfc3986() {
+        table_3986(
+            Rule::InvalidHost,
+            &[
+                ("http://[::1]:8080/", &[]),
+                ("http://[2001:db8::7]/c=GB", &[]),
+                ("http://[v7.abc]/", &[]),
+                ("http://[1::2::3]/", &["[1::2::3]"]),
+                ("http://[fe80::g]/", &["[fe80::g]"]),
+                ("http://my_host.example.com/", &["my_host"]),
+            ],
+        );
+    }
 
     #[test]
     fn invalid_host() {

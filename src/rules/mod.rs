@@ -181,6 +181,11 @@ pub(crate) fn syntax_typo(cx: &Cx<'_>) -> bool {
     syntax::misspelled::is_misspelled(cx)
 }
 
+/// Whether `rfc3986` leaves a `file:` URL's form alone (`invalid-file`).
+pub(crate) fn file_spared(cx: &Cx<'_>) -> bool {
+    scheme::file::spared_by_rfc3986(cx)
+}
+
 /// Whether the URL's scheme is written twice (`doubled-scheme`).
 pub(crate) fn syntax_doubled(cx: &Cx<'_>) -> bool {
     syntax::doubled::doubled(cx).is_some()

@@ -65,7 +65,7 @@
 //! bare URLs although their scheme is not one to find (`typo.rs`): a word
 //! one slip away from `http`, `https` or `ftp` that is no registered or
 //! configured scheme, followed by `://` or `:\\` (`htp://`, `hhttps://`,
-//! `fpt://`); and a known `//` scheme followed by `::/` or `:\\`
+//! `fpt://`); and a known `//` scheme followed by `:://` or `:\\`
 //! (`https:://host`, `http:\\host`).
 //!
 //! # Hard-wrapped bare URLs
@@ -90,7 +90,12 @@
 //! The evidence is **strong** when, besides, a wrapping client would have
 //! moved the token down because it did not fit: the URL's line is at most
 //! 80 columns wide and the line plus a space plus the token is wider than
-//! 72 (mail clients wrap at 72 to 80), whatever the line's own width; and
+//! 72 (mail clients wrap at 72 to 80), whatever the line's own width; the
+//! line ends where line breaking may cut a URL (after `/ - ? & = # _ ~ +`)
+//! or is filled to 70 columns or more (a client cutting an overlong word
+//! anywhere), so a short line ending in a letter or digit is never strong;
+//! the line does not end in a backslash (a shell or string continuation,
+//! broken on purpose, is no evidence at all); and
 //! the token reads as a path: it holds `/`, `?`, `=`, `&` or `%`, or ends in
 //! a file extension (`november.html`; not after a capital, `Node.js`),
 //! and is not a `key:` nor an English function word (`and`, `or`, `the`,

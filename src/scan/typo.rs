@@ -9,8 +9,9 @@
 //! - a word one slip away from `http`, `https` or `ftp` (`htp`, `ttps`,
 //!   `hhttps`, `httpss`, `fpt`; never a registered or configured scheme
 //!   such as `sftp` or `rtsp`) followed by `://` or `:\\`;
-//! - a known scheme followed by `::/` or `:\\` (`https:://host`,
-//!   `http:\\host`).
+//! - a known scheme followed by `:://` or `:\\` (`https:://host`,
+//!   `http:\\host`); `http::/path` is git's `transport::address` syntax,
+//!   not a typo.
 //!
 //! The validator's `misspelled-scheme` then says what was meant.
 
@@ -29,7 +30,7 @@ pub(crate) fn find(w: &Window, schemes: &Schemes, colon: usize, floor: usize) ->
     let after = b.get(colon + 1..)?;
     // The cheap test first: this runs for colons no other finder took.
     let slashes = after.starts_with(b"//") || after.starts_with(b"\\\\");
-    let doubled_colon = after.starts_with(b":/") || after.starts_with(b":\\\\");
+    let doubled_colon = after.starts_with(b"://") || after.starts_with(b":\\\\");
     if !(slashes || doubled_colon) {
         return None;
     }
@@ -112,6 +113,7 @@ mod tests {
             "htp:/host",
             "std::http::Client",
             "http::/",
+            "git fetch http::/site/path",
             "C:\\\\Windows",
             "mailto::x",
             "htp://",

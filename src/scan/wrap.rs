@@ -18,6 +18,9 @@ use crate::scan::BrokenBare;
 
 /// Narrowest wrap width of common mail clients.
 pub(crate) const WRAP_MIN: u64 = 72;
+/// Narrowest line that counts as filled to a wrap width, where a client
+/// that cuts overlong words cut this one anywhere.
+const FILLED_MIN: u64 = 70;
 /// Widest such line.
 pub(crate) const WRAP_MAX: u64 = 80;
 /// Longest continuation token looked at.
@@ -60,6 +63,11 @@ pub(crate) fn rejoin(
     let mut last_end = found.end;
     for round in 0..MAX_LINES {
         let run_end = pieces[pieces.len() - 1].1;
+        // A backslash before the line break continues the line on purpose
+        // (a shell command, a PostScript or C string): no wrap cut it.
+        if b[run_end - 1] == b'\\' {
+            break;
+        }
         let Some(next) = next_token(w, schemes, run_end, depth) else {
             break;
         };
@@ -75,10 +83,16 @@ pub(crate) fn rejoin(
         // not fit: the URL's line fits the wrap width, and it plus a space
         // plus the token does not. A line of more than 4 bytes a column
         // cannot be 80 columns wide; skip counting a long line's characters.
+        // Where it cut: at a break opportunity of the URL (after `/`, `-`,
+        // `?`, ...: line breaking allows those), or anywhere in a line filled
+        // to the width (a client cutting an overlong word). A short line
+        // ending in a letter or digit was ended by its writer.
         let moved = line.is_some_and(|ls| {
             run_end - ls <= 4 * WRAP_MAX as usize && {
                 let width = columns(&b[ls..run_end]);
-                width <= WRAP_MAX && width + 1 + columns(tok) > WRAP_MIN
+                let at_break = b"/-?&=#_~+".contains(&b[run_end - 1]);
+                let filled = width >= FILLED_MIN;
+                width <= WRAP_MAX && width + 1 + columns(tok) > WRAP_MIN && (at_break || filled)
             }
         });
         let strong = moved && !next.key && is_path(tok) && !is_function_word(tok);

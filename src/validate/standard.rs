@@ -73,9 +73,23 @@ pub fn is_example_host(host: &str) -> bool {
 pub fn is_placeholder_password(password: &str) -> bool {
     let p = password.to_ascii_lowercase();
     let p = p.as_str();
+    // SPEC.md's list, and the metasyntactic words documentation uses the
+    // same way (`foo:bar@host`).
     let word = matches!(
         p,
-        "password" | "passwd" | "pass" | "pw" | "pwd" | "secret" | "mypassword" | "yourpassword"
+        "password"
+            | "passwd"
+            | "pass"
+            | "pw"
+            | "pwd"
+            | "secret"
+            | "mypassword"
+            | "yourpassword"
+            | "changeme"
+            | "foo"
+            | "bar"
+            | "baz"
+            | "xyz"
     );
     let filler = p.len() >= 2 && {
         let first = p.as_bytes()[0];
@@ -137,7 +151,7 @@ mod tests {
     #[test]
     fn placeholder_passwords() {
         for p in [
-            "password", "PASSWD", "pass", "secret", "xxx", "***", "p", "<pw>", "%3Cpw%3E",
+            "password", "PASSWD", "pass", "secret", "xxx", "***", "p", "<pw>", "%3Cpw%3E", "bar",
         ] {
             assert!(is_placeholder_password(p), "{p}");
         }

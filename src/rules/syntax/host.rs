@@ -43,7 +43,7 @@ declare_rule! {
 
 /// Check the host of ip-based schemes.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
-    if !cx.scheme.has_ip_authority() {
+    if !cx.scheme.has_ip_authority() || crate::rules::file_spared(cx) {
         return;
     }
     let Some(a) = &cx.parts.authority else {

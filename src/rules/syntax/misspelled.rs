@@ -58,7 +58,9 @@ pub(crate) fn misspelling(cx: &Cx<'_>) -> Option<(Range<usize>, String)> {
                 .then(|| (sep(body), format!("{target}://")))
         }
         SchemeKind::Http | SchemeKind::Https | SchemeKind::Ftp => {
-            let wrong = body.starts_with(':')
+            // `http::/path` is git's `transport::address`, not a typo.
+            let wrong = body.starts_with("://")
+                || body.starts_with(":\\\\")
                 || body.starts_with('\\')
                 || (body.starts_with('/') && !body.starts_with("//"));
             wrong.then(|| (sep(body), format!("{lower}://")))
@@ -108,6 +110,7 @@ mod tests {
         ("file:/etc/motd", &[]),
         ("x-custom://host/", &[]),
         ("htp:thing", &[]),
+        ("http::/site/path", &[]),
     ];
 
     #[test]

@@ -233,6 +233,13 @@ fn a_path_that_would_not_fit_is_strong_whatever_the_line_width() {
         "http://lists.gnu.org/archive/html/archives/2005/november.html"
     );
     assert_eq!(c.facts.broken_bare, Some(BrokenBare::Rejoined));
+    // A short line ending in a digit was ended by its writer (a list of a
+    // bug URL and a patch name); a backslash continues a line on purpose.
+    let text =
+        "    https://bugs.llvm.org/show_bug.cgi?id=43677\n    disable-fuzzer-compiler-rt.diff\n";
+    assert_eq!(one(text).facts.broken_bare, Some(BrokenBare::Literal));
+    let text = format!("{}\\\n/x/y.html\n", filled("curl http://example.com/a/b"));
+    assert_eq!(one(&text).facts.broken_bare, None);
     // Text after the token ends the URL there, over no more lines.
     let text = format!("{}\nindex.html and more\n", filled("http://example.com/a/"));
     assert_eq!(one(&text).url, "http://example.com/a/index.html");

@@ -206,6 +206,14 @@ fn is_function_word(tok: &[u8]) -> bool {
 /// `req-02.txt`) and does not start with a capital (`Node.js` is prose).
 /// A prose word (`for`, `where`, `cygwin`) never does.
 fn is_path(tok: &[u8]) -> bool {
+    // Code, not a path: `pathToFileURL('/a/b')` calls a function.
+    let head = tok
+        .iter()
+        .position(|&c| c == b'/')
+        .map_or(tok, |i| &tok[..i]);
+    if head.contains(&b'(') {
+        return false;
+    }
     if tok.iter().any(|c| b"/?=&%".contains(c)) {
         return true;
     }

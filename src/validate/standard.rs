@@ -101,9 +101,71 @@ pub fn is_placeholder_password(password: &str) -> bool {
     word || filler || letter || angle
 }
 
+/// Words a document puts before a URL it shows as wrong on purpose:
+/// `// Incorrect: file:///some/path%.c`, "an invalid URL such as ...".
+const CALLED_WRONG: &[&str] = &[
+    "incorrect",
+    "invalid",
+    "malformed",
+    "wrong",
+    "not valid",
+    "bad url",
+    "bad uri",
+];
+
+/// How far before the URL, on its line, those words are looked for.
+const CALLED_WRONG_REACH: usize = 40;
+
+/// Whether the text right before the candidate, on its first line, calls
+/// it wrong: then it is an example of the fault, not the fault. Needs the
+/// candidate's excerpt (`check` always has one).
+pub fn is_called_wrong(cand: &crate::scan::Candidate) -> bool {
+    let Some(e) = &cand.excerpt else {
+        return false;
+    };
+    let at = cand.span.start.offset.saturating_sub(e.start_offset) as usize;
+    let Some(before) = e.text.get(..at) else {
+        return false;
+    };
+    let line = before.rsplit('\n').next().unwrap_or("");
+    let mut from = line.len().saturating_sub(CALLED_WRONG_REACH);
+    while !line.is_char_boundary(from) {
+        from += 1;
+    }
+    let near = line[from..].to_ascii_lowercase();
+    CALLED_WRONG.iter().any(|w| near.contains(w))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn urls_the_text_calls_wrong() {
+        use crate::scan::{ScanOptions, Scanner};
+        let called = |text: &str| {
+            let mut s = Scanner::new(ScanOptions {
+                excerpts: true,
+                ..ScanOptions::default()
+            });
+            s.scan_slice(text.as_bytes())
+                .iter()
+                .map(is_called_wrong)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            called("new URL('/p%.c', 'x');  // Incorrect: file:///some/path%.c\n"),
+            [true]
+        );
+        assert_eq!(
+            called("An invalid URL such as http://a:80x/ fails."),
+            [true]
+        );
+        assert_eq!(called("See http://a.org/%zz for the list."), [false]);
+        // Only the words right before it count, not a whole line's.
+        let far = format!("invalid {} http://a.org/%zz", "x".repeat(60));
+        assert_eq!(called(&far), [false]);
+    }
 
     #[test]
     fn names_round_trip_and_rfc3986_is_default() {

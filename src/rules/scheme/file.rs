@@ -16,8 +16,9 @@ declare_rule! {
     /// ## Standards
     /// Under `rfc3986` (the default) `file:/path` is a file URL too
     /// (RFC 8089 §2), and `file://name` with no path after the name is not
-    /// judged: it is the relative-path convention of command-line tools
-    /// (`aws ... --cli-input-json file://input.json`), not a URL to fix. A
+    /// judged, nor `file://./name`: they are the relative-path convention of
+    /// command-line tools (`aws ... --cli-input-json file://input.json`), not
+    /// URLs to fix. A
     /// user, password or port is reported under both. Under `rfc1738` only
     /// `file://host/path` is a file URL.
     ///
@@ -38,12 +39,15 @@ declare_rule! {
 }
 
 /// Whether `cx` is a `file:` URL form that `rfc3986` leaves alone:
-/// `file:/path` (RFC 8089) or `file://name` with no path (a command-line
-/// tool's relative path, not a URL).
+/// `file:/path` (RFC 8089), or `file://name` with no path or
+/// `file://./name` (a command-line tool's relative path, not a URL).
 pub(crate) fn spared_by_rfc3986(cx: &Cx<'_>) -> bool {
+    let relative = |a: &crate::validate::Authority| {
+        cx.parts.path.is_empty() || matches!(cx.text(a.host.clone()), "." | "..")
+    };
     cx.standard == Standard::Rfc3986
         && cx.scheme == SchemeKind::File
-        && (cx.parts.authority.is_none() || cx.parts.path.is_empty())
+        && cx.parts.authority.as_ref().is_none_or(relative)
 }
 
 /// Check file URLs.
@@ -66,6 +70,8 @@ mod tests {
             &[
                 ("file:/etc/motd", &[]),
                 ("file://input.json", &[]),
+                ("file://./input.json", &[]),
+                ("file://../x/input.json", &[]),
                 ("file://host:21/x", &[":21"]),
                 ("file://me@host/x", &["me@"]),
             ],

@@ -1,6 +1,7 @@
 //! `invalid-host`.
 
 use crate::rules::{declare_rule, Severity};
+use crate::validate::grammar::escape::escapes;
 use crate::validate::grammar::host;
 use crate::validate::{Cx, Report, SchemeKind, Standard};
 
@@ -23,7 +24,8 @@ declare_rule! {
     /// optional dotted quad at the end) or an `IPvFuture` `v1.xyz`. Under
     /// `rfc1738` brackets are `unsafe-character`'s, and this rule only
     /// checks that they enclose hex digits, `:` and `.`. Names and dotted
-    /// quads are judged alike under both.
+    /// quads are judged alike under both, except that `rfc3986` allows
+    /// percent escapes in a name (`reg-name`, RFC 3986 §3.2.2).
     ///
     /// ## Example
     /// `http://my_host.example.com/`
@@ -78,6 +80,22 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         }
         return;
     }
+    if cx.standard == Standard::Rfc3986 && cx.text(a.host.clone()).contains('%') {
+        // RFC 3986 §3.2.2: `reg-name` may hold percent escapes (an IDN
+        // written in UTF-8 octets). Judge the name with each valid escape
+        // read as three letters, which keeps every range in place.
+        let mut url = cx.url.to_string();
+        for e in escapes(cx.url, a.host.clone()).filter(|e| e.value.is_some()) {
+            url.replace_range(e.range, "xxx");
+        }
+        if let Some(f) = host::check(&url, a.host.clone()) {
+            // Quote the name as written, not the stand-in letters.
+            let shown = url.get(f.range.clone()).unwrap_or_default();
+            let message = f.message.replace(shown, cx.text(f.range.clone()));
+            out.at(f.range, message);
+        }
+        return;
+    }
     if let Some(f) = host::check(cx.url, a.host.clone()) {
         out.at(f.range, f.message);
     }
@@ -99,6 +117,9 @@ mod tests {
                 ("http://[1::2::3]/", &["[1::2::3]"]),
                 ("http://[fe80::g]/", &["[fe80::g]"]),
                 ("http://my_host.example.com/", &["my_host"]),
+                ("https://%CF%80.example/", &[]),
+                ("https://a%CF%80b.example/", &[]),
+                ("https://my_%CF%80.example/", &["my_%CF%80"]),
             ],
         );
     }

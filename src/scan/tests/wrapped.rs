@@ -240,6 +240,9 @@ fn a_path_that_would_not_fit_is_strong_whatever_the_line_width() {
     assert_eq!(one(text).facts.broken_bare, Some(BrokenBare::Literal));
     let text = format!("{}\\\n/x/y.html\n", filled("curl http://example.com/a/b"));
     assert_eq!(one(&text).facts.broken_bare, None);
+    // Code on the next line is no path, though it holds one.
+    let text = "new URL('/some/path%.c', 'file:');    // Incorrect: file:///some/path%.c\npathToFileURL('/some/path%.c');\n";
+    assert_eq!(one(text).url, "file:///some/path%.c");
     // Text after the token ends the URL there, over no more lines.
     let text = format!("{}\nindex.html and more\n", filled("http://example.com/a/"));
     assert_eq!(one(&text).url, "http://example.com/a/index.html");

@@ -190,6 +190,14 @@ impl<'a> Cx<'a> {
         self.url.get(range).unwrap_or("")
     }
 
+    /// The character the input has right after the candidate, when its
+    /// excerpt was kept (`check` keeps one).
+    pub fn source_after(&self) -> Option<char> {
+        let e = self.cand.excerpt.as_ref()?;
+        let at = self.cand.span.end.offset.checked_sub(e.start_offset)?;
+        e.text.get(usize::try_from(at).ok()?..)?.chars().next()
+    }
+
     /// The scheme as written, or `""`.
     pub fn scheme_str(&self) -> &'a str {
         self.parts.scheme.clone().map_or("", |r| self.text(r))

@@ -63,6 +63,14 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         return;
     };
     if a.host.is_empty() {
+        // `https://a:b@測試/`: a bare URL ends at CJK text, so the scan cut
+        // an IDN host off; the host is not empty, only unread.
+        let cut = cx
+            .source_after()
+            .is_some_and(|c| !c.is_ascii() && c.is_alphanumeric());
+        if cx.standard == Standard::Rfc3986 && cut {
+            return;
+        }
         if cx.scheme != SchemeKind::File {
             let r = if a.range.is_empty() {
                 a.range.start - 2..a.range.start
@@ -105,6 +113,28 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 mod tests {
     use crate::rules::Rule;
     use crate::validate::testutil::{table, table_3986};
+
+    #[test]
+    fn a_host_the_scan_cut_at_cjk_is_not_empty() {
+        use crate::scan::{ScanOptions, Scanner};
+        use crate::validate::testutil::diagnostics_with;
+        use crate::validate::Standard;
+        let fires = |text: &str, standard| {
+            let opts = ScanOptions {
+                excerpts: true,
+                ..ScanOptions::default()
+            };
+            Scanner::new(opts)
+                .scan_slice(text.as_bytes())
+                .iter()
+                .flat_map(|c| diagnostics_with(c, standard))
+                .any(|d| d.rule == Rule::InvalidHost)
+        };
+        let text = "new URL('https://a:b@\u{6e2c}\u{8a66}?abc#foo');";
+        assert!(!fires(text, Standard::Rfc3986));
+        assert!(fires(text, Standard::Rfc1738));
+        assert!(fires("see https://a:b@ now", Standard::Rfc3986));
+    }
 
     #[test]
     fn ip_literals_under_rfc3986() {

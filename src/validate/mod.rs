@@ -51,6 +51,7 @@ mod tests;
 #[cfg(test)]
 pub(crate) mod testutil;
 
+use std::fmt::Write;
 use std::ops::Range;
 
 pub use parts::{Authority, Parts};
@@ -209,7 +210,8 @@ impl<'a> Cx<'a> {
 /// not turn into thousands of copies; the rest are summed up in one more.
 pub const MAX_PER_RULE: usize = 16;
 
-/// Collects one rule's findings as diagnostics.
+/// Collects one rule's findings about one URL as one diagnostic: the first
+/// finding is its span and message, each further one a label.
 #[derive(Debug)]
 pub struct Report<'a> {
     rule: Rule,
@@ -217,6 +219,8 @@ pub struct Report<'a> {
     cand: &'a Candidate,
     out: &'a mut Vec<Diagnostic>,
     count: usize,
+    /// Index in `out` of this rule's diagnostic, once there is one.
+    first: Option<usize>,
 }
 
 impl Report<'_> {
@@ -242,6 +246,16 @@ impl Report<'_> {
         if self.count > MAX_PER_RULE {
             return;
         }
+        if let Some(d) = self.first.and_then(|i| self.out.get_mut(i)) {
+            // A label whose fix differs from the diagnostic's says its own.
+            let message = match help {
+                Some(h) if h != d.help => format!("{message}; {h}"),
+                _ => message,
+            };
+            d.labels.push(crate::diagnostic::Label { span, message });
+            return;
+        }
+        self.first = Some(self.out.len());
         self.out.push(Diagnostic {
             rule: self.rule,
             severity: self.severity,
@@ -249,17 +263,20 @@ impl Report<'_> {
             span,
             url: self.cand.url.clone(),
             help: help.unwrap_or_else(|| self.rule.meta().help.to_string()),
+            labels: Vec::new(),
         });
     }
 
-    /// Add the summary of what [`MAX_PER_RULE`] left out.
-    fn finish(mut self) {
+    /// Say in the diagnostic what [`MAX_PER_RULE`] left out.
+    fn finish(self) {
         let dropped = self.count.saturating_sub(MAX_PER_RULE);
-        if dropped > 0 {
-            let span = self.cand.span_of(0..self.cand.url.len());
-            self.count = 0;
-            let message = format!("{dropped} more like this in the same URL, not shown");
-            self.push(span, message, None);
+        if let Some(d) = self.first.and_then(|i| self.out.get_mut(i)) {
+            if dropped > 0 {
+                let _ = write!(
+                    d.message,
+                    " ({dropped} more like this in the same URL, not shown)"
+                );
+            }
         }
     }
 }
@@ -326,6 +343,7 @@ impl Validator {
                 cand,
                 out,
                 count: 0,
+                first: None,
             };
             (rule.check_fn())(&cx, &mut report);
             report.finish();

@@ -70,9 +70,14 @@ pub fn underlined_with(url: &str, rule: Rule, standard: Standard) -> Vec<String>
     diagnostics_with(&c, standard)
         .into_iter()
         .filter(|d| d.rule == rule)
-        .map(|d| {
-            let s = (d.span.start.offset - AT) as usize;
-            let e = (d.span.end.offset - AT) as usize;
+        .flat_map(|d| {
+            let mut spans = vec![d.span];
+            spans.extend(d.labels.iter().map(|l| l.span));
+            spans
+        })
+        .map(|span| {
+            let s = (span.start.offset - AT) as usize;
+            let e = (span.end.offset - AT) as usize;
             url.get(s..e).unwrap_or("<outside the url>").to_string()
         })
         .collect()

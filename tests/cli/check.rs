@@ -360,3 +360,40 @@ fn ignore_comments_accept_groups() {
         .collect();
     assert_eq!(rules, ["invalid-percent-escape"]);
 }
+
+/// SPEC.md: one rule reports a URL once; further places of the same fault
+/// are labels of that diagnostic, in every format.
+#[test]
+fn one_rule_reports_a_url_once_with_labels() {
+    let d = Dir::new();
+    d.write("a.txt", "see <URL:http://www.gnu.org/a|b^c> now\n");
+    let out = d
+        .cmd(&["check", "--format", "json", "-q", "a.txt"])
+        .output()
+        .unwrap();
+    let lines = json_lines(&out);
+    let unsafe_: Vec<_> = lines
+        .iter()
+        .filter(|l| l["rule"] == "unsafe-character")
+        .collect();
+    assert_eq!(unsafe_.len(), 1, "{}", stdout(&out));
+    assert_eq!(unsafe_[0]["start"]["column"], 30);
+    let labels = unsafe_[0]["labels"].as_array().unwrap();
+    assert_eq!(labels.len(), 1);
+    assert_eq!(labels[0]["start"]["column"], 32);
+    assert_eq!(
+        labels[0]["message"],
+        "unsafe character `^` must be encoded; write %5E (RFC 1738 §2.2)"
+    );
+    let human = d
+        .cmd(&["check", "--color", "never", "a.txt"])
+        .output()
+        .unwrap();
+    let text = stdout(&human);
+    assert_eq!(text.matches("error[unsafe-character]").count(), 1, "{text}");
+    assert!(
+        text.contains("unsafe character `^` must be encoded"),
+        "{text}"
+    );
+    assert!(text.contains("1 error"), "{text}");
+}

@@ -105,7 +105,11 @@ mod tests {
         diagnostics(&c)
             .into_iter()
             .filter(|d| d.rule == rule)
-            .map(|d| d.span)
+            .flat_map(|d| {
+                let mut spans = vec![d.span];
+                spans.extend(d.labels.iter().map(|l| l.span));
+                spans
+            })
             .collect()
     }
 

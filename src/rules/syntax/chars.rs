@@ -17,8 +17,9 @@ declare_rule! {
     /// ## Why is this bad?
     /// RFC 1738 §2.2: these characters get changed by gateways and transport
     /// agents, vary between national character sets, or delimit URLs in
-    /// text, so "all unsafe characters must always be encoded". `~` is in
-    /// the list too, though common in `~user` paths: write `%7E` to be safe.
+    /// text, so "all unsafe characters must always be encoded". RFC 1738
+    /// lists `~` too, though common in `~user` paths; RFC 3986 made it
+    /// unreserved (see Standards).
     ///
     /// ## Standards
     /// Under `rfc3986` (the default) `~` is unreserved and not reported, and
@@ -37,7 +38,7 @@ declare_rule! {
         group: Syntax,
         default: Some(Severity::Error),
         rfc: "RFC 1738 §2.2",
-        summary: "unencoded space, `< > \" { } | \\ ^ ~ [ ]`, backquote, stray `#`, or control character",
+        summary: "unencoded space, `< > \" { } | \\ ^ [ ]`, backquote, stray `#`, or control character; `~` too under rfc1738",
         example: "http://host/a|b",
         ok_example: "http://host/a%7Cb#frag",
         help: "percent-encode it (RFC 1738 §2.2)",

@@ -65,8 +65,11 @@
 //! bare URLs although their scheme is not one to find (`typo.rs`): a word
 //! one slip away from `http`, `https` or `ftp` that is no registered or
 //! configured scheme, followed by `://` or `:\\` (`htp://`, `hhttps://`,
-//! `fpt://`); and a known `//` scheme followed by `:://` or `:\\`
-//! (`https:://host`, `http:\\host`).
+//! `fpt://`); a known `//` scheme followed by `:://` or `:\\`
+//! (`https:://host`, `http:\\host`); and `http`, `https` or `ftp` followed
+//! by `//` with no colon (`http//host`), the one trigger that is not a `:`:
+//! a second search, for `//`, runs beside the colon search, and nearly
+//! every `//` it finds follows a colon and is dismissed at once.
 //!
 //! # Hard-wrapped bare URLs
 //!
@@ -228,6 +231,11 @@ struct Pass<'s> {
     pos: u64,
     /// End of the text the last candidate took; the next starts here or later.
     consumed: u64,
+    /// Absolute offset of the next `http//` (a scheme without its colon,
+    /// found by `typo.rs`), when the search up to `colonless_to` found one.
+    colonless_next: Option<u64>,
+    /// Absolute end of the text searched for it.
+    colonless_to: u64,
 }
 
 impl<'s> Pass<'s> {
@@ -238,7 +246,33 @@ impl<'s> Pass<'s> {
             cursor: Cursor::new(),
             pos: 0,
             consumed: 0,
+            colonless_next: None,
+            colonless_to: 0,
         }
+    }
+
+    /// The window index of the next `http//` at or after `from`, searching
+    /// each part of the buffer once.
+    fn next_colonless(&mut self, buf: &[u8], base: u64, from: usize) -> Option<usize> {
+        let abs_from = base + from as u64;
+        let end = base + buf.len() as u64;
+        let stale = match self.colonless_next {
+            Some(p) => p < abs_from,
+            None => self.colonless_to < end,
+        };
+        if stale {
+            // After a miss, go on where that search ended (one byte back, so
+            // a `//` across the old end is seen).
+            let start = match self.colonless_next {
+                Some(_) => abs_from,
+                None => self.colonless_to.saturating_sub(1).max(abs_from),
+            };
+            let start = usize::try_from(start - base).unwrap_or(buf.len());
+            self.colonless_next = typo::next_colonless(buf, start).map(|j| base + j as u64);
+            self.colonless_to = end;
+        }
+        self.colonless_next
+            .and_then(|p| usize::try_from(p.checked_sub(base)?).ok())
     }
 
     /// Scan the triggers in `buf` (the input from absolute offset `base`).
@@ -253,11 +287,20 @@ impl<'s> Pass<'s> {
     ) -> Option<u64> {
         loop {
             let from = self.pos.saturating_sub(base) as usize;
-            let Some(k) = buf.get(from..).and_then(|rest| memchr::memchr(b':', rest)) else {
-                self.pos = base + buf.len() as u64;
-                return (!eof).then_some(self.pos);
+            let colon = buf
+                .get(from..)
+                .and_then(|rest| memchr::memchr(b':', rest))
+                .map(|k| from + k);
+            let colonless = self.next_colonless(buf, base, from);
+            let (i, slashes) = match (colon, colonless) {
+                (Some(c), Some(s)) if s < c => (s, true),
+                (Some(c), _) => (c, false),
+                (None, Some(s)) => (s, true),
+                (None, None) => {
+                    self.pos = base + buf.len() as u64;
+                    return (!eof).then_some(self.pos);
+                }
             };
-            let i = from + k;
             if !eof && buf.len() - i < LOOKAHEAD {
                 self.pos = base + i as u64;
                 return Some(self.pos);
@@ -269,7 +312,12 @@ impl<'s> Pass<'s> {
                 base: base + lo as u64,
             };
             let floor = self.consumed.saturating_sub(w.base) as usize;
-            match find(&w, self.schemes, i - lo, floor) {
+            let found = if slashes {
+                typo::colonless(&w, i - lo, floor)
+            } else {
+                find(&w, self.schemes, i - lo, floor)
+            };
+            match found {
                 // An unclosed `<scheme:` ends before its own colon: look at
                 // that colon again, as the start of a bare URL.
                 Some(found) if found.resume <= i - lo => {

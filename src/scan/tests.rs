@@ -288,3 +288,20 @@ fn near_misses_are_not_urls() {
     check("<«<URL:http://x>»>", &[(Form::UrlWrapper, "http://x")]);
     check("«http://[::1]:8080/a»:", &[(B, "http://[::1]:8080/a")]);
 }
+
+#[test]
+fn mistyped_schemes_are_found_in_order_at_every_capacity() {
+    check(
+        "a «htp://x.org/a» b «http//y.org/b:c» c «https:://z.org» d «http://w.org/e//f» e «ftp//v.org/»",
+        &[
+            (B, "htp://x.org/a"),
+            (B, "http//y.org/b:c"),
+            (B, "https:://z.org"),
+            (B, "http://w.org/e//f"),
+            (B, "ftp//v.org/"),
+        ],
+    );
+    // A long stretch without triggers, then one, across buffer refills.
+    let text = format!("{}http//late.org/x\n", "word ".repeat(5000));
+    assert_eq!(urls(&text), ["http//late.org/x"]);
+}

@@ -73,9 +73,81 @@ pub(crate) fn find(w: &Window, schemes: &Schemes, colon: usize, floor: usize) ->
     ))
 }
 
+/// The schemes whose colon people drop (`http//host`).
+const COLONLESS: &[&[u8]] = &[b"https", b"http", b"ftp"];
+
+/// The start of `http`, `https` or `ftp` standing as a word right before
+/// the `//` at `at` (no colon between: `http//host`), if there is one and a
+/// letter or digit follows the slashes.
+fn colonless_word(b: &[u8], at: usize) -> Option<usize> {
+    if !b.get(at + 2).is_some_and(u8::is_ascii_alphanumeric) {
+        return None;
+    }
+    COLONLESS.iter().find_map(|w| {
+        let start = at.checked_sub(w.len())?;
+        let word = b[start..at].eq_ignore_ascii_case(w);
+        let alone =
+            start == 0 || !(b[start - 1].is_ascii_alphanumeric() || b"+-.".contains(&b[start - 1]));
+        (word && alone).then_some(start)
+    })
+}
+
+/// The index of the first `/` of the next `http//`-style typo in
+/// `b[from..]`. Nearly every `//` follows a colon and is dismissed with one
+/// look back, so this costs one SIMD search for `//` over the text.
+pub(crate) fn next_colonless(b: &[u8], from: usize) -> Option<usize> {
+    memchr::memmem::find_iter(b.get(from..)?, b"//")
+        .map(|k| from + k)
+        .find(|&at| colonless_word(b, at).is_some())
+}
+
+/// A URL written without the colon after its scheme (`http//host/x`),
+/// whose `//` is at window index `at`, starting at or after `floor`.
+pub(crate) fn colonless(w: &Window, at: usize, floor: usize) -> Option<Found> {
+    let b = w.bytes;
+    let start = colonless_word(b, at)?;
+    if start < floor {
+        return None;
+    }
+    let quoted = if start > 0 { b[start - 1] } else { 0 };
+    let end = find_end(b, at, start.saturating_add(BARE_CAP), quoted);
+    let url = std::str::from_utf8(&b[start..end.end]).ok()?;
+    Some(Found::new(
+        Form::Bare,
+        start,
+        end.end,
+        url.to_owned(),
+        start,
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn finds_a_scheme_without_its_colon() {
+        let text = "see http//www.gnu.org/x. and HTTPS//a.org or ftp//b.org/";
+        let b = text.as_bytes();
+        let w = Window { bytes: b, base: 0 };
+        let mut at = 0;
+        let mut urls = vec![];
+        while let Some(i) = next_colonless(b, at) {
+            urls.push(colonless(&w, i, 0).unwrap().url);
+            at = i + 2;
+        }
+        assert_eq!(urls, ["http//www.gnu.org/x", "HTTPS//a.org", "ftp//b.org/"]);
+        for text in [
+            "http://a.org/b//c",
+            "xhttp//a.org",
+            "svn+http//a.org",
+            "http// a",
+            "// http comment",
+            "shttp//a.org",
+        ] {
+            assert_eq!(next_colonless(text.as_bytes(), 0), None, "{text}");
+        }
+    }
 
     fn found(text: &str) -> Option<String> {
         let w = Window {

@@ -10,7 +10,7 @@ declare_rule! {
     /// ## What it does
     /// Finds a near miss of a common scheme or of its `://` separator:
     /// `htp://`, `ttps://`, `hhttps://`, `httpss://`, `fpt://` (one letter
-    /// added, dropped, changed or swapped), `http:/host` (one slash),
+    /// added, dropped, changed or swapped), `http:/host` (one slash), `http//host` (no colon),
     /// `https:://host` (a colon too many) and `http:\\host` (backslashes).
     /// The scanner finds these although their scheme is not one it looks
     /// for. A registered or configured scheme is never a near miss: `sftp`,
@@ -33,7 +33,7 @@ declare_rule! {
         group: Syntax,
         default: Some(Severity::Error),
         rfc: "RFC 1738 §2.1, §3.1",
-        summary: "a near miss of a known scheme or its separator: `htp://`, `http:/host`, `https:://host`",
+        summary: "a near miss of a known scheme or its separator: `htp://`, `http:/host`, `http//host`, `https:://host`",
         example: "htp://www.gnu.org/",
         ok_example: "sftp://www.gnu.org/",
         help: "fix the scheme's spelling",
@@ -43,6 +43,16 @@ declare_rule! {
 /// What was mistyped and how it should read: the range of the URL to
 /// underline, and the corrected text for that range.
 pub(crate) fn misspelling(cx: &Cx<'_>) -> Option<(Range<usize>, String)> {
+    if cx.parts.scheme.is_none() {
+        // `http//host`: the colon is missing.
+        let b = cx.url.as_bytes();
+        let name = ["https", "http", "ftp"].iter().find(|s| {
+            b.get(..s.len() + 2).is_some_and(|h| {
+                h[..s.len()].eq_ignore_ascii_case(s.as_bytes()) && h.ends_with(b"//")
+            })
+        })?;
+        return Some((0..name.len() + 2, format!("{name}://")));
+    }
     let scheme = cx.parts.scheme.clone()?;
     let name = cx.text(scheme.clone());
     let body = cx.text(cx.parts.body.clone());
@@ -111,6 +121,10 @@ mod tests {
         ("x-custom://host/", &[]),
         ("htp:thing", &[]),
         ("http::/site/path", &[]),
+        ("http//host/a", &["http//"]),
+        ("HTTPS//host/a", &["HTTPS//"]),
+        ("//host/a", &[]),
+        ("httpd/conf", &[]),
     ];
 
     #[test]

@@ -324,11 +324,12 @@ impl Validator {
             Some(Rule::UnterminatedWrapper)
         } else if cand.facts.empty || grammar::is_empty_url(&cx) {
             Some(Rule::EmptyUrl)
-        } else if crate::rules::syntax_typo(&cx) {
+        } else if self.standard == Standard::Rfc3986 && crate::rules::syntax_typo(&cx) {
             // A mistyped scheme makes a strange host, port or path: the
-            // typo is the one fault to report.
+            // typo is the one fault to report. (`rfc1738` keeps every
+            // finding it always made, and adds the typo's.)
             Some(Rule::MisspelledScheme)
-        } else if crate::rules::syntax_doubled(&cx) {
+        } else if self.standard == Standard::Rfc3986 && crate::rules::syntax_doubled(&cx) {
             Some(Rule::DoubledScheme)
         } else {
             None

@@ -2,7 +2,7 @@
 
 use crate::rules::{declare_rule, Severity};
 use crate::schemes::is_registered;
-use crate::validate::{Cx, Report, SchemeKind};
+use crate::validate::{Cx, Report, SchemeKind, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -49,7 +49,10 @@ declare_rule! {
     /// to `misspelled-scheme`.
     ///
     /// ## Standards
-    /// The same under `rfc3986` and `rfc1738`.
+    /// Under `rfc3986` (the default) as above. Under `rfc1738` only the
+    /// schemes urlint knows or is configured with are known, as before the
+    /// registry was consulted, and a near miss (`htp:`) is reported here as
+    /// well as by `misspelled-scheme`.
     ///
     /// ## Example
     /// `zzq://host/`
@@ -89,12 +92,10 @@ pub fn check_unknown(cx: &Cx<'_>, out: &mut Report<'_>) {
         .scheme_str()
         .bytes()
         .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b));
-    if cx.scheme == SchemeKind::Unknown
-        && valid
-        && !cx.scheme_str().is_empty()
-        && !is_registered(cx.scheme_str())
-        && !crate::rules::syntax::misspelled::is_misspelled(cx)
-    {
+    // `rfc1738` knows the schemes it always knew, as before IANA's list.
+    let known_now = cx.standard == Standard::Rfc3986
+        && (is_registered(cx.scheme_str()) || crate::rules::syntax::misspelled::is_misspelled(cx));
+    if cx.scheme == SchemeKind::Unknown && valid && !cx.scheme_str().is_empty() && !known_now {
         if let Some(r) = cx.parts.scheme.clone() {
             out.at(r, format!("unknown scheme `{}`", cx.scheme_str()));
         }
@@ -104,7 +105,7 @@ pub fn check_unknown(cx: &Cx<'_>, out: &mut Report<'_>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::table;
+    use crate::validate::testutil::{table, table_3986};
 
     #[test]
     fn uppercase_scheme() {
@@ -182,7 +183,7 @@ mod tests {
 
     #[test]
     fn unknown_scheme() {
-        table(
+        table_3986(
             Rule::UnknownScheme,
             &[
                 ("zzq://host/", &["zzq"]),
@@ -192,6 +193,17 @@ mod tests {
                 ("rdar://problem/123", &[]),
                 ("Spotify:track:1", &[]),
                 ("ms-settings:display", &[]),
+                ("htp://host/", &[]),
+                ("x-custom:thing", &[]),
+            ],
+        );
+        // rfc1738: as before the registry.
+        table(
+            Rule::UnknownScheme,
+            &[
+                ("zzq://host/", &["zzq"]),
+                ("htp://host/", &["htp"]),
+                ("ssh://git@github.com/a/b", &["ssh"]),
                 ("HTTPS://host/", &[]),
                 ("z39.50:x", &[]),
                 ("x-custom:thing", &[]),

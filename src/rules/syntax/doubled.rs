@@ -18,7 +18,9 @@ declare_rule! {
     /// Without this rule it would read as "`:` without a port number".
     ///
     /// ## Standards
-    /// The same under `rfc3986` and `rfc1738`.
+    /// Found the same way under both. Under `rfc3986` (the default) it is
+    /// the URL's only finding; under `rfc1738` the findings the other rules
+    /// always made stay too (`invalid-port` for the `:` of `https:`).
     ///
     /// ## Example
     /// `https://https://www.gnu.org/`
@@ -85,6 +87,15 @@ mod tests {
     fn doubled_scheme_under_both_standards() {
         table(Rule::DoubledScheme, CASES);
         table_3986(Rule::DoubledScheme, CASES);
+    }
+
+    #[test]
+    fn rfc1738_keeps_the_port_finding() {
+        let rules: Vec<_> = diagnostics_with(&cand("https://https://host/"), Standard::Rfc1738)
+            .iter()
+            .map(|d| d.rule)
+            .collect();
+        assert_eq!(rules, [Rule::InvalidPort, Rule::DoubledScheme]);
     }
 
     #[test]

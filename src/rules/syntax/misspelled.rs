@@ -22,7 +22,10 @@ declare_rule! {
     /// click through, and the other rules only see a strange URL.
     ///
     /// ## Standards
-    /// The same under `rfc3986` and `rfc1738`.
+    /// Found the same way under both. Under `rfc3986` (the default) it is
+    /// the URL's only finding; under `rfc1738` the findings the other rules
+    /// always made stay too (`unknown-scheme` for `htp`, `invalid-host` for
+    /// `http:/host`).
     ///
     /// ## Example
     /// `htp://www.gnu.org/`
@@ -131,6 +134,15 @@ mod tests {
     fn misspelled_scheme_under_both_standards() {
         table(Rule::MisspelledScheme, CASES);
         table_3986(Rule::MisspelledScheme, CASES);
+    }
+
+    #[test]
+    fn rfc1738_keeps_the_other_findings() {
+        let rules: Vec<_> = diagnostics_with(&cand("htp://host/"), Standard::Rfc1738)
+            .iter()
+            .map(|d| d.rule)
+            .collect();
+        assert_eq!(rules, [Rule::MisspelledScheme, Rule::UnknownScheme]);
     }
 
     #[test]

@@ -19,4 +19,16 @@ pub struct Diagnostic {
     pub url: String,
     /// How to fix it, citing the RFC section.
     pub help: String,
+    /// Further places of the same fault in the same URL (SPEC.md: "one
+    /// rule reports a URL once"), after the one `span` points at.
+    pub labels: Vec<Label>,
+}
+
+/// One more place a diagnostic's fault shows in its URL.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Label {
+    /// Where, in the input.
+    pub span: Span,
+    /// What is wrong there (may quote input; reporters escape it).
+    pub message: String,
 }

@@ -41,6 +41,73 @@ pub fn is_slashed(scheme: &[u8]) -> bool {
         .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme))
 }
 
+/// IANA's URI scheme registry (permanent, provisional and historical) and a
+/// few unregistered schemes of well-known software, as data with its source
+/// and date: one lower-case name a line, `#` comments.
+const REGISTRY: &str = include_str!("rules/style/iana-schemes.txt");
+
+/// Whether `scheme` is in the registry data, ignoring ASCII case.
+pub fn is_registered(scheme: &str) -> bool {
+    REGISTRY
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .any(|l| l.trim().eq_ignore_ascii_case(scheme))
+}
+
+/// The registry data, as written (for tests and documentation).
+pub fn registry_text() -> &'static str {
+    REGISTRY
+}
+
+/// The schemes whose near misses are `misspelled-scheme`: the ones people
+/// type most, longest first so `htps` reads as `https`.
+const TYPO_TARGETS: &[&str] = &["https", "http", "ftp"];
+
+/// The common scheme `word` is one slip away from (one letter added,
+/// dropped, changed, or two swapped: `htp`, `hhttps`, `httpss`, `fpt`), or
+/// `None` when it is that scheme, a registered or configured scheme
+/// (`sftp`, `ftps`, `shttp`), or too short to tell.
+pub fn near_miss(word: &str, extra: &[String]) -> Option<&'static str> {
+    if word.len() < 3
+        || !word.bytes().all(|b| b.is_ascii_alphanumeric())
+        || is_known(word)
+        || is_registered(word)
+        || extra.iter().any(|e| e.eq_ignore_ascii_case(word))
+    {
+        return None;
+    }
+    let lower = word.to_ascii_lowercase();
+    TYPO_TARGETS
+        .iter()
+        .copied()
+        .find(|t| one_edit(lower.as_bytes(), t.as_bytes()))
+}
+
+/// Whether the typed `a` is one slip from `b`: a letter dropped (`htp`),
+/// a letter doubled (`hhttps`, `httpss`), two neighbours swapped (`fpt`), or
+/// one letter changed after the first in a word of four or more (`htpp`).
+/// Other insertions and first-letter changes are left out: `xhttp`, `fsp`
+/// and `sip` are words or schemes of their own far more often than typos.
+fn one_edit(a: &[u8], b: &[u8]) -> bool {
+    if a == b || a.len().abs_diff(b.len()) > 1 {
+        return false;
+    }
+    let p = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let (ra, rb) = (&a[p..], &b[p..]);
+    match a.len().cmp(&b.len()) {
+        std::cmp::Ordering::Equal => {
+            let swap = ra.len() >= 2 && ra[0] == rb[1] && ra[1] == rb[0] && ra[2..] == rb[2..];
+            let change = p > 0 && a.len() >= 4 && ra[1..] == rb[1..];
+            swap || change
+        }
+        std::cmp::Ordering::Less => ra == &rb[1..],
+        std::cmp::Ordering::Greater => {
+            let doubled = (p > 0 && a[p] == a[p - 1]) || a.get(p + 1) == Some(&a[p]);
+            doubled && &ra[1..] == rb
+        }
+    }
+}
+
 /// Whether `scheme` is one of [`KNOWN`], ignoring ASCII case.
 pub fn is_known(scheme: &str) -> bool {
     KNOWN.iter().any(|k| k.eq_ignore_ascii_case(scheme))
@@ -66,6 +133,47 @@ pub fn default_port(scheme: &str) -> Option<u16> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn near_misses_of_common_schemes() {
+        for (word, want) in [
+            ("htp", "http"),
+            ("ttps", "https"),
+            ("hhttps", "https"),
+            ("httpss", "https"),
+            ("htps", "https"),
+            ("HTPP", "http"),
+            ("fpt", "ftp"),
+            ("hhttp", "http"),
+        ] {
+            assert_eq!(near_miss(word, &[]), Some(want), "{word}");
+        }
+        for word in [
+            "http", "https", "ftp", "sftp", "ftps", "tftp", "shttp", "rtsp", "ssh", "git", "hxxp",
+            "hxxps", "tp", "file", "news", "xhttp", "fsp", "sip", "fxp", "https2",
+        ] {
+            assert_eq!(near_miss(word, &[]), None, "{word}");
+        }
+        assert_eq!(near_miss("htps", &["htps".to_string()]), None);
+    }
+
+    #[test]
+    fn registry_knows_registered_and_common_schemes() {
+        for s in [
+            "ssh",
+            "git",
+            "rdar",
+            "SPOTIFY",
+            "ms-settings",
+            "z39.50r",
+            "svn+ssh",
+        ] {
+            assert!(is_registered(s), "{s}");
+        }
+        for s in ["htp", "", "source:", "# IANA"] {
+            assert!(!is_registered(s), "{s}");
+        }
+    }
 
     #[test]
     fn known_is_case_insensitive_and_exact() {

@@ -174,9 +174,23 @@ pub struct CheckArgs {
     /// The lowest severity that makes `check` exit 1 [default: warning].
     #[arg(long, value_name = "SEVERITY", value_enum)]
     pub fail_on: Option<FailOn>,
+    /// The standard judging characters, host, port and userinfo: `rfc3986`
+    /// (current practice) or `rfc1738` (the letter of RFC 1738)
+    /// [default: rfc3986, or `standard` in urlint.toml].
+    #[arg(long, value_name = "NAME", value_enum)]
+    pub standard: Option<StandardArg>,
     /// Print only diagnostics, no summary line.
     #[arg(short, long)]
     pub quiet: bool,
+}
+
+/// `--standard` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StandardArg {
+    /// RFC 3986 and current practice.
+    Rfc3986,
+    /// The letter of RFC 1738 and RFC 1630.
+    Rfc1738,
 }
 
 /// `urlint extract`.

@@ -10,7 +10,7 @@ use clap::Parser;
 
 use super::args::{
     CheckArgs, CheckFormat, Cli, ColorChoice, Command, CompletionsArgs, ExtractArgs, ExtractFormat,
-    FailOn, InputArgs, ManArgs, ResolveArgs, RulesArgs,
+    FailOn, InputArgs, ManArgs, ResolveArgs, RulesArgs, StandardArg,
 };
 use super::pipeline::{Input, Job, MailMode, Run};
 use super::{extra, progress};
@@ -24,7 +24,7 @@ use crate::report::{
 };
 use crate::rules::{self, Rule, Severity};
 use crate::scan::ScanOptions;
-use crate::validate::Validator;
+use crate::validate::{Standard, Validator};
 
 /// Exit code: nothing at or above `--fail-on`.
 const OK: u8 = 0;
@@ -117,6 +117,12 @@ fn check(args: &CheckArgs) -> Result<u8, String> {
             FailOn::Info => Severity::Info,
         };
     }
+    if let Some(standard) = args.standard {
+        settings.standard = match standard {
+            StandardArg::Rfc3986 => Standard::Rfc3986,
+            StandardArg::Rfc1738 => Standard::Rfc1738,
+        };
+    }
     let reporter: Box<dyn Reporter> = match args.format {
         CheckFormat::Human => Box::new(Human {
             color: color(args.input.color),
@@ -131,7 +137,10 @@ fn check(args: &CheckArgs) -> Result<u8, String> {
             excerpts: true,
             ..ScanOptions::default()
         },
-        validator: Some(Validator::new(&settings.rules, &settings.extra_schemes)),
+        validator: Some(
+            Validator::new(&settings.rules, &settings.extra_schemes)
+                .with_standard(settings.standard),
+        ),
         reporter,
         unique: None,
         binary: args.input.binary,

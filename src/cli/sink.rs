@@ -81,11 +81,16 @@ impl<'r> FileSink<'r> {
                 let snippet = cand.excerpt.as_ref().map(|e| Snippet {
                     excerpt: e.clone(),
                     span: diag.span,
+                    labels: diag.labels.iter().map(|l| l.span).collect(),
                 });
                 let mut diag = diag;
                 if let Some(part) = part {
                     diag.span.start = part.original_pos(diag.span.start);
                     diag.span.end = part.original_pos(diag.span.end);
+                    for l in &mut diag.labels {
+                        l.span.start = part.original_pos(l.span.start);
+                        l.span.end = part.original_pos(l.span.end);
+                    }
                 }
                 self.findings.push(Finding {
                     diag,

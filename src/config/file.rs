@@ -11,6 +11,7 @@ use serde::Deserialize;
 /// extend-select = ["bare-url"]                 # adds to it
 /// ignore = ["uppercase-scheme"]
 /// fail-on = "error"
+/// standard = "rfc1738"                        # default "rfc3986"
 /// extra-schemes = ["git", "ssh"]
 /// exclude = ["vendor/**", "*.min.js"]
 ///
@@ -35,6 +36,8 @@ pub struct ConfigFile {
     pub severity: BTreeMap<String, String>,
     /// `error`, `warning` or `info`.
     pub fail_on: Option<String>,
+    /// `rfc3986` (default) or `rfc1738`.
+    pub standard: Option<String>,
     /// Schemes to find and accept besides the known ones.
     #[serde(default)]
     pub extra_schemes: Vec<String>,

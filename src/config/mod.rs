@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use crate::document::Syntax;
 use crate::rules::{Rule, RuleConfig, Severity};
+use crate::validate::Standard;
 
 pub use file::ConfigFile;
 
@@ -30,6 +31,8 @@ pub struct Settings {
     pub syntax: SyntaxGlobs,
     /// The lowest severity that makes `check` exit 1.
     pub fail_on: Severity,
+    /// The standard judging the shared syntax (SPEC.md "Standards").
+    pub standard: Standard,
     /// Where the settings file was found, if any.
     pub source: Option<PathBuf>,
 }
@@ -42,6 +45,7 @@ impl Default for Settings {
             exclude: Vec::new(),
             syntax: SyntaxGlobs::default(),
             fail_on: Severity::Warning,
+            standard: Standard::default(),
             source: None,
         }
     }
@@ -120,6 +124,10 @@ impl Settings {
         if let Some(level) = &file.fail_on {
             self.fail_on = parse_severity(level)
                 .ok_or_else(|| format!("unknown fail-on `{level}` (use error, warning or info)"))?;
+        }
+        if let Some(name) = &file.standard {
+            self.standard = Standard::from_name(name)
+                .ok_or_else(|| format!("unknown standard `{name}` (use rfc3986 or rfc1738)"))?;
         }
         for scheme in &file.extra_schemes {
             self.add_scheme(scheme)?;
@@ -244,6 +252,18 @@ mod tests {
         assert_eq!(s.extra_schemes, vec!["git+ssh"]);
         assert!(s.add_scheme("1abc").is_err());
         assert!(s.add_scheme("a b").is_err());
+    }
+
+    #[test]
+    fn standard_defaults_to_rfc3986_and_is_read_from_the_file() {
+        let mut s = Settings::default();
+        assert_eq!(s.standard, Standard::Rfc3986);
+        s.apply_file(&ConfigFile::parse("standard = \"rfc1738\"\n").unwrap())
+            .unwrap();
+        assert_eq!(s.standard, Standard::Rfc1738);
+        let file = ConfigFile::parse("standard = \"rfc2396\"\n").unwrap();
+        let err = Settings::default().apply_file(&file).unwrap_err();
+        assert!(err.contains("rfc2396"), "{err}");
     }
 
     #[test]

@@ -310,6 +310,7 @@ mod tests {
                 span: Span::new(pos(24), pos(27)),
                 url: "news:1%as@h".to_string(),
                 help: "encode a literal % as %25".to_string(),
+                labels: vec![],
             },
             snippet: None,
             mail,

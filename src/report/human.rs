@@ -68,10 +68,22 @@ fn render(buf: &mut Buffer, config: &Config, path: &str, finding: &Finding) {
     }
     let start = d.span.start;
     let file = finding.snippet.as_ref().and_then(|snip| {
-        ExcerptFile::new(path, &snip.excerpt, snip.span, start.line, start.column)
+        let mut spans = vec![snip.span];
+        spans.extend(&snip.labels);
+        ExcerptFile::new(path, &snip.excerpt, &spans, start.line, start.column)
     });
     if let Some(file) = &file {
-        report = report.with_labels(vec![Label::primary((), file.label.clone())]);
+        let mut labels = vec![Label::primary((), file.label.clone())];
+        // Further places of the same fault, each with what is wrong there.
+        for (range, l) in file.secondary.iter().zip(&d.labels) {
+            if let Some(range) = range {
+                labels.push(
+                    Label::secondary((), range.clone())
+                        .with_message(escape_control(&l.message).into_owned()),
+                );
+            }
+        }
+        report = report.with_labels(labels);
         let _ = term::emit_to_write_style(buf, config, file, &report.with_notes(notes));
     } else {
         notes.insert(0, format!("at {path}:{}:{}", start.line, start.column));
@@ -89,6 +101,8 @@ struct ExcerptFile<'a> {
     /// Line number of the first excerpt line in the original file.
     first_line: u64,
     label: Range<usize>,
+    /// The further labels' ranges in `source`, `None` for one outside it.
+    secondary: Vec<Option<Range<usize>>>,
     /// The true column of the label's start (the excerpt may be clipped).
     column: u64,
 }
@@ -97,7 +111,7 @@ impl<'a> ExcerptFile<'a> {
     fn new(
         name: &'a str,
         excerpt: &crate::scan::Excerpt,
-        span: crate::span::Span,
+        spans: &[crate::span::Span],
         true_line: u64,
         true_column: u64,
     ) -> Option<ExcerptFile<'a>> {
@@ -106,15 +120,36 @@ impl<'a> ExcerptFile<'a> {
             let i = usize::try_from(offset.checked_sub(excerpt.start_offset)?).ok()?;
             (i <= text.len() && text.is_char_boundary(i)).then_some(i)
         };
-        let (s, e) = (rel(span.start.offset)?, rel(span.end.offset)?);
-        // Escape the three pieces apart so the label follows the text.
-        // CRLF files: the CR of a line end is not shown as `\r`.
+        let ranges: Vec<Option<(usize, usize)>> = spans
+            .iter()
+            .map(|sp| {
+                let (s, e) = (rel(sp.start.offset)?, rel(sp.end.offset)?);
+                Some((s, e.max(s)))
+            })
+            .collect();
+        let span = *spans.first()?;
+        ranges.first().copied().flatten()?;
+        // Escape the pieces between label ends apart, so each label
+        // follows the text. CRLF files: the CR of a line end is not shown.
         let piece = |t: &str| escape_control_keep_newlines(&t.replace("\r\n", "\n")).into_owned();
-        let before = piece(&text[..s]);
-        let inside = piece(&text[s..e.max(s)]);
-        let after = piece(&text[e.max(s)..]);
-        let source = format!("{before}{inside}{after}");
-        let label = before.len()..before.len() + inside.len();
+        let mut cuts: Vec<usize> = ranges.iter().flatten().flat_map(|&(s, e)| [s, e]).collect();
+        cuts.extend([0, text.len()]);
+        cuts.sort_unstable();
+        cuts.dedup();
+        let mut source = String::new();
+        let mut at = Vec::with_capacity(cuts.len());
+        for w in cuts.windows(2) {
+            at.push((w[0], source.len()));
+            source.push_str(&piece(&text[w[0]..w[1]]));
+        }
+        at.push((text.len(), source.len()));
+        let to_source = |i: usize| at.iter().find(|(c, _)| *c == i).map(|&(_, o)| o);
+        let mapped: Vec<Option<Range<usize>>> = ranges
+            .iter()
+            .map(|r| r.and_then(|(s, e)| Some(to_source(s)?..to_source(e)?)))
+            .collect();
+        let label = mapped.first().cloned().flatten()?;
+        let secondary = mapped[1..].to_vec();
         let line_starts = files::line_starts(&source).collect();
         // Mail excerpts are in decoded coordinates: shift their numbering so
         // the label's line is the true one.
@@ -126,6 +161,7 @@ impl<'a> ExcerptFile<'a> {
             line_starts,
             first_line,
             label,
+            secondary,
             column: true_column,
         })
     }

@@ -39,10 +39,22 @@ struct Diag<'a> {
     start: Pos,
     end: Pos,
     help: &'a str,
+    /// Further places of the same fault; left out when there are none, so
+    /// a one-place diagnostic is exactly SPEC.md's example.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    labels: Vec<JsonLabel<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     message_id: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     message_index: Option<u64>,
+}
+
+/// One further place of a diagnostic's fault.
+#[derive(Serialize)]
+struct JsonLabel<'a> {
+    start: Pos,
+    end: Pos,
+    message: &'a str,
 }
 
 impl Reporter for Json {
@@ -74,6 +86,15 @@ impl Reporter for Json {
                 start: d.span.start,
                 end: d.span.end,
                 help: &d.help,
+                labels: d
+                    .labels
+                    .iter()
+                    .map(|l| JsonLabel {
+                        start: l.span.start,
+                        end: l.span.end,
+                        message: &l.message,
+                    })
+                    .collect(),
                 message_id: f.mail.as_ref().and_then(|m| m.message_id.as_deref()),
                 message_index: f.mail.as_ref().map(|m| m.index),
             };

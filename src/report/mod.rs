@@ -44,6 +44,8 @@ pub struct Snippet {
     /// The span to underline, in the excerpt's own coordinates (for decoded
     /// mail these differ from the file's).
     pub span: Span,
+    /// The spans of the diagnostic's further labels, in the same coordinates.
+    pub labels: Vec<Span>,
 }
 
 /// A diagnostic, as `check` reports it.

@@ -112,7 +112,18 @@ struct SarifResult {
     level: &'static str,
     message: Message,
     locations: [Location; 1],
+    /// Further places of the same fault in the URL.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    related_locations: Vec<RelatedLocation>,
     properties: ResultProperties,
+}
+
+/// A further place, with what is wrong there.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RelatedLocation {
+    physical_location: PhysicalLocation,
+    message: Message,
 }
 
 #[derive(Debug, Serialize)]
@@ -233,8 +244,31 @@ impl Sarif {
     fn result(&self, uri: &str, finding: &Finding) -> SarifResult {
         let d = &finding.diag;
         let name = d.rule.name();
-        let (start, end) = (d.span.start, d.span.end);
         let absolute = uri.starts_with("file:");
+        let physical = |span: crate::span::Span| PhysicalLocation {
+            artifact_location: ArtifactLocation {
+                uri: uri.to_string(),
+                uri_base_id: (!absolute).then_some("%SRCROOT%"),
+            },
+            region: Region {
+                start_line: span.start.line,
+                start_column: span.start.column,
+                end_line: span.end.line,
+                end_column: span.end.column,
+                byte_offset: span.start.offset,
+                byte_length: span.end.offset.saturating_sub(span.start.offset),
+            },
+        };
+        let related_locations = d
+            .labels
+            .iter()
+            .map(|l| RelatedLocation {
+                physical_location: physical(l.span),
+                message: Message {
+                    text: l.message.clone(),
+                },
+            })
+            .collect();
         SarifResult {
             rule_id: name.to_string(),
             rule_index: self.index.get(name).copied(),
@@ -243,21 +277,9 @@ impl Sarif {
                 text: d.message.clone(),
             },
             locations: [Location {
-                physical_location: PhysicalLocation {
-                    artifact_location: ArtifactLocation {
-                        uri: uri.to_string(),
-                        uri_base_id: (!absolute).then_some("%SRCROOT%"),
-                    },
-                    region: Region {
-                        start_line: start.line,
-                        start_column: start.column,
-                        end_line: end.line,
-                        end_column: end.column,
-                        byte_offset: start.offset,
-                        byte_length: end.offset.saturating_sub(start.offset),
-                    },
-                },
+                physical_location: physical(d.span),
             }],
+            related_locations,
             properties: ResultProperties {
                 url: d.url.clone(),
                 help: d.help.clone(),

@@ -175,6 +175,22 @@ macro_rules! declare_rule {
 }
 pub(crate) use declare_rule;
 
+/// Whether the URL's scheme is mistyped (`misspelled-scheme`), for the
+/// validator's one-fault-one-rule principle.
+pub(crate) fn syntax_typo(cx: &Cx<'_>) -> bool {
+    syntax::misspelled::is_misspelled(cx)
+}
+
+/// Whether `rfc3986` leaves a `file:` URL's form alone (`invalid-file`).
+pub(crate) fn file_spared(cx: &Cx<'_>) -> bool {
+    scheme::file::spared_by_rfc3986(cx)
+}
+
+/// Whether the URL's scheme is written twice (`doubled-scheme`).
+pub(crate) fn syntax_doubled(cx: &Cx<'_>) -> bool {
+    syntax::doubled::doubled(cx).is_some()
+}
+
 /// A rule's check: reads the split URL and the scanner's facts, reports findings.
 pub(crate) type CheckFn = fn(&Cx<'_>, &mut Report<'_>);
 
@@ -222,6 +238,12 @@ registry! {
     InvalidPort => syntax::port::INVALID_PORT, syntax::port::check;
     /// `empty-url`
     EmptyUrl => syntax::empty::EMPTY_URL, syntax::empty::check;
+    /// `misspelled-scheme`
+    MisspelledScheme => syntax::misspelled::MISSPELLED_SCHEME, syntax::misspelled::check;
+    /// `doubled-scheme`
+    DoubledScheme => syntax::doubled::DOUBLED_SCHEME, syntax::doubled::check;
+    /// `glued-url`
+    GluedUrl => syntax::glued::GLUED_URL, syntax::glued::check;
     /// `userinfo-not-allowed`
     UserinfoNotAllowed => scheme::userinfo::USERINFO_NOT_ALLOWED, scheme::userinfo::check;
     /// `invalid-ftp-type`
@@ -252,6 +274,8 @@ registry! {
     HyphenLineBreak => context::wrapper::HYPHEN_LINE_BREAK, context::wrapper::check_hyphen;
     /// `broken-bare-url`
     BrokenBareUrl => context::bare::BROKEN_BARE_URL, context::bare::check;
+    /// `possibly-broken-url`
+    PossiblyBrokenUrl => context::possibly_broken::POSSIBLY_BROKEN_URL, context::possibly_broken::check;
     /// `trailing-punctuation`
     TrailingPunctuation => context::link::TRAILING_PUNCTUATION, context::link::check_trailing;
     /// `unterminated-link`
@@ -327,7 +351,23 @@ mod tests {
         let mut sorted = groups.clone();
         sorted.sort();
         assert_eq!(groups, sorted);
-        assert_eq!(Rule::ALL.len(), 32);
+    }
+
+    #[test]
+    fn every_rule_has_one_readme_row_and_fits_the_bitset() {
+        let readme = include_str!("../../README.md");
+        let rows: Vec<&str> = readme
+            .lines()
+            .filter(|l| l.starts_with("| `") && l.contains("` | "))
+            .filter(|l| Rule::from_name(l[3..].split('`').next().unwrap_or("")).is_some())
+            .collect();
+        let mut names: Vec<&str> = rows
+            .iter()
+            .map(|l| l[3..].split('`').next().unwrap_or(""))
+            .collect();
+        names.dedup();
+        assert_eq!(names.len(), Rule::ALL.len(), "README rows: {names:?}");
+        assert!(Rule::ALL.len() <= 64);
     }
 
     #[test]
@@ -337,7 +377,15 @@ mod tests {
             .filter(|r| r.meta().default.is_none())
             .map(|r| r.name())
             .collect();
-        assert_eq!(off, ["unnecessary-escape", "whitespace-in-url", "bare-url"]);
+        assert_eq!(
+            off,
+            [
+                "possibly-broken-url",
+                "unnecessary-escape",
+                "whitespace-in-url",
+                "bare-url"
+            ]
+        );
         assert_eq!(Rule::BareUrl.meta().severity_when_enabled, Severity::Info);
     }
 

@@ -59,6 +59,18 @@
 //! `http://.`) is not a URL. A bare URL is read for at most 64 KiB; a longer
 //! run is cut there and scanning resumes after the cut.
 //!
+//! # Mistyped schemes
+//!
+//! So that `misspelled-scheme` can report them, two shapes are found as
+//! bare URLs although their scheme is not one to find (`typo.rs`): a word
+//! one slip away from `http`, `https` or `ftp` that is no registered or
+//! configured scheme, followed by `://` or `:\\` (`htp://`, `hhttps://`,
+//! `fpt://`); a known `//` scheme followed by `:://` or `:\\`
+//! (`https:://host`, `http:\\host`); and `http`, `https` or `ftp` followed
+//! by `//` with no colon (`http//host`), the one trigger that is not a `:`:
+//! a second search, for `//`, runs beside the colon search, and nearly
+//! every `//` it finds follows a colon and is dismissed at once.
+//!
 //! # Hard-wrapped bare URLs
 //!
 //! A bare (or `URL:`-prefixed) URL whose text runs to the end of its line
@@ -78,15 +90,25 @@
 //!   digits (`req-02.txt`). After a line ending in `.` or `?`, which also
 //!   end sentences, only this second kind of evidence counts.
 //!
-//! The evidence is **strong** when, besides, the URL's line is 70 to 80
-//! columns wide (filled to a mail client's wrap width), the token is alone
-//! on its line (only closing punctuation or blanks after it) and is not an
-//! English function word (`and`, `or`, `the`, `see`, ...). Then `url` is
-//! the rejoined form, the literal part goes into `alternatives`, and
-//! `facts.broken_bare` is `Rejoined`; the join repeats over up to 9 lines
-//! while each line is again filled and continued this way. Otherwise the
+//! The evidence is **strong** when, besides, a wrapping client would have
+//! moved the token down because it did not fit: the URL's line is at most
+//! 80 columns wide and the line plus a space plus the token is wider than
+//! 72 (mail clients wrap at 72 to 80), whatever the line's own width; the
+//! line ends where line breaking may cut a URL (after `/ - ? & = # _ ~ +`)
+//! or is filled to 70 columns or more (a client cutting an overlong word
+//! anywhere), so a short line ending in a letter or digit is never strong;
+//! the line does not end in a backslash (a shell or string continuation,
+//! broken on purpose, is no evidence at all); and
+//! the token reads as a path: it holds `/`, `?`, `=`, `&` or `%`, or ends in
+//! a file extension (`november.html`; not after a capital, `Node.js`),
+//! and is not a `key:` nor an English function word (`and`, `or`, `the`,
+//! `see`, ...). Then `url` is the rejoined form, the literal part goes into
+//! `alternatives`, and `facts.broken_bare` is `Rejoined` (`broken-bare-url`);
+//! the join repeats over up to 9 lines while the token was alone on its
+//! line and the next one is again moved down this way. Otherwise the
 //! evidence is **weak**: `url` stays the literal part, the rejoined form goes
-//! into `alternatives`, and `facts.broken_bare` is `Literal`. Either way the
+//! into `alternatives`, and `facts.broken_bare` is `Literal`
+//! (`possibly-broken-url`, off by default). Either way the
 //! continuation token is consumed, so it is never reported on its own.
 
 mod bare;
@@ -98,6 +120,7 @@ mod emit;
 mod position;
 mod quote;
 mod trigger;
+mod typo;
 mod wrap;
 mod wrapper;
 
@@ -218,6 +241,11 @@ struct Pass<'s> {
     pos: u64,
     /// End of the text the last candidate took; the next starts here or later.
     consumed: u64,
+    /// Absolute offset of the next `http//` (a scheme without its colon,
+    /// found by `typo.rs`), when the search up to `colonless_to` found one.
+    colonless_next: Option<u64>,
+    /// Absolute end of the text searched for it.
+    colonless_to: u64,
 }
 
 impl<'s> Pass<'s> {
@@ -229,7 +257,33 @@ impl<'s> Pass<'s> {
             cursor: Cursor::new(),
             pos: 0,
             consumed: 0,
+            colonless_next: None,
+            colonless_to: 0,
         }
+    }
+
+    /// The window index of the next `http//` at or after `from`, searching
+    /// each part of the buffer once.
+    fn next_colonless(&mut self, buf: &[u8], base: u64, from: usize) -> Option<usize> {
+        let abs_from = base + from as u64;
+        let end = base + buf.len() as u64;
+        let stale = match self.colonless_next {
+            Some(p) => p < abs_from,
+            None => self.colonless_to < end,
+        };
+        if stale {
+            // After a miss, go on where that search ended (one byte back, so
+            // a `//` across the old end is seen).
+            let start = match self.colonless_next {
+                Some(_) => abs_from,
+                None => self.colonless_to.saturating_sub(1).max(abs_from),
+            };
+            let start = usize::try_from(start - base).unwrap_or(buf.len());
+            self.colonless_next = typo::next_colonless(buf, start).map(|j| base + j as u64);
+            self.colonless_to = end;
+        }
+        self.colonless_next
+            .and_then(|p| usize::try_from(p.checked_sub(base)?).ok())
     }
 
     /// Scan the triggers in `buf` (the input from absolute offset `base`).
@@ -244,11 +298,20 @@ impl<'s> Pass<'s> {
     ) -> Option<u64> {
         loop {
             let from = self.pos.saturating_sub(base) as usize;
-            let Some(k) = buf.get(from..).and_then(|rest| memchr::memchr(b':', rest)) else {
-                self.pos = base + buf.len() as u64;
-                return (!eof).then_some(self.pos);
+            let colon = buf
+                .get(from..)
+                .and_then(|rest| memchr::memchr(b':', rest))
+                .map(|k| from + k);
+            let colonless = self.next_colonless(buf, base, from);
+            let (i, slashes) = match (colon, colonless) {
+                (Some(c), Some(s)) if s < c => (s, true),
+                (Some(c), _) => (c, false),
+                (None, Some(s)) => (s, true),
+                (None, None) => {
+                    self.pos = base + buf.len() as u64;
+                    return (!eof).then_some(self.pos);
+                }
             };
-            let i = from + k;
             if !eof && buf.len() - i < LOOKAHEAD {
                 self.pos = base + i as u64;
                 return Some(self.pos);
@@ -261,7 +324,12 @@ impl<'s> Pass<'s> {
                 hard_wraps: self.hard_wraps,
             };
             let floor = self.consumed.saturating_sub(w.base) as usize;
-            match find(&w, self.schemes, i - lo, floor) {
+            let found = if slashes {
+                typo::colonless(&w, i - lo, floor)
+            } else {
+                find(&w, self.schemes, i - lo, floor)
+            };
+            match found {
                 // An unclosed `<scheme:` ends before its own colon: look at
                 // that colon again, as the start of a bare URL.
                 Some(found) if found.resume <= i - lo => {
@@ -314,11 +382,12 @@ fn find(w: &Window, schemes: &Schemes, i: usize, floor: usize) -> Option<Found> 
     // dismisses them before any scheme lookup. After a scheme's `:` comes
     // what `bare::starts_like_url` accepts (or a letter, for `URL:`).
     let next = b.get(i + 1).copied().unwrap_or(b' ');
+    // A mistyped scheme (`https:://`, `htp://`) is tried last.
     if !(next.is_ascii_alphanumeric() || b"/%*?".contains(&next) || next >= 0x80) {
-        None
+        typo::find(w, schemes, i, floor)
     } else if trigger::is_url_prefix(w, i, floor) {
         bare::prefix(w, schemes, i).or_else(|| bare::bare(w, schemes, i, floor))
     } else {
-        bare::bare(w, schemes, i, floor)
+        bare::bare(w, schemes, i, floor).or_else(|| typo::find(w, schemes, i, floor))
     }
 }

@@ -351,3 +351,20 @@ fn real_world_shapes() {
         assert_eq!(&urls(input), want, "in {input:?}");
     }
 }
+
+#[test]
+fn mistyped_schemes_are_found_in_order_at_every_capacity() {
+    check(
+        "a «htp://x.org/a» b «http//y.org/b:c» c «https:://z.org» d «http://w.org/e//f» e «ftp//v.org/»",
+        &[
+            (B, "htp://x.org/a"),
+            (B, "http//y.org/b:c"),
+            (B, "https:://z.org"),
+            (B, "http://w.org/e//f"),
+            (B, "ftp//v.org/"),
+        ],
+    );
+    // A long stretch without triggers, then one, across buffer refills.
+    let text = format!("{}http//late.org/x\n", "word ".repeat(5000));
+    assert_eq!(urls(&text), ["http//late.org/x"]);
+}

@@ -4,7 +4,9 @@
 //! is safe here, so the scanner weighs evidence (the exact rules are in the
 //! module documentation of [`crate::scan`], "Hard-wrapped bare URLs"):
 //! strong evidence rejoins the URL, weak evidence keeps the literal part and
-//! offers the rejoined form as an alternative. Either way the continuation is
+//! offers the rejoined form as an alternative. Strong means what a wrapping
+//! client leaves behind: it moved the next word down because it would not
+//! fit, and that word reads as a path. Either way the continuation is
 //! consumed, so it is never reported as a URL of its own.
 
 use super::bare::find_end;
@@ -14,8 +16,11 @@ use super::quote;
 use super::trigger::{any_scheme_at, Schemes, Window};
 use crate::scan::BrokenBare;
 
-/// Narrowest line that counts as filled to a mail client's wrap width.
-pub(crate) const WRAP_MIN: u64 = 70;
+/// Narrowest wrap width of common mail clients.
+pub(crate) const WRAP_MIN: u64 = 72;
+/// Narrowest line that counts as filled to a wrap width, where a client
+/// that cuts overlong words cut this one anywhere.
+const FILLED_MIN: u64 = 70;
 /// Widest such line.
 pub(crate) const WRAP_MAX: u64 = 80;
 /// Longest continuation token looked at.
@@ -33,6 +38,8 @@ struct Next {
     stop: usize,
     /// Nothing but closing punctuation and blanks follows it on its line.
     single: bool,
+    /// A `:` follows it (`key:` of YAML, a definition list, a label).
+    key: bool,
 }
 
 /// Look at the line after the run `url_start..stop` and rejoin or annotate
@@ -56,6 +63,11 @@ pub(crate) fn rejoin(
     let mut last_end = found.end;
     for round in 0..MAX_LINES {
         let run_end = pieces[pieces.len() - 1].1;
+        // A backslash before the line break continues the line on purpose
+        // (a shell command, a PostScript or C string): no wrap cut it.
+        if b[run_end - 1] == b'\\' {
+            break;
+        }
         let Some(next) = next_token(w, schemes, run_end, depth) else {
             break;
         };
@@ -67,13 +79,24 @@ pub(crate) fn rejoin(
         if !(break_end || is_path_piece(tok)) {
             break;
         }
-        // A line of more than 4 bytes a column cannot be 80 columns wide;
-        // skip counting a long line's characters.
-        let filled = line.is_some_and(|ls| {
-            run_end - ls <= 4 * WRAP_MAX as usize
-                && (WRAP_MIN..=WRAP_MAX).contains(&columns(&b[ls..run_end]))
+        // A wrapping client moves a word to the next line because it would
+        // not fit: the URL's line fits the wrap width, and it plus a space
+        // plus the token does not. A line of more than 4 bytes a column
+        // cannot be 80 columns wide; skip counting a long line's characters.
+        // Where it cut: at a break opportunity of the URL (after `/`, `-`,
+        // `?`, ...: line breaking allows those), or anywhere in a line filled
+        // to the width (a client cutting an overlong word). A short line
+        // ending in a letter or digit was ended by its writer.
+        let moved = line.is_some_and(|ls| {
+            run_end - ls <= 4 * WRAP_MAX as usize && {
+                let width = columns(&b[ls..run_end]);
+                let at_break = b"/-?&=#_~+".contains(&b[run_end - 1]);
+                let filled = width >= FILLED_MIN;
+                width <= WRAP_MAX && width + 1 + columns(tok) > WRAP_MIN && (at_break || filled)
+            }
         });
-        if !(filled && next.single && !is_function_word(tok)) {
+        let strong = moved && !next.key && is_path(tok) && !is_function_word(tok);
+        if !strong {
             if round == 0 {
                 // Weak: the literal part stays the URL.
                 let mut joined = String::from_utf8_lossy(&b[url_start..run_end]).into_owned();
@@ -87,6 +110,10 @@ pub(crate) fn rejoin(
         pieces.push((next.start, next.stop));
         last_end = next.end;
         line = Some(next.line);
+        // Text after the token ends the URL there.
+        if !next.single {
+            break;
+        }
     }
     if pieces.len() < 2 {
         return;
@@ -151,12 +178,14 @@ fn next_token(w: &Window, schemes: &Schemes, run_end: usize, depth: usize) -> Op
         k += 1;
     }
     let single = if k < lim { b[k] == b'\n' } else { k == b.len() };
+    let key = b.get(end.end) == Some(&b':');
     Some(Next {
         line,
         start,
         end: end.end,
         stop: end.stop,
         single,
+        key,
     })
 }
 
@@ -170,6 +199,34 @@ fn is_function_word(tok: &[u8]) -> bool {
         b"also", b"if", b"then", b"there", b"here",
     ];
     WORDS.iter().any(|w| w.eq_ignore_ascii_case(tok))
+}
+
+/// Whether a token reads as a path, strongly enough to rejoin on: it holds
+/// `/` or a query's `? = & %`, or ends in a file extension (`november.html`,
+/// `req-02.txt`) and does not start with a capital (`Node.js` is prose).
+/// A prose word (`for`, `where`, `cygwin`) never does.
+fn is_path(tok: &[u8]) -> bool {
+    // Code, not a path: `pathToFileURL('/a/b')` calls a function.
+    let head = tok
+        .iter()
+        .position(|&c| c == b'/')
+        .map_or(tok, |i| &tok[..i]);
+    if head.contains(&b'(') {
+        return false;
+    }
+    if tok.iter().any(|c| b"/?=&%".contains(c)) {
+        return true;
+    }
+    let Some(dot) = tok.iter().rposition(|&c| c == b'.') else {
+        return false;
+    };
+    let ext = &tok[dot + 1..];
+    dot > 0
+        && tok[dot - 1].is_ascii_alphanumeric()
+        && !tok[0].is_ascii_uppercase()
+        && (2..=5).contains(&ext.len())
+        && ext.iter().all(u8::is_ascii_alphanumeric)
+        && ext.iter().any(u8::is_ascii_alphabetic)
 }
 
 /// Whether a token reads as a piece of a URL path rather than a word: it

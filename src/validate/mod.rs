@@ -10,8 +10,12 @@
 //! and per-scheme grammars accept such characters and judge only structure
 //! and reserved characters. In the same spirit an unterminated wrapper or an
 //! empty URL gets no other finding, `invalid-scheme` silences
-//! `unknown-scheme`, a break after a hyphen is not also `whitespace-in-url`,
+//! `unknown-scheme`, a misspelled or doubled scheme gets no other finding,
+//! a break after a hyphen is not also `whitespace-in-url`,
 //! and a hard-wrapped bare URL is not also `bare-url`.
+//!
+//! The shared syntax is judged by a [`Standard`]: `rfc3986` (the default,
+//! current practice) or `rfc1738` (the letter of the seeds). Under `rfc1738`:
 //!
 //! Judgement calls, each from the RFC text:
 //! - `~`, `|` and `[ ]` are unsafe (RFC 1738 §2.2, as SPEC.md lists them);
@@ -27,18 +31,31 @@
 //!   (and `https`); `s3://my_bucket` is not ours to judge. A non-ASCII host
 //!   is `non-ascii-character`'s alone.
 //! - `mailto:` header fields after `?` (RFC 6068) are not judged.
+//!
+//! Under `rfc3986` the same, except: `~` is unreserved; `[...]` around a
+//! host is an IP-literal, valid when it holds an IPv6 or `IPvFuture` address;
+//! an empty port is allowed; a user name may stand in any `//authority`; and
+//! `nondefault-port`, `password-in-url` and `userinfo-not-allowed` spare the
+//! hosts reserved for documentation, as `password-in-url` spares placeholder
+//! passwords (see [`standard`]), and a URL the words right before it call
+//! wrong (`Incorrect: file:///a%.c`, "an invalid URL such as ...") is an
+//! example of its fault: no rule reports it.
 
 pub mod grammar;
 pub mod parts;
+pub mod punycode;
+pub mod standard;
 
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 pub(crate) mod testutil;
 
+use std::fmt::Write;
 use std::ops::Range;
 
 pub use parts::{Authority, Parts};
+pub use standard::Standard;
 
 use crate::diagnostic::Diagnostic;
 use crate::rules::{Rule, RuleConfig, Severity};
@@ -137,11 +154,13 @@ pub struct Cx<'a> {
     pub parts: Parts,
     /// What its scheme is.
     pub scheme: SchemeKind,
+    /// The standard judging the shared syntax.
+    pub standard: Standard,
 }
 
 impl<'a> Cx<'a> {
     /// Split and classify `cand`.
-    pub fn new(cand: &'a Candidate, extra_schemes: &[String]) -> Cx<'a> {
+    pub fn new(cand: &'a Candidate, extra_schemes: &[String], standard: Standard) -> Cx<'a> {
         let parts = Parts::parse(&cand.url);
         let scheme = parts.scheme.clone().map_or(SchemeKind::None, |r| {
             SchemeKind::classify(&cand.url[r], extra_schemes)
@@ -151,12 +170,33 @@ impl<'a> Cx<'a> {
             url: &cand.url,
             parts,
             scheme,
+            standard,
         }
+    }
+
+    /// Whether the URL's host is a documentation or local name (RFC 2606,
+    /// RFC 6761, RFC 5737, RFC 3849, loopback) that `rfc3986` treats as an
+    /// example; always `false` under `rfc1738`, which judges every host alike.
+    pub fn is_example(&self) -> bool {
+        self.standard == Standard::Rfc3986
+            && self
+                .parts
+                .authority
+                .as_ref()
+                .is_some_and(|a| standard::is_example_host(self.text(a.host.clone())))
     }
 
     /// The URL text of `range`.
     pub fn text(&self, range: Range<usize>) -> &'a str {
         self.url.get(range).unwrap_or("")
+    }
+
+    /// The character the input has right after the candidate, when its
+    /// excerpt was kept (`check` keeps one).
+    pub fn source_after(&self) -> Option<char> {
+        let e = self.cand.excerpt.as_ref()?;
+        let at = self.cand.span.end.offset.checked_sub(e.start_offset)?;
+        e.text.get(usize::try_from(at).ok()?..)?.chars().next()
     }
 
     /// The scheme as written, or `""`.
@@ -170,7 +210,8 @@ impl<'a> Cx<'a> {
 /// not turn into thousands of copies; the rest are summed up in one more.
 pub const MAX_PER_RULE: usize = 16;
 
-/// Collects one rule's findings as diagnostics.
+/// Collects one rule's findings about one URL as one diagnostic: the first
+/// finding is its span and message, each further one a label.
 #[derive(Debug)]
 pub struct Report<'a> {
     rule: Rule,
@@ -178,6 +219,8 @@ pub struct Report<'a> {
     cand: &'a Candidate,
     out: &'a mut Vec<Diagnostic>,
     count: usize,
+    /// Index in `out` of this rule's diagnostic, once there is one.
+    first: Option<usize>,
 }
 
 impl Report<'_> {
@@ -203,6 +246,16 @@ impl Report<'_> {
         if self.count > MAX_PER_RULE {
             return;
         }
+        if let Some(d) = self.first.and_then(|i| self.out.get_mut(i)) {
+            // A label whose fix differs from the diagnostic's says its own.
+            let message = match help {
+                Some(h) if h != d.help => format!("{message}; {h}"),
+                _ => message,
+            };
+            d.labels.push(crate::diagnostic::Label { span, message });
+            return;
+        }
+        self.first = Some(self.out.len());
         self.out.push(Diagnostic {
             rule: self.rule,
             severity: self.severity,
@@ -210,17 +263,20 @@ impl Report<'_> {
             span,
             url: self.cand.url.clone(),
             help: help.unwrap_or_else(|| self.rule.meta().help.to_string()),
+            labels: Vec::new(),
         });
     }
 
-    /// Add the summary of what [`MAX_PER_RULE`] left out.
-    fn finish(mut self) {
+    /// Say in the diagnostic what [`MAX_PER_RULE`] left out.
+    fn finish(self) {
         let dropped = self.count.saturating_sub(MAX_PER_RULE);
-        if dropped > 0 {
-            let span = self.cand.span_of(0..self.cand.url.len());
-            self.count = 0;
-            let message = format!("{dropped} more like this in the same URL, not shown");
-            self.push(span, message, None);
+        if let Some(d) = self.first.and_then(|i| self.out.get_mut(i)) {
+            if dropped > 0 {
+                let _ = write!(
+                    d.message,
+                    " ({dropped} more like this in the same URL, not shown)"
+                );
+            }
         }
     }
 }
@@ -230,6 +286,7 @@ impl Report<'_> {
 pub struct Validator {
     rules: Vec<(Rule, Severity)>,
     extra_schemes: Vec<String>,
+    standard: Standard,
 }
 
 impl Validator {
@@ -242,12 +299,25 @@ impl Validator {
                 .filter_map(|&r| config.severity(r).map(|s| (r, s)))
                 .collect(),
             extra_schemes: extra_schemes.to_vec(),
+            standard: Standard::default(),
         }
+    }
+
+    /// The same validator judging by `standard` (the default is `rfc3986`).
+    #[must_use]
+    pub fn with_standard(mut self, standard: Standard) -> Validator {
+        self.standard = standard;
+        self
     }
 
     /// Append the diagnostics for `cand` to `out`, in rule order.
     pub fn check(&self, cand: &Candidate, out: &mut Vec<Diagnostic>) {
-        let cx = Cx::new(cand, &self.extra_schemes);
+        // A URL the text itself calls wrong ("Incorrect: file:///a%.c") is
+        // an example of the fault, not the fault.
+        if self.standard == Standard::Rfc3986 && standard::is_called_wrong(cand) {
+            return;
+        }
+        let cx = Cx::new(cand, &self.extra_schemes, self.standard);
         // An unterminated wrapper or an empty URL says all there is to say:
         // linting what is not a URL would only add noise.
         let only = if cand.facts.unterminated && cand.form == Form::Link {
@@ -256,6 +326,13 @@ impl Validator {
             Some(Rule::UnterminatedWrapper)
         } else if cand.facts.empty || grammar::is_empty_url(&cx) {
             Some(Rule::EmptyUrl)
+        } else if self.standard == Standard::Rfc3986 && crate::rules::syntax_typo(&cx) {
+            // A mistyped scheme makes a strange host, port or path: the
+            // typo is the one fault to report. (`rfc1738` keeps every
+            // finding it always made, and adds the typo's.)
+            Some(Rule::MisspelledScheme)
+        } else if self.standard == Standard::Rfc3986 && crate::rules::syntax_doubled(&cx) {
+            Some(Rule::DoubledScheme)
         } else {
             None
         };
@@ -269,6 +346,7 @@ impl Validator {
                 cand,
                 out,
                 count: 0,
+                first: None,
             };
             (rule.check_fn())(&cx, &mut report);
             report.finish();

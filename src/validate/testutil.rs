@@ -3,7 +3,7 @@
 use crate::rules::{Rule, RuleConfig};
 use crate::scan::{Candidate, Facts, Form, Segment};
 use crate::span::{Pos, Span};
-use crate::validate::Validator;
+use crate::validate::{Standard, Validator};
 use crate::Diagnostic;
 
 /// Offset of the URL in the candidate's line: `<URL:` comes first.
@@ -44,38 +44,69 @@ pub fn cand_with(url: &str, form: Form, facts: Facts) -> Candidate {
     }
 }
 
-/// Diagnostics for `cand` with every rule enabled.
+/// Diagnostics for `cand` with every rule enabled, under `rfc1738`: the
+/// rule tables written before there were two standards test its letter.
 pub fn diagnostics(cand: &Candidate) -> Vec<Diagnostic> {
+    diagnostics_with(cand, Standard::Rfc1738)
+}
+
+/// Diagnostics for `cand` with every rule enabled, under `standard`.
+pub fn diagnostics_with(cand: &Candidate, standard: Standard) -> Vec<Diagnostic> {
     let mut out = vec![];
-    Validator::new(&RuleConfig::all(), &["x-custom".to_string()]).check(cand, &mut out);
+    Validator::new(&RuleConfig::all(), &["x-custom".to_string()])
+        .with_standard(standard)
+        .check(cand, &mut out);
     out
 }
 
 /// The URL text each diagnostic of `rule` underlines, for `<URL:url>`.
 pub fn underlined(url: &str, rule: Rule) -> Vec<String> {
+    underlined_with(url, rule, Standard::Rfc1738)
+}
+
+/// [`underlined`] under `standard`.
+pub fn underlined_with(url: &str, rule: Rule, standard: Standard) -> Vec<String> {
     let c = cand(url);
-    diagnostics(&c)
+    diagnostics_with(&c, standard)
         .into_iter()
         .filter(|d| d.rule == rule)
-        .map(|d| {
-            let s = (d.span.start.offset - AT) as usize;
-            let e = (d.span.end.offset - AT) as usize;
+        .flat_map(|d| {
+            let mut spans = vec![d.span];
+            spans.extend(d.labels.iter().map(|l| l.span));
+            spans
+        })
+        .map(|span| {
+            let s = (span.start.offset - AT) as usize;
+            let e = (span.end.offset - AT) as usize;
             url.get(s..e).unwrap_or("<outside the url>").to_string()
         })
         .collect()
 }
 
-/// Assert, for each `(url, underlined parts)`, exactly those diagnostics of `rule`.
+/// Assert, for each `(url, underlined parts)`, exactly those diagnostics of
+/// `rule` under `rfc1738`.
 pub fn table(rule: Rule, cases: &[(&str, &[&str])]) {
     for (url, want) in cases {
         assert_eq!(underlined(url, rule), *want, "{rule} on {url}");
     }
 }
 
+/// [`table`] under the default standard, `rfc3986`.
+pub fn table_3986(rule: Rule, cases: &[(&str, &[&str])]) {
+    for (url, want) in cases {
+        assert_eq!(
+            underlined_with(url, rule, Standard::Rfc3986),
+            *want,
+            "{rule} on {url} (rfc3986)"
+        );
+    }
+}
+
 /// A candidate read from example text the way the scanner would: a
 /// `<URL:...>` wrapper (whitespace removed, hyphen breaks, a `#fragment` after
 /// `>`, unclosed), or a bare URL (after an optional `see `), which is marked
-/// `broken_bare` when a line break follows it. Anything else is taken as a
+/// `broken_bare` when a line break follows it: `Rejoined` (strong evidence)
+/// when its line is 70 columns or wider, `Literal` otherwise. Anything else is taken as a
 /// URL in a wrapper, so `bare-url` stays quiet.
 pub fn from_text(text: &str) -> Candidate {
     if text.contains("](") {
@@ -165,10 +196,15 @@ pub fn from_text(text: &str) -> Candidate {
         url.truncate(trimmed);
     }
     let raw = text[begin..raw_end].to_string();
-    let alternatives = match facts.broken_bare {
+    let mut alternatives = match facts.broken_bare {
         Some(_) => vec![format!("{url}{}", text[raw_end..].trim())],
         None => vec![],
     };
+    let first_line = text.lines().next().map_or(0, |l| l.chars().count());
+    if facts.broken_bare.is_some() && first_line >= 70 {
+        facts.broken_bare = Some(crate::scan::BrokenBare::Rejoined);
+        std::mem::swap(&mut url, &mut alternatives[0]);
+    }
     let end = pos_of(text, raw_end);
     Candidate {
         url,

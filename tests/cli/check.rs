@@ -52,7 +52,8 @@ fn exit_codes_follow_fail_on() {
     let d = Dir::new();
     d.write("warn.txt", "<URL:http://host.example:25/>\n");
     let run = |args: &[&str]| {
-        let mut all = vec!["check", "-q", "--format", "json"];
+        // `host.example` is a documentation host: only rfc1738 judges it.
+        let mut all = vec!["check", "-q", "--format", "json", "--standard", "rfc1738"];
         all.extend_from_slice(args);
         all.push("warn.txt");
         code(&d.cmd(&all).output().unwrap())
@@ -87,7 +88,15 @@ fn ignore_comments_silence_a_line() {
         "<URL:http://h.example:25/> urlint: ignore\n<URL:http://h.example:25/> urlint: ignore[bare-url]\n",
     );
     let out = d
-        .cmd(&["check", "--format", "json", "-q", "a.txt"])
+        .cmd(&[
+            "check",
+            "--format",
+            "json",
+            "-q",
+            "--standard",
+            "rfc1738",
+            "a.txt",
+        ])
         .output()
         .unwrap();
     let lines = json_lines(&out);
@@ -163,22 +172,50 @@ fn rules_lists_every_rule_and_explains_one() {
     ] {
         assert!(text.contains(name), "{name} missing from:\n{text}");
     }
-    assert_eq!(text.lines().count(), 32);
+    // One line a rule: as many as the README's rule table has rows.
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let table = readme
+        .split("<!-- rules:start -->")
+        .nth(1)
+        .and_then(|t| t.split("<!-- rules:end -->").next())
+        .unwrap();
+    let rows = table.lines().filter(|l| l.starts_with("| `")).count();
+    assert!(rows > 30, "{rows} README rows");
+    assert_eq!(text.lines().count(), rows);
     let out = d.cmd(&["rules", "invalid-ftp-type"]).output().unwrap();
     let text = stdout(&out);
     assert!(text.contains("RFC 1738"), "{text}");
     assert!(text.contains("type="), "{text}");
 }
 
+/// The fixtures of `fixtures/rules/` are checked under the default
+/// standard, those of `fixtures/rules/rfc1738/` (rules or cases that only
+/// the letter of RFC 1738 reports) with `--standard rfc1738`.
+fn rule_fixtures() -> Vec<(std::path::PathBuf, &'static [&'static str])> {
+    let mut out = Vec::new();
+    for (sub, args) in [
+        ("rules", &[][..]),
+        ("rules/rfc1738", &["--standard", "rfc1738"][..]),
+    ] {
+        let Ok(entries) = std::fs::read_dir(fixtures().join(sub)) else {
+            panic!("fixtures/{sub} is missing");
+        };
+        for entry in entries {
+            let path = entry.unwrap().path();
+            if path.is_file() {
+                out.push((path, args));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
 #[test]
 fn every_rule_fixture_triggers_its_rule_and_its_near_miss_does_not() {
-    let dir = fixtures().join("rules");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        panic!("fixtures/rules is missing");
-    };
     let mut checked = 0;
-    for entry in entries {
-        let path = entry.unwrap().path();
+    for (path, standard) in rule_fixtures() {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let Some(rule) = name
             .strip_suffix(".txt")
@@ -192,6 +229,7 @@ fn every_rule_fixture_triggers_its_rule_and_its_near_miss_does_not() {
         };
         let out = crate::util::urlint()
             .args(["check", "--format", "json", "-q", "--select", "all"])
+            .args(standard)
             .arg(&path)
             .output()
             .unwrap();
@@ -247,29 +285,31 @@ fn rfc_1630_example_3_is_flagged_once_its_scheme_is_configured() {
 fn human_output_matches_the_snapshots() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let update = std::env::var_os("UPDATE_EXPECT").is_some();
-    let mut names: Vec<String> = std::fs::read_dir(root.join("fixtures/rules"))
-        .unwrap()
-        .filter_map(|e| {
-            let name = e.ok()?.file_name().to_string_lossy().into_owned();
-            let rule = name
+    let names: Vec<(String, &[&str])> = rule_fixtures()
+        .into_iter()
+        .filter_map(|(path, standard)| {
+            let rel = path.strip_prefix(root).ok()?.to_string_lossy().into_owned();
+            let rule = rel
                 .strip_suffix(".txt")
-                .or_else(|| name.strip_suffix(".md"))?;
-            rule.strip_suffix(".ok").is_none().then_some(name)
+                .or_else(|| rel.strip_suffix(".md"))?;
+            rule.strip_suffix(".ok")
+                .is_none()
+                .then_some((rel, standard))
         })
         .collect();
-    names.sort();
     let mut stale = Vec::new();
-    for name in &names {
-        let rel = format!("fixtures/rules/{name}");
+    for (rel, standard) in &names {
         let out = crate::util::urlint()
             .current_dir(root)
-            .args(["check", "--select", "all", "--color", "never", &rel])
+            .args(["check", "--select", "all", "--color", "never"])
+            .args(*standard)
+            .arg(rel)
             .output()
             .unwrap();
         let got = stdout(&out);
         let snap = root.join(format!(
-            "fixtures/rules/{}.human",
-            name.trim_end_matches(".txt").trim_end_matches(".md")
+            "{}.human",
+            rel.trim_end_matches(".txt").trim_end_matches(".md")
         ));
         if update {
             std::fs::write(&snap, &got).unwrap();
@@ -293,7 +333,14 @@ fn crlf_lines_show_no_carriage_return_in_snippets() {
         "first line\r\nsee <URL:http://h.example:25/> now\r\n",
     );
     let out = d
-        .cmd(&["check", "--color", "never", "crlf.txt"])
+        .cmd(&[
+            "check",
+            "--color",
+            "never",
+            "--standard",
+            "rfc1738",
+            "crlf.txt",
+        ])
         .output()
         .unwrap();
     let text = stdout(&out);
@@ -320,4 +367,41 @@ fn ignore_comments_accept_groups() {
         .map(|l| l["rule"].as_str().unwrap().to_string())
         .collect();
     assert_eq!(rules, ["invalid-percent-escape"]);
+}
+
+/// SPEC.md: one rule reports a URL once; further places of the same fault
+/// are labels of that diagnostic, in every format.
+#[test]
+fn one_rule_reports_a_url_once_with_labels() {
+    let d = Dir::new();
+    d.write("a.txt", "see <URL:http://www.gnu.org/a|b^c> now\n");
+    let out = d
+        .cmd(&["check", "--format", "json", "-q", "a.txt"])
+        .output()
+        .unwrap();
+    let lines = json_lines(&out);
+    let unsafe_: Vec<_> = lines
+        .iter()
+        .filter(|l| l["rule"] == "unsafe-character")
+        .collect();
+    assert_eq!(unsafe_.len(), 1, "{}", stdout(&out));
+    assert_eq!(unsafe_[0]["start"]["column"], 30);
+    let labels = unsafe_[0]["labels"].as_array().unwrap();
+    assert_eq!(labels.len(), 1);
+    assert_eq!(labels[0]["start"]["column"], 32);
+    assert_eq!(
+        labels[0]["message"],
+        "unsafe character `^` must be encoded; write %5E (RFC 1738 §2.2)"
+    );
+    let human = d
+        .cmd(&["check", "--color", "never", "a.txt"])
+        .output()
+        .unwrap();
+    let text = stdout(&human);
+    assert_eq!(text.matches("error[unsafe-character]").count(), 1, "{text}");
+    assert!(
+        text.contains("unsafe character `^` must be encoded"),
+        "{text}"
+    );
+    assert!(text.contains("1 error"), "{text}");
 }

@@ -106,7 +106,15 @@ fn check_reports_defects_in_mail_at_raw_positions() {
     let msg = "From: a@example.org\nMessage-ID: <m1@example.org>\nContent-Type: text/plain\nContent-Transfer-Encoding: quoted-printable\n\nSee http://host.example:25/x?a=3D1 please\n";
     d.write("m.eml", msg);
     let out = d
-        .cmd(&["check", "--format", "json", "-q", "m.eml"])
+        .cmd(&[
+            "check",
+            "--format",
+            "json",
+            "-q",
+            "--standard",
+            "rfc1738",
+            "m.eml",
+        ])
         .output()
         .unwrap();
     let lines = json_lines(&out);
@@ -143,7 +151,7 @@ fn human_output_names_the_message_only_when_that_helps() {
     d.write("no-id.eml", format!("From: a@example.org\n{body}"));
     let human = |file: &str| {
         let out = d
-            .cmd(&["check", "--color", "never", file])
+            .cmd(&["check", "--color", "never", "--standard", "rfc1738", file])
             .output()
             .unwrap();
         stdout(&out)

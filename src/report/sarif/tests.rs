@@ -26,6 +26,7 @@ fn finding(line: u64, column: u64, message: &str) -> Finding {
             span: Span::new(pos(column), pos(column + 3)),
             url: "http://a/".to_string(),
             help: "fix it".to_string(),
+            labels: vec![],
         },
         snippet: None,
         mail: None,

@@ -17,7 +17,9 @@ declare_rule! {
     /// copies disagree. Inside link markup it is nearly always a typo: the
     /// server is asked for `x;`, not `x`.
     ///
-    /// Under both standards alike: it reads the markup, not the grammar.
+    /// ## Standards
+    /// The same under `rfc3986` and `rfc1738`: it reads the markup, not the
+    /// URL grammar.
     ///
     /// ## Example
     /// `[the spec](https://a.example/spec.html.)`
@@ -46,7 +48,9 @@ declare_rule! {
     /// text; HTML swallows what follows into the attribute), so readers get
     /// no link, or a wrong one. urlint reads the text as plain text too.
     ///
-    /// Under both standards alike: it reads the markup, not the grammar.
+    /// ## Standards
+    /// The same under `rfc3986` and `rfc1738`: it reads the markup, not the
+    /// URL grammar.
     ///
     /// ## Example
     /// `Fixed ([#4656](https://github.com/o/r/pull/4656` at the end of a line

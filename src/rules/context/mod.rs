@@ -4,4 +4,5 @@
 pub mod bare;
 pub mod link;
 pub mod partial;
+pub mod possibly_broken;
 pub mod wrapper;

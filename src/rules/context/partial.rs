@@ -13,6 +13,9 @@ declare_rule! {
     /// RFC 1630: partial forms are relative to the document they are in, and
     /// plain text has no base; there "the full form must always be used".
     ///
+    /// ## Standards
+    /// The same under `rfc3986` and `rfc1738`.
+    ///
     /// ## Example
     /// `<URL:../docs/intro.html>`
     ///

@@ -15,6 +15,9 @@ declare_rule! {
     /// hyphen may or may not actually be part of the URL". urlint keeps the
     /// hyphen and offers the other reading as an alternative.
     ///
+    /// ## Standards
+    /// The same under `rfc3986` and `rfc1738`.
+    ///
     /// ## Example
     /// `<URL:http://host/long-` then `name.html>` on the next line
     ///
@@ -42,6 +45,9 @@ declare_rule! {
     /// `>` a reader cannot know where the URL ends. urlint reads the text as
     /// bare text instead.
     ///
+    /// ## Standards
+    /// The same under `rfc3986` and `rfc1738`.
+    ///
     /// ## Example
     /// `see <URL:http://host/a and more text`
     ///
@@ -67,6 +73,9 @@ declare_rule! {
     /// associated with a URL (following a "#"), the identifier would be placed
     /// within the brackets as well." Outside, it is lost to anyone extracting
     /// the URL.
+    ///
+    /// ## Standards
+    /// The same under `rfc3986` and `rfc1738`.
     ///
     /// ## Example
     /// `<URL:http://host/doc>#section`

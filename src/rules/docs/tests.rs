@@ -1,6 +1,6 @@
 use super::*;
 use crate::rules::{Group, RuleConfig};
-use crate::validate::testutil::{diagnostics, from_text};
+use crate::validate::testutil::from_text;
 
 #[test]
 fn every_rule_has_all_doc_sections_and_fields() {
@@ -31,25 +31,43 @@ fn every_rule_has_all_doc_sections_and_fields() {
     }
 }
 
+/// The example fires exactly its rule under the default standard, or, for
+/// a rule only the letter of RFC 1738 has, under `rfc1738`; the near miss
+/// does not fire it where the example does.
 #[test]
 fn every_example_triggers_exactly_its_rule_and_every_ok_example_not() {
+    use crate::validate::testutil::diagnostics_with;
+    use crate::validate::Standard;
+    let fired = |text: &str, standard| -> Vec<Rule> {
+        diagnostics_with(&from_text(text), standard)
+            .iter()
+            .map(|d| d.rule)
+            .collect()
+    };
     for &rule in Rule::ALL {
         let m = rule.meta();
-        let fired: Vec<Rule> = diagnostics(&from_text(m.example))
-            .iter()
-            .map(|d| d.rule)
-            .collect();
-        assert_eq!(fired, [rule], "{}: example {:?}", m.name, m.example);
-        let ok: Vec<Rule> = diagnostics(&from_text(m.ok_example))
-            .iter()
-            .map(|d| d.rule)
-            .collect();
+        let by_default = fired(m.example, Standard::Rfc3986);
+        let by_letter = fired(m.example, Standard::Rfc1738);
         assert!(
-            !ok.contains(&rule),
-            "{}: ok_example {:?} fires it",
+            by_default == [rule] || (by_default.is_empty() && by_letter == [rule]),
+            "{}: example {:?} fires {by_default:?} (rfc1738: {by_letter:?})",
             m.name,
-            m.ok_example
+            m.example
         );
+        // The near miss is judged where the example fires.
+        let near_miss_under: &[Standard] = if by_default.is_empty() {
+            Standard::ALL
+        } else {
+            &[Standard::Rfc3986]
+        };
+        for standard in near_miss_under {
+            assert!(
+                !fired(m.ok_example, *standard).contains(&rule),
+                "{}: ok_example {:?} fires it under {standard}",
+                m.name,
+                m.ok_example
+            );
+        }
     }
 }
 
@@ -115,21 +133,52 @@ fn table_has_a_row_per_rule() {
     );
 }
 
+/// Every rule has a near miss in `fixtures/rules/`, checked under the
+/// default standard, and a triggering text there or, for a rule that only
+/// fires by the letter of RFC 1738, in `fixtures/rules/rfc1738/`.
 #[test]
 fn every_rule_has_fixtures() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/rules");
+    let read = |path: &str| std::fs::read_to_string(path).unwrap_or_default();
     for &rule in Rule::ALL {
-        // Plain text, or Markdown for rules about link markup.
-        for suffix in ["", "ok."] {
-            let text = ["txt", "md"]
+        // Plain text, Markdown for rules about link markup, or a text
+        // that fires only under `--standard rfc1738`.
+        let first = |names: &[String]| {
+            names
                 .iter()
-                .map(|ext| format!("{dir}/{}.{suffix}{ext}", rule.name()))
-                .find_map(|path| std::fs::read_to_string(path).ok())
-                .unwrap_or_default();
+                .map(|n| read(&format!("{dir}/{n}")))
+                .find(|t| !t.trim().is_empty())
+                .unwrap_or_default()
+        };
+        let name = rule.name();
+        let ok = first(&[format!("{name}.ok.txt"), format!("{name}.ok.md")]);
+        assert!(
+            !ok.trim().is_empty(),
+            "missing or empty fixture {name}.ok.txt (or .md)"
+        );
+        let fires = first(&[
+            format!("{name}.txt"),
+            format!("{name}.md"),
+            format!("rfc1738/{name}.txt"),
+        ]);
+        assert!(
+            !fires.trim().is_empty(),
+            "missing or empty fixture {name}.txt (or .md, rfc1738/)"
+        );
+    }
+}
+
+#[test]
+fn every_rule_says_what_it_does_under_each_standard() {
+    for &rule in Rule::ALL {
+        let m = rule.meta();
+        let section = m.explanation.split("## Standards").nth(1).unwrap_or("");
+        let section = section.split("## ").next().unwrap_or("");
+        for name in ["rfc3986", "rfc1738"] {
             assert!(
-                !text.trim().is_empty(),
-                "missing or empty fixture {}.{suffix}txt (or .md)",
-                rule.name()
+                section.contains(name),
+                "{}: its `## Standards` section does not mention {name}",
+                m.name
             );
         }
     }

@@ -2,7 +2,7 @@
 
 use crate::rules::{declare_rule, Severity};
 use crate::validate::grammar::paths;
-use crate::validate::{Cx, Report, SchemeKind};
+use crate::validate::{Cx, Report, SchemeKind, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -13,31 +13,71 @@ declare_rule! {
     /// RFC 1738 §3.10 gives `file://<host>/<path>` and nothing else; `file:/x`
     /// and `file://host:21/x` are read differently by every program.
     ///
-    /// ## Example
-    /// `file:/etc/motd`
+    /// ## Standards
+    /// Under `rfc3986` (the default) `file:/path` is a file URL too
+    /// (RFC 8089 §2), and `file://name` with no path after the name is not
+    /// judged, nor `file://./name`: they are the relative-path convention of
+    /// command-line tools (`aws ... --cli-input-json file://input.json`), not
+    /// URLs to fix. A
+    /// user, password or port is reported under both. Under `rfc1738` only
+    /// `file://host/path` is a file URL.
     ///
-    /// Use instead: `file:///etc/motd`
+    /// ## Example
+    /// `file://vms.host.edu:21/etc/motd`
+    ///
+    /// Use instead: `file://vms.host.edu/etc/motd`
     pub static INVALID_FILE = {
         name: "invalid-file",
         group: Scheme,
         default: Some(Severity::Error),
         rfc: "RFC 1738 §3.10",
         summary: "not `file://[host]/path`",
-        example: "file:/etc/motd",
+        example: "file://vms.host.edu:21/etc/motd",
         ok_example: "file:///etc/motd",
         help: "a file URL is file://host/path or file:///path (RFC 1738 §3.10)",
     }
 }
 
+/// Whether `cx` is a `file:` URL form that `rfc3986` leaves alone:
+/// `file:/path` (RFC 8089), or `file://name` with no path or
+/// `file://./name` (a command-line tool's relative path, not a URL).
+pub(crate) fn spared_by_rfc3986(cx: &Cx<'_>) -> bool {
+    let relative = |a: &crate::validate::Authority| {
+        cx.parts.path.is_empty() || matches!(cx.text(a.host.clone()), "." | "..")
+    };
+    cx.standard == Standard::Rfc3986
+        && cx.scheme == SchemeKind::File
+        && cx.parts.authority.as_ref().is_none_or(relative)
+}
+
 /// Check file URLs.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
+    if spared_by_rfc3986(cx) {
+        return;
+    }
     super::run(cx, out, SchemeKind::File, paths::file);
 }
 
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::table;
+    use crate::validate::testutil::{table, table_3986};
+
+    #[test]
+    fn file_paths_and_tool_conventions_under_rfc3986() {
+        table_3986(
+            Rule::InvalidFile,
+            &[
+                ("file:/etc/motd", &[]),
+                ("file://input.json", &[]),
+                ("file://./input.json", &[]),
+                ("file://../x/input.json", &[]),
+                ("file://host:21/x", &[":21"]),
+                ("file://me@host/x", &["me@"]),
+            ],
+        );
+        table_3986(Rule::InvalidHost, &[("file://hls_pc.json", &[])]);
+    }
 
     #[test]
     fn invalid_file() {

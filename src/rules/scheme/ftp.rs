@@ -14,6 +14,9 @@ declare_rule! {
     /// RFC 1738 §3.2.2: the typecode is "one of the characters a, i, or d";
     /// a client cannot know which TYPE command to send for anything else.
     ///
+    /// ## Standards
+    /// The same under `rfc3986` and `rfc1738`.
+    ///
     /// ## Example
     /// `ftp://host/file.txt;type=x`
     ///

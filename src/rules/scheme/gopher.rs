@@ -16,6 +16,9 @@ declare_rule! {
     /// and 0D"; a selector with a line break would be split into two protocol
     /// lines by the server.
     ///
+    /// ## Standards
+    /// The same under `rfc3986` and `rfc1738`.
+    ///
     /// ## Example
     /// `gopher:gopher.example.org/1menu` (and `gopher://host/0about%0Dme`)
     ///

@@ -2,7 +2,7 @@
 
 use crate::rules::{declare_rule, Severity};
 use crate::validate::grammar::paths;
-use crate::validate::{Cx, Report, SchemeKind};
+use crate::validate::{Cx, Report, SchemeKind, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -13,6 +13,12 @@ declare_rule! {
     /// ## Why is this bad?
     /// RFC 1738 §3.5: a mailto URL is the encoding of an addr-spec. Without
     /// one, a mail client has nowhere to send to.
+    ///
+    /// ## Standards
+    /// Under `rfc3986` (the default) an address obfuscated on purpose
+    /// against harvesters, `mailto:joe at example.org` (or `(at)`, `[at]`),
+    /// is not reported: its writer broke it deliberately. Under `rfc1738`
+    /// it is, like any other address without `@`.
     ///
     /// ## Example
     /// `mailto:webmaster`
@@ -30,15 +36,78 @@ declare_rule! {
     }
 }
 
+/// Whether the address is `user at host` (or `(at)`, `[at]`) in the source:
+/// written so on purpose, against address harvesters. The `at` is either
+/// inside the candidate (a wrapper rejoined `<mailto:joe at host>`) or right
+/// after it (`href="mailto:joe at host"` ends the bare URL at the space).
+fn obfuscated(cx: &Cx<'_>) -> bool {
+    if cx.url.contains('@') {
+        return false;
+    }
+    let at = |s: &str| {
+        let s = s.to_ascii_lowercase();
+        [" at ", "(at)", "[at]", " at\n"]
+            .iter()
+            .any(|w| s.contains(w))
+    };
+    if at(&cx.cand.raw) {
+        return true;
+    }
+    let Some(e) = &cx.cand.excerpt else {
+        return false;
+    };
+    let from = cx.cand.span.end.offset.saturating_sub(e.start_offset) as usize;
+    let after: String = e.text.get(from..).unwrap_or("").chars().take(6).collect();
+    let after = after.to_ascii_lowercase();
+    after.starts_with(" at ") || after.starts_with(" (at)") || after.starts_with(" [at]")
+}
+
 /// Check the address of mailto URLs.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
+    if cx.standard == Standard::Rfc3986 && obfuscated(cx) {
+        return;
+    }
     super::run(cx, out, SchemeKind::Mailto, paths::mailto);
 }
 
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::table;
+    use crate::scan::{ScanOptions, Scanner};
+    use crate::validate::testutil::{diagnostics_with, table};
+    use crate::validate::Standard;
+
+    fn fires(text: &str, standard: Standard) -> bool {
+        let opts = ScanOptions {
+            excerpts: true,
+            ..ScanOptions::default()
+        };
+        Scanner::new(opts)
+            .scan_slice(text.as_bytes())
+            .iter()
+            .flat_map(|c| diagnostics_with(c, standard))
+            .any(|d| d.rule == Rule::InvalidMailto)
+    }
+
+    #[test]
+    fn deliberately_obfuscated_addresses_under_rfc3986() {
+        // `user at host` is no URL at all: the scanner leaves it alone.
+        for text in [
+            "<mailto:xcb at lists.freedesktop.org>",
+            "HREF=\"mailto:tal197 at users.sf.net\"",
+        ] {
+            assert!(!fires(text, Standard::Rfc3986), "{text}");
+            assert!(!fires(text, Standard::Rfc1738), "{text}");
+        }
+        let text = "mail mailto:joe (at) example.org";
+        assert!(!fires(text, Standard::Rfc3986), "{text}");
+        assert!(fires(text, Standard::Rfc1738), "{text}");
+        assert!(fires(
+            "write to mailto:bug-time.org today",
+            Standard::Rfc3986
+        ));
+        assert!(fires("write to mailto:attic.org today", Standard::Rfc3986));
+    }
 
     #[test]
     fn invalid_mailto() {

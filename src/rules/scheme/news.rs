@@ -14,6 +14,9 @@ declare_rule! {
     /// message-id from a group. Anything else names nothing a news reader can
     /// find. (`news://host/group` is RFC 5538's, not RFC 1738's.)
     ///
+    /// ## Standards
+    /// The same under `rfc3986` and `rfc1738`.
+    ///
     /// ## Example
     /// `news:2cool4school`
     ///
@@ -39,6 +42,9 @@ declare_rule! {
     /// RFC 1738 §3.7 gives exactly that form; an article is named by its
     /// number within the group, so anything after it, or a non-number, cannot
     /// be fetched.
+    ///
+    /// ## Standards
+    /// The same under `rfc3986` and `rfc1738`.
     ///
     /// ## Example
     /// `nntp://news.example.org/comp.lang.c/first`

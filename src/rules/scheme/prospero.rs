@@ -14,6 +14,9 @@ declare_rule! {
     /// without quoting in the <hsoname>"; fields are `;name=value`. A
     /// malformed field cannot be sent to the Prospero server.
     ///
+    /// ## Standards
+    /// The same under `rfc3986` and `rfc1738`.
+    ///
     /// ## Example
     /// `prospero://host.dom/pros/name;version`
     ///

@@ -13,6 +13,9 @@ declare_rule! {
     /// interactive service, not a data object; a path has no meaning, and the
     /// client will drop it.
     ///
+    /// ## Standards
+    /// The same under `rfc3986` and `rfc1738`.
+    ///
     /// ## Example
     /// `telnet://host/login`
     ///

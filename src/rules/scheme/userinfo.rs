@@ -1,7 +1,7 @@
 //! `userinfo-not-allowed`.
 
 use crate::rules::{declare_rule, Severity};
-use crate::validate::{Cx, Report, SchemeKind};
+use crate::validate::{Cx, Report, SchemeKind, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -13,6 +13,13 @@ declare_rule! {
     /// name or password is allowed." Browsers treat the part before `@` in
     /// their own ways, and it is a classic disguise:
     /// `http://www.bank.com@evil.example/` goes to `evil.example`.
+    ///
+    /// ## Standards
+    /// Under `rfc3986` (the default) every `//authority` may hold a user
+    /// name (RFC 3986 §3.2.1), so this rule only fires where the URL has no
+    /// authority to hold one, which the split never finds: it is quiet, and
+    /// a password is left to `password-in-url`. Under `rfc1738` it reports
+    /// the userinfo of the schemes listed above, on every host.
     ///
     /// ## Example
     /// `http://user@host/`
@@ -33,6 +40,10 @@ declare_rule! {
 /// Report the `user:password@` part, `@` included (the password is not quoted).
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     use SchemeKind as K;
+    // RFC 3986: a userinfo only exists inside an authority, which may hold one.
+    if cx.standard == Standard::Rfc3986 {
+        return;
+    }
     if !matches!(
         cx.scheme,
         K::Http | K::Https | K::Gopher | K::Wais | K::Nntp | K::Prospero | K::News
@@ -51,7 +62,19 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::table;
+    use crate::validate::testutil::{table, table_3986};
+
+    #[test]
+    fn user_names_are_allowed_under_rfc3986() {
+        table_3986(
+            Rule::UserinfoNotAllowed,
+            &[
+                ("http://user@host.org/", &[]),
+                ("https://u:secret@host.org/", &[]),
+                ("nntp://a@h.org/g", &[]),
+            ],
+        );
+    }
 
     #[test]
     fn userinfo_not_allowed() {

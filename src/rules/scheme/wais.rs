@@ -14,6 +14,9 @@ declare_rule! {
     /// RFC 1738 §3.9 defines exactly these three forms; any other shape cannot
     /// be turned into a WAIS request.
     ///
+    /// ## Standards
+    /// The same under `rfc3986` and `rfc1738`.
+    ///
     /// ## Example
     /// `wais://host/db/TEXT`
     ///

@@ -14,6 +14,9 @@ declare_rule! {
     /// and "simulate an extra operation or parameter". Header injection
     /// through `%0D%0A` is the modern form of it.
     ///
+    /// ## Standards
+    /// The same under `rfc3986` and `rfc1738`.
+    ///
     /// ## Example
     /// `http://host/a%0D%0ASet-Cookie:x`
     ///

@@ -1,7 +1,8 @@
 //! `password-in-url`.
 
 use crate::rules::{declare_rule, Severity};
-use crate::validate::{Cx, Report};
+use crate::validate::standard::is_placeholder_password;
+use crate::validate::{Cx, Report, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -14,6 +15,14 @@ declare_rule! {
     /// RFC 1738 §6: "The use of URLs containing passwords that should be
     /// secret is clearly unwise." Text with URLs gets archived, indexed and
     /// forwarded.
+    ///
+    /// ## Standards
+    /// Under `rfc3986` (the default) documentation is spared: no report on
+    /// a host reserved for examples (`example.com`, `.org`, `.net`,
+    /// `*.example`, `*.test`, `*.invalid`, `localhost`, RFC 5737 and
+    /// RFC 3849 addresses, loopback), nor for a placeholder password
+    /// (`password`, `passwd`, `pass`, `secret`, `xxx`, `***`, one letter,
+    /// `<...>`). Under `rfc1738` every host and password is judged alike.
     ///
     /// ## Example
     /// `ftp://joe:secret@ftp.example.org/`
@@ -36,6 +45,11 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     let Some(p) = cx.parts.authority.as_ref().and_then(|a| a.password.clone()) else {
         return;
     };
+    if cx.standard == Standard::Rfc3986
+        && (cx.is_example() || is_placeholder_password(cx.text(p.clone())))
+    {
+        return;
+    }
     if !p.is_empty() {
         out.at(p, "the URL contains a password".to_string());
     }
@@ -44,7 +58,24 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::{cand, diagnostics, table};
+    use crate::validate::testutil::{cand, diagnostics, table, table_3986};
+
+    #[test]
+    fn examples_and_placeholders_under_rfc3986() {
+        table_3986(
+            Rule::PasswordInUrl,
+            &[
+                ("ftp://joe:s3cr3t@ftp.example.org/", &[]),
+                ("postgres://u:pw@localhost/x", &[]),
+                ("http://u:hunter2@127.0.0.1:8080/", &[]),
+                ("https://u:password@db.internal.corp/", &[]),
+                ("https://u:xxx@db.internal.corp/", &[]),
+                ("https://u:<token>@db.internal.corp/", &[]),
+                ("https://u:hunter2@db.internal.corp/", &["hunter2"]),
+                ("ftp://joe:tiger@ftp.funet.fi/", &["tiger"]),
+            ],
+        );
+    }
 
     #[test]
     fn password_in_url() {

@@ -18,6 +18,12 @@ declare_rule! {
     /// especially when it is a number within the reserved space." Ports of
     /// 1024 and up are common for test servers and are not reported.
     ///
+    /// ## Standards
+    /// Under `rfc3986` (the default) a host reserved for documentation or
+    /// local use (`example.com`, `*.example`, `*.test`, `localhost`,
+    /// RFC 5737 and RFC 3849 addresses, loopback) is an example, not a
+    /// server: not reported. Under `rfc1738` every host is judged alike.
+    ///
     /// ## Example
     /// `gopher://host:25/0hello`
     ///
@@ -39,6 +45,9 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     let Some(default) = default_port(cx.scheme_str()) else {
         return;
     };
+    if cx.is_example() {
+        return;
+    }
     let Some(p) = cx.parts.authority.as_ref().and_then(|a| a.port.clone()) else {
         return;
     };
@@ -59,7 +68,22 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::table;
+    use crate::validate::testutil::{table, table_3986};
+
+    #[test]
+    fn example_hosts_are_spared_under_rfc3986() {
+        table_3986(
+            Rule::NondefaultPort,
+            &[
+                ("http://example.com:25/", &[]),
+                ("http://localhost:443/", &[]),
+                ("http://192.0.2.1:21/", &[]),
+                ("http://[2001:db8::1]:22/", &[]),
+                ("http://mail.gnu.org:25/", &["25"]),
+                ("gopher://gopher.floodgap.com:25/0x", &["25"]),
+            ],
+        );
+    }
 
     #[test]
     fn nondefault_port() {

@@ -3,7 +3,7 @@
 use crate::rules::declare_rule;
 use crate::validate::grammar::escape::escapes;
 use crate::validate::grammar::is_unreserved;
-use crate::validate::{Cx, Report};
+use crate::validate::{Cx, Report, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -16,6 +16,13 @@ declare_rule! {
     /// RFC 1630 Example 1: `marie%2Dclaude` and `marie-claude` are the same
     /// URL; the escape only makes it harder to read and compare. Off by
     /// default: it is legal.
+    ///
+    /// ## Standards
+    /// Under `rfc3986` (the default) the unreserved characters are letters,
+    /// digits and `-._~` (RFC 3986 §2.3): `%7E` for `~` is reported, while
+    /// `$+!*'(),` are sub-delimiters whose escapes may carry meaning and are
+    /// not. Under `rfc1738` they are letters, digits and `$-_.+!*'(),`
+    /// (RFC 1738 §2.2), and `~` is unsafe, so `%7E` is needed.
     ///
     /// ## Example
     /// `http://info.cern.ch/albert/bertram/marie%2Dclaude`
@@ -37,7 +44,11 @@ declare_rule! {
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     let query = cx.parts.query.clone();
     for e in escapes(cx.url, 0..cx.url.len()) {
-        let Some(v) = e.value.filter(|&v| is_unreserved(v)) else {
+        let unreserved = |v: u8| match cx.standard {
+            Standard::Rfc1738 => is_unreserved(v),
+            Standard::Rfc3986 => v.is_ascii_alphanumeric() || b"-._~".contains(&v),
+        };
+        let Some(v) = e.value.filter(|&v| unreserved(v)) else {
             continue;
         };
         if v == b'+' && query.as_ref().is_some_and(|q| q.contains(&e.range.start)) {
@@ -58,7 +69,19 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::table;
+    use crate::validate::testutil::{table, table_3986};
+
+    #[test]
+    fn unnecessary_escape_under_rfc3986() {
+        table_3986(
+            Rule::UnnecessaryEscape,
+            &[
+                ("http://h/%41%7e%2b%24", &["%41", "%7e"]),
+                ("http://h/a%2Db", &["%2D"]),
+                ("http://h/a%28b%29", &[]),
+            ],
+        );
+    }
 
     #[test]
     fn unnecessary_escape() {

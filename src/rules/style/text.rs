@@ -17,6 +17,9 @@ declare_rule! {
     /// meant to be read by such tools. A break right after a hyphen is left
     /// to `hyphen-line-break`.
     ///
+    /// ## Standards
+    /// The same under `rfc3986` and `rfc1738`.
+    ///
     /// ## Example
     /// `<URL:http://host/a` then `/b>` on the next line
     ///
@@ -42,6 +45,9 @@ declare_rule! {
     /// of the URL" and keep punctuation out of it. In Markdown and most modern
     /// text bare URLs are normal, so this is off by default. A hard-wrapped
     /// bare URL is left to `broken-bare-url`.
+    ///
+    /// ## Standards
+    /// The same under `rfc3986` and `rfc1738`.
     ///
     /// ## Example
     /// `see http://host/a.`
@@ -99,7 +105,11 @@ mod tests {
         diagnostics(&c)
             .into_iter()
             .filter(|d| d.rule == rule)
-            .map(|d| d.span)
+            .flat_map(|d| {
+                let mut spans = vec![d.span];
+                spans.extend(d.labels.iter().map(|l| l.span));
+                spans
+            })
             .collect()
     }
 

@@ -13,6 +13,9 @@ declare_rule! {
     /// The text promises a URL and gives none: usually a placeholder left in
     /// or a URL lost in editing. No other rule runs on such a URL.
     ///
+    /// ## Standards
+    /// The same under `rfc3986` and `rfc1738`.
+    ///
     /// ## Example
     /// `http://`
     ///

@@ -14,6 +14,9 @@ declare_rule! {
     /// (Example 3). A reader cannot decode the URL, and tools disagree about
     /// what it means.
     ///
+    /// ## Standards
+    /// The same under `rfc3986` and `rfc1738`.
+    ///
     /// ## Example
     /// `news:12345667123%asdghfh@info.cern.ch`
     ///

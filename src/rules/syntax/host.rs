@@ -1,8 +1,9 @@
 //! `invalid-host`.
 
 use crate::rules::{declare_rule, Severity};
+use crate::validate::grammar::escape::escapes;
 use crate::validate::grammar::host;
-use crate::validate::{Cx, Report, SchemeKind};
+use crate::validate::{Cx, Report, SchemeKind, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -16,6 +17,15 @@ declare_rule! {
     /// `300.1.1.1` are typos or placeholders. Unknown schemes are not judged
     /// (they may not use DNS names), non-ASCII names are left to
     /// `non-ascii-character`, and `file://` may have an empty host.
+    ///
+    /// ## Standards
+    /// Under `rfc3986` (the default) a host in brackets is an IP-literal
+    /// and must hold a valid IPv6 address (eight hex groups, one `::`, an
+    /// optional dotted quad at the end) or an `IPvFuture` `v1.xyz`. Under
+    /// `rfc1738` brackets are `unsafe-character`'s, and this rule only
+    /// checks that they enclose hex digits, `:` and `.`. Names and dotted
+    /// quads are judged alike under both, except that `rfc3986` allows
+    /// percent escapes in a name (`reg-name`, RFC 3986 §3.2.2).
     ///
     /// ## Example
     /// `http://my_host.example.com/`
@@ -35,7 +45,7 @@ declare_rule! {
 
 /// Check the host of ip-based schemes.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
-    if !cx.scheme.has_ip_authority() {
+    if !cx.scheme.has_ip_authority() || crate::rules::file_spared(cx) {
         return;
     }
     let Some(a) = &cx.parts.authority else {
@@ -53,6 +63,14 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         return;
     };
     if a.host.is_empty() {
+        // `https://a:b@測試/`: a bare URL ends at CJK text, so the scan cut
+        // an IDN host off; the host is not empty, only unread.
+        let cut = cx
+            .source_after()
+            .is_some_and(|c| !c.is_ascii() && c.is_alphanumeric());
+        if cx.standard == Standard::Rfc3986 && cut {
+            return;
+        }
         if cx.scheme != SchemeKind::File {
             let r = if a.range.is_empty() {
                 a.range.start - 2..a.range.start
@@ -60,6 +78,29 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
                 a.range.clone()
             };
             out.at(r, "no host after `//`".to_string());
+        }
+        return;
+    }
+    let literal = cx.url.as_bytes().get(a.host.start) == Some(&b'[');
+    if literal && cx.standard == Standard::Rfc3986 {
+        if let Some(f) = host::ip_literal_fault(cx.url, a.host.clone()) {
+            out.at(f.range, f.message);
+        }
+        return;
+    }
+    if cx.standard == Standard::Rfc3986 && cx.text(a.host.clone()).contains('%') {
+        // RFC 3986 §3.2.2: `reg-name` may hold percent escapes (an IDN
+        // written in UTF-8 octets). Judge the name with each valid escape
+        // read as three letters, which keeps every range in place.
+        let mut url = cx.url.to_string();
+        for e in escapes(cx.url, a.host.clone()).filter(|e| e.value.is_some()) {
+            url.replace_range(e.range, "xxx");
+        }
+        if let Some(f) = host::check(&url, a.host.clone()) {
+            // Quote the name as written, not the stand-in letters.
+            let shown = url.get(f.range.clone()).unwrap_or_default();
+            let message = f.message.replace(shown, cx.text(f.range.clone()));
+            out.at(f.range, message);
         }
         return;
     }
@@ -71,7 +112,47 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::table;
+    use crate::validate::testutil::{table, table_3986};
+
+    #[test]
+    fn a_host_the_scan_cut_at_cjk_is_not_empty() {
+        use crate::scan::{ScanOptions, Scanner};
+        use crate::validate::testutil::diagnostics_with;
+        use crate::validate::Standard;
+        let fires = |text: &str, standard| {
+            let opts = ScanOptions {
+                excerpts: true,
+                ..ScanOptions::default()
+            };
+            Scanner::new(opts)
+                .scan_slice(text.as_bytes())
+                .iter()
+                .flat_map(|c| diagnostics_with(c, standard))
+                .any(|d| d.rule == Rule::InvalidHost)
+        };
+        let text = "new URL('https://a:b@\u{6e2c}\u{8a66}?abc#foo');";
+        assert!(!fires(text, Standard::Rfc3986));
+        assert!(fires(text, Standard::Rfc1738));
+        assert!(fires("see https://a:b@ now", Standard::Rfc3986));
+    }
+
+    #[test]
+    fn ip_literals_under_rfc3986() {
+        table_3986(
+            Rule::InvalidHost,
+            &[
+                ("http://[::1]:8080/", &[]),
+                ("http://[2001:db8::7]/c=GB", &[]),
+                ("http://[v7.abc]/", &[]),
+                ("http://[1::2::3]/", &["[1::2::3]"]),
+                ("http://[fe80::g]/", &["[fe80::g]"]),
+                ("http://my_host.example.com/", &["my_host"]),
+                ("https://%CF%80.example/", &[]),
+                ("https://a%CF%80b.example/", &[]),
+                ("https://my_%CF%80.example/", &["my_%CF%80"]),
+            ],
+        );
+    }
 
     #[test]
     fn invalid_host() {

@@ -2,7 +2,7 @@
 
 use crate::rules::{declare_rule, Severity};
 use crate::validate::grammar::port;
-use crate::validate::{Cx, Report, SchemeKind};
+use crate::validate::{Cx, Report, SchemeKind, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -14,6 +14,11 @@ declare_rule! {
     /// ## Why is this bad?
     /// A port that is not a TCP port number cannot be connected to; clients
     /// disagree on what they do with it.
+    ///
+    /// ## Standards
+    /// Under `rfc3986` (the default) an empty port (`http://host:/`) is
+    /// allowed, as RFC 3986 §3.2.3 writes `port = *DIGIT`; under `rfc1738`
+    /// it is reported. Digits and the 65535 limit apply under both.
     ///
     /// ## Example
     /// `http://host:80a/`
@@ -39,6 +44,9 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     let Some(p) = cx.parts.authority.as_ref().and_then(|a| a.port.clone()) else {
         return;
     };
+    if p.is_empty() && cx.standard == Standard::Rfc3986 {
+        return;
+    }
     if let Err(f) = port::check(cx.url, p.clone(), p.start - 1) {
         out.at(f.range, f.message);
     }
@@ -47,7 +55,19 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::table;
+    use crate::validate::testutil::{table, table_3986};
+
+    #[test]
+    fn empty_port_is_fine_under_rfc3986() {
+        table_3986(
+            Rule::InvalidPort,
+            &[
+                ("http://host:/", &[]),
+                ("http://host:80a/", &["80a"]),
+                ("http://host:65536/", &["65536"]),
+            ],
+        );
+    }
 
     #[test]
     fn invalid_port() {

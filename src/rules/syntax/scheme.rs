@@ -14,6 +14,9 @@ declare_rule! {
     /// reader cannot tell where the scheme ends. (Upper-case letters are
     /// allowed but discouraged: see `uppercase-scheme`.)
     ///
+    /// ## Standards
+    /// The same under `rfc3986` and `rfc1738`.
+    ///
     /// ## Example
     /// `z39_50://host/`
     ///

@@ -203,9 +203,49 @@ fn weak_evidence_keeps_the_literal_url() {
     assert_eq!(c.url, "http://example.com/a/");
     assert_eq!(c.alternatives, vec!["http://example.com/a/b/c.html"]);
     assert_eq!(c.facts.broken_bare, Some(BrokenBare::Literal));
-    // A filled line whose next line is more than one token is weak too.
-    let text = format!("{}\nindex.html and more\n", filled("http://example.com/a/"));
+    // A prose word, a `key:` or a capitalised name is weak at most, even
+    // where it would not have fit.
+    for next in ["cygwin", "where", "name: x", "Node.js"] {
+        let text = format!("{}\n{next}\n", filled("http://example.com/a/"));
+        let c = one(&text);
+        assert_eq!(c.facts.broken_bare, Some(BrokenBare::Literal), "{next}");
+        assert_eq!(c.url, "http://example.com/a/");
+    }
+    // A path token that would have fit on the line was not moved by a
+    // wrapping client: weak.
+    let text = format!("{}\nb.html\n", "w ".repeat(20) + "http://e.org/a/");
     assert_eq!(one(&text).facts.broken_bare, Some(BrokenBare::Literal));
+}
+
+#[test]
+fn a_path_that_would_not_fit_is_strong_whatever_the_line_width() {
+    // `.../archives/` ending at column 65, and the next word too long for
+    // a 72-column line: a wrapping client moved it; text may follow it.
+    let url_line = format!(
+        "{}http://lists.gnu.org/archive/html/archives/",
+        "w ".repeat(11)
+    );
+    assert_eq!(url_line.chars().count(), 65);
+    let text = format!("{url_line}\n2005/november.html and is updated\n");
+    let c = one(&text);
+    assert_eq!(
+        c.url,
+        "http://lists.gnu.org/archive/html/archives/2005/november.html"
+    );
+    assert_eq!(c.facts.broken_bare, Some(BrokenBare::Rejoined));
+    // A short line ending in a digit was ended by its writer (a list of a
+    // bug URL and a patch name); a backslash continues a line on purpose.
+    let text =
+        "    https://bugs.llvm.org/show_bug.cgi?id=43677\n    disable-fuzzer-compiler-rt.diff\n";
+    assert_eq!(one(text).facts.broken_bare, Some(BrokenBare::Literal));
+    let text = format!("{}\\\n/x/y.html\n", filled("curl http://example.com/a/b"));
+    assert_eq!(one(&text).facts.broken_bare, None);
+    // Code on the next line is no path, though it holds one.
+    let text = "new URL('/some/path%.c', 'file:');    // Incorrect: file:///some/path%.c\npathToFileURL('/some/path%.c');\n";
+    assert_eq!(one(text).url, "file:///some/path%.c");
+    // Text after the token ends the URL there, over no more lines.
+    let text = format!("{}\nindex.html and more\n", filled("http://example.com/a/"));
+    assert_eq!(one(&text).url, "http://example.com/a/index.html");
 }
 
 #[test]

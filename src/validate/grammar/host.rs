@@ -113,9 +113,122 @@ fn ipv6_literal(host: &str, range: Range<usize>) -> Option<Fault> {
     }
 }
 
+/// RFC 3986 §3.2.2 `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`:
+/// the check `rfc3986` applies to a bracketed host (`rfc1738` keeps the
+/// looser look of [`check`], the brackets being unsafe there anyway).
+pub fn ip_literal_fault(url: &str, range: Range<usize>) -> Option<Fault> {
+    let host = url.get(range.clone())?;
+    let inner = host.strip_prefix('[').and_then(|h| h.strip_suffix(']'));
+    let ok = inner.is_some_and(|i| is_ipv6(i) || is_ipvfuture(i));
+    (!ok).then(|| {
+        Fault::new(
+            range,
+            format!("`{host}` is not an IPv6 or IPvFuture address literal"),
+        )
+    })
+}
+
+/// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`.
+fn is_ipvfuture(s: &str) -> bool {
+    let Some(rest) = s.strip_prefix(['v', 'V']) else {
+        return false;
+    };
+    let Some((ver, tail)) = rest.split_once('.') else {
+        return false;
+    };
+    !ver.is_empty()
+        && ver.bytes().all(|b| b.is_ascii_hexdigit())
+        && !tail.is_empty()
+        && tail
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:".contains(&b))
+}
+
+/// An IPv6 address (RFC 4291 §2.2 text forms, as RFC 3986 §3.2.2 writes
+/// them): eight 16-bit hex groups, one `::` standing for one or more zero
+/// groups, and optionally a dotted-quad IPv4 address as the last 32 bits.
+fn is_ipv6(s: &str) -> bool {
+    let (head, tail, compressed) = match s.split_once("::") {
+        Some((h, t)) => (h, t, true),
+        None => (s, "", false),
+    };
+    if tail.contains("::") {
+        return false;
+    }
+    let groups = |part: &str| -> Option<usize> {
+        if part.is_empty() {
+            return Some(0);
+        }
+        let pieces: Vec<&str> = part.split(':').collect();
+        let mut n = 0;
+        for (k, p) in pieces.iter().enumerate() {
+            if k + 1 == pieces.len() && p.contains('.') {
+                is_ipv4(p).then_some(())?;
+                n += 2;
+            } else if (1..=4).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_hexdigit()) {
+                n += 1;
+            } else {
+                return None;
+            }
+        }
+        Some(n)
+    };
+    // An embedded IPv4 address may only end the address.
+    if compressed && head.contains('.') {
+        return false;
+    }
+    match (groups(head), groups(tail)) {
+        (Some(h), Some(t)) if compressed => h + t <= 7,
+        (Some(h), _) => h == 8,
+        _ => false,
+    }
+}
+
+fn is_ipv4(s: &str) -> bool {
+    let parts: Vec<&str> = s.split('.').collect();
+    parts.len() == 4
+        && parts.iter().all(|p| {
+            (1..=3).contains(&p.len())
+                && p.bytes().all(|b| b.is_ascii_digit())
+                && p.parse::<u16>().is_ok_and(|v| v <= 255)
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ip_literals_under_rfc3986() {
+        let ok = |h: &str| ip_literal_fault(h, 0..h.len()).is_none();
+        for good in [
+            "[::1]",
+            "[::]",
+            "[2001:db8::1]",
+            "[2001:0db8:0000:0000:0000:ff00:0042:8329]",
+            "[fe80::1:2]",
+            "[::ffff:192.0.2.1]",
+            "[1:2:3:4:5:6:7::]",
+            "[v1.fe80::a+en1]",
+        ] {
+            assert!(ok(good), "{good}");
+        }
+        for bad in [
+            "[zz]",
+            "[::1",
+            "[]",
+            "[1:2:3:4:5:6:7:8:9]",
+            "[1::2::3]",
+            "[12345::]",
+            "[1:2:3:4:5:6:7]",
+            "[::ffff:300.0.2.1]",
+            "[1.2.3.4::]",
+            "[v.x]",
+            "[vz.x]",
+        ] {
+            assert!(!ok(bad), "{bad}");
+        }
+    }
 
     fn fault(host: &str) -> Option<String> {
         check(host, 0..host.len()).map(|f| host[f.range].to_string())

@@ -1,0 +1,91 @@
+#!/bin/sh
+# Precision of urlint's default diagnostics on real documentation trees.
+#
+# Builds the trees from what is installed on this machine (no network),
+# runs `urlint check` with default settings on each, prints the number of
+# diagnostics per rule and severity, and (with --sample) draws a sample per
+# rule to judge by hand. `--score FILE.tsv` scores a judged sheet. The method
+# and the results are in bench/precision.md.
+#
+#   bench/precision.sh                    # build trees, run, count
+#   bench/precision.sh --sample           # ... and write $OUT/verdicts.tsv
+#   bench/precision.sh --score bench/verdicts/after.tsv
+#
+# Environment: TREES (default /tmp/urlint-trees), OUT (default
+# /tmp/urlint-precision), URLINT (default target/release/urlint),
+# SAMPLER (default /work/shared/tools/sample-diagnostics), SEED (default 1).
+set -eu
+
+TREES=${TREES:-/tmp/urlint-trees}
+OUT=${OUT:-/tmp/urlint-precision}
+URLINT=${URLINT:-target/release/urlint}
+SAMPLER=${SAMPLER:-/work/shared/tools/sample-diagnostics}
+SEED=${SEED:-1}
+
+if [ "${1:-}" = "--score" ]; then
+    exec "$SAMPLER" --score "$2"
+fi
+
+build_trees() {
+    mkdir -p "$TREES"
+    cd "$TREES"
+    if [ ! -d usrdoc ]; then
+        # Debian package documentation: READMEs, changelogs, NEWS, HTML
+        # manuals, copyright files. Three OpenJDK directories are copies of
+        # a fourth and are dropped so they do not weigh four times.
+        cp -rL /usr/share/doc usrdoc 2>/dev/null || true
+        find usrdoc -name '*.gz' -exec gunzip -f {} + 2>/dev/null || true
+        rm -rf usrdoc/openjdk-17-jdk usrdoc/openjdk-17-jre usrdoc/openjdk-17-jre-headless
+    fi
+    if [ ! -d crates ]; then
+        # README, CHANGELOG and other Markdown/reST of the crates in the
+        # local cargo registry.
+        mkdir crates
+        for reg in "$HOME"/.cargo/registry/src/*/; do
+            (cd "$reg" && find . -maxdepth 3 \( -iname '*.md' -o -iname '*.rst' \) \
+                -exec cp --parents {} "$TREES/crates/" \;)
+        done
+    fi
+    if [ ! -d pydocs ]; then
+        # Python packages' docs: Markdown/reST files and METADATA (the long
+        # description shown on PyPI).
+        mkdir pydocs
+        site=$(python3 -c 'import site; print(site.getsitepackages()[0])')
+        (cd "$site" && find . \( -iname '*.md' -o -iname '*.rst' -o -name METADATA \) \
+            -not -path '*/tests/*' -exec cp --parents {} "$TREES/pydocs/" \;)
+    fi
+    if [ ! -d man1 ]; then
+        # Section 1 man pages, decompressed (roff source).
+        mkdir man1
+        cp /usr/share/man/man1/*.gz man1/ 2>/dev/null || true
+        gunzip -f man1/*.gz 2>/dev/null || true
+    fi
+    cd - >/dev/null
+}
+
+build_trees
+mkdir -p "$OUT"
+BIN=$(cd "$(dirname "$URLINT")" && pwd)/$(basename "$URLINT")
+: >"$OUT/all.jsonl"
+for tree in usrdoc crates pydocs man1; do
+    (cd "$TREES" && "$BIN" check --format json --sort path "$tree" >"$OUT/$tree.jsonl" 2>"$OUT/$tree.err") || true
+    printf '%-8s %s\n' "$tree" "$(tail -n 1 "$OUT/$tree.err")"
+    cat "$OUT/$tree.jsonl" >>"$OUT/all.jsonl"
+done
+
+python3 - "$OUT/all.jsonl" <<'PY'
+import collections, json, sys
+counts = collections.Counter()
+for line in open(sys.argv[1]):
+    d = json.loads(line)
+    counts[(d["rule"], d["severity"])] += 1
+print(f"{'rule':<28} {'severity':<8} {'count':>6}")
+for (rule, sev), n in sorted(counts.items()):
+    print(f"{rule:<28} {sev:<8} {n:>6}")
+PY
+
+if [ "${1:-}" = "--sample" ]; then
+    "$SAMPLER" "$OUT/all.jsonl" --root "$TREES" --per-rule 20 --min-severity warning \
+        --seed "$SEED" --out "$OUT/verdicts.tsv" >"$OUT/sample.txt"
+    echo "sample: $OUT/sample.txt; fill the verdict column of $OUT/verdicts.tsv"
+fi

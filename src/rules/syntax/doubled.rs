@@ -1,0 +1,107 @@
+//! `doubled-scheme`.
+
+use std::ops::Range;
+
+use crate::rules::{declare_rule, Severity};
+use crate::validate::{Cx, Report};
+
+declare_rule! {
+    /// ## What it does
+    /// Finds a scheme written twice: `https://https://host/`,
+    /// `http://http//host/`, `http://https://host/`. The second scheme and
+    /// its separator are underlined.
+    ///
+    /// ## Why is this bad?
+    /// The URL's host is then `https` (or `http`), and the real host is
+    /// read as a path: the link goes nowhere. It happens when a URL is
+    /// pasted into a field or template that already holds the scheme.
+    /// Without this rule it would read as "`:` without a port number".
+    ///
+    /// ## Standards
+    /// Found the same way under both. Under `rfc3986` (the default) it is
+    /// the URL's only finding; under `rfc1738` the findings the other rules
+    /// always made stay too (`invalid-port` for the `:` of `https:`).
+    ///
+    /// ## Example
+    /// `https://https://www.gnu.org/`
+    ///
+    /// Use instead: `https://www.gnu.org/`
+    pub static DOUBLED_SCHEME = {
+        name: "doubled-scheme",
+        group: Syntax,
+        default: Some(Severity::Error),
+        rfc: "RFC 1738 §3.1",
+        summary: "a scheme written twice: `https://https://host/`",
+        example: "https://https://www.gnu.org/",
+        ok_example: "https://http.example.net/",
+        help: "remove the second scheme",
+    }
+}
+
+/// The range of the second `scheme:` / `scheme//` right after `//`.
+pub(crate) fn doubled(cx: &Cx<'_>) -> Option<Range<usize>> {
+    let a = cx.parts.authority.as_ref()?;
+    let start = a.range.start;
+    let rest = cx.url.get(start..)?;
+    ["https", "http", "ftp"].iter().find_map(|s| {
+        let head = rest.get(..s.len())?;
+        if !head.eq_ignore_ascii_case(s) {
+            return None;
+        }
+        let after = &rest[s.len()..];
+        let sep = ["://", ":/", "//"].iter().find(|p| after.starts_with(*p))?;
+        Some(start..start + s.len() + sep.len())
+    })
+}
+
+/// Report the second scheme.
+pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
+    if let Some(r) = doubled(cx) {
+        let second = cx.text(r.clone()).to_string();
+        out.at(
+            r,
+            format!("the scheme is written twice: `{second}` again after `//`"),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::Rule;
+    use crate::validate::testutil::{cand, diagnostics_with, table, table_3986};
+    use crate::validate::Standard;
+
+    const CASES: &[(&str, &[&str])] = &[
+        ("https://https://host/", &["https://"]),
+        ("http://http//host/", &["http//"]),
+        ("http://https://host/a", &["https://"]),
+        ("HTTP://HTTP://host/", &["HTTP://"]),
+        ("https://http.example.net/", &[]),
+        ("https://httpbin.org/get", &[]),
+        ("http://ftp.gnu.org/", &[]),
+        ("https://web.archive.org/web/2019/https://a.org/", &[]),
+        ("https://host/?next=https://a.org/", &[]),
+    ];
+
+    #[test]
+    fn doubled_scheme_under_both_standards() {
+        table(Rule::DoubledScheme, CASES);
+        table_3986(Rule::DoubledScheme, CASES);
+    }
+
+    #[test]
+    fn rfc1738_keeps_the_port_finding() {
+        let rules: Vec<_> = diagnostics_with(&cand("https://https://host/"), Standard::Rfc1738)
+            .iter()
+            .map(|d| d.rule)
+            .collect();
+        assert_eq!(rules, [Rule::InvalidPort, Rule::DoubledScheme]);
+    }
+
+    #[test]
+    fn it_is_not_also_a_port_or_host_fault() {
+        let d = diagnostics_with(&cand("https://https://host/"), Standard::Rfc3986);
+        let rules: Vec<_> = d.iter().map(|d| d.rule).collect();
+        assert_eq!(rules, [Rule::DoubledScheme]);
+    }
+}

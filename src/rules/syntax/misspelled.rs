@@ -1,0 +1,158 @@
+//! `misspelled-scheme`.
+
+use std::ops::Range;
+
+use crate::rules::{declare_rule, Severity};
+use crate::schemes::near_miss;
+use crate::validate::{Cx, Report, SchemeKind};
+
+declare_rule! {
+    /// ## What it does
+    /// Finds a near miss of a common scheme or of its `://` separator:
+    /// `htp://`, `ttps://`, `hhttps://`, `httpss://`, `fpt://` (one letter
+    /// added, dropped, changed or swapped), `http:/host` (one slash), `http//host` (no colon),
+    /// `https:://host` (a colon too many) and `http:\\host` (backslashes).
+    /// The scanner finds these although their scheme is not one it looks
+    /// for. A registered or configured scheme is never a near miss: `sftp`,
+    /// `ftps`, `rtsp`, `git+ssh`, `svn+https` are left alone.
+    ///
+    /// ## Why is this bad?
+    /// Nothing opens such a link: a browser treats `htp://` as an unknown
+    /// protocol and `http:/host` as a path. It is a typo a reader cannot
+    /// click through, and the other rules only see a strange URL.
+    ///
+    /// ## Standards
+    /// Found the same way under both. Under `rfc3986` (the default) it is
+    /// the URL's only finding; under `rfc1738` the findings the other rules
+    /// always made stay too (`unknown-scheme` for `htp`, `invalid-host` for
+    /// `http:/host`).
+    ///
+    /// ## Example
+    /// `htp://www.gnu.org/`
+    ///
+    /// Use instead: `http://www.gnu.org/`
+    pub static MISSPELLED_SCHEME = {
+        name: "misspelled-scheme",
+        group: Syntax,
+        default: Some(Severity::Error),
+        rfc: "RFC 1738 §2.1, §3.1",
+        summary: "a near miss of a known scheme or its separator: `htp://`, `http:/host`, `http//host`, `https:://host`",
+        example: "htp://www.gnu.org/",
+        ok_example: "sftp://www.gnu.org/",
+        help: "fix the scheme's spelling",
+    }
+}
+
+/// What was mistyped and how it should read: the range of the URL to
+/// underline, and the corrected text for that range.
+pub(crate) fn misspelling(cx: &Cx<'_>) -> Option<(Range<usize>, String)> {
+    if cx.parts.scheme.is_none() {
+        // `http//host`: the colon is missing.
+        let b = cx.url.as_bytes();
+        let name = ["https", "http", "ftp"].iter().find(|s| {
+            b.get(..s.len() + 2).is_some_and(|h| {
+                h[..s.len()].eq_ignore_ascii_case(s.as_bytes()) && h.ends_with(b"//")
+            })
+        })?;
+        return Some((0..name.len() + 2, format!("{name}://")));
+    }
+    let scheme = cx.parts.scheme.clone()?;
+    let name = cx.text(scheme.clone());
+    let body = cx.text(cx.parts.body.clone());
+    let lower = name.to_ascii_lowercase();
+    let sep = |rest: &str| {
+        let n = rest.len() - rest.trim_start_matches([':', '/', '\\']).len();
+        scheme.start..scheme.end + 1 + n
+    };
+    match cx.scheme {
+        SchemeKind::Unknown => {
+            let target = near_miss(name, &[])?;
+            (body.starts_with("//") || body.starts_with("\\\\"))
+                .then(|| (sep(body), format!("{target}://")))
+        }
+        SchemeKind::Http | SchemeKind::Https | SchemeKind::Ftp => {
+            // `http::/path` is git's `transport::address`, not a typo.
+            let wrong = body.starts_with("://")
+                || body.starts_with(":\\\\")
+                || body.starts_with('\\')
+                || (body.starts_with('/') && !body.starts_with("//"));
+            wrong.then(|| (sep(body), format!("{lower}://")))
+        }
+        _ => None,
+    }
+}
+
+/// Whether `cx` is a misspelled scheme (so other rules stay quiet on it).
+pub(crate) fn is_misspelled(cx: &Cx<'_>) -> bool {
+    misspelling(cx).is_some()
+}
+
+/// Report the scheme and separator as written, with the fix.
+pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
+    let Some((range, fixed)) = misspelling(cx) else {
+        return;
+    };
+    let written = cx.text(range.clone()).to_string();
+    out.at_with_help(
+        range,
+        format!("`{written}` looks like a misspelling of `{fixed}`"),
+        format!("write `{fixed}`"),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::Rule;
+    use crate::validate::testutil::{cand, diagnostics_with, table, table_3986};
+    use crate::validate::Standard;
+
+    const CASES: &[(&str, &[&str])] = &[
+        ("htp://host/", &["htp://"]),
+        ("ttps://host/", &["ttps://"]),
+        ("hhttps://host/", &["hhttps://"]),
+        ("httpss://host/", &["httpss://"]),
+        ("fpt://host/pub", &["fpt://"]),
+        ("http:/host/a", &["http:/"]),
+        ("https:://host/a", &["https:://"]),
+        ("http:\\\\host\\a", &["http:\\\\"]),
+        ("http://host/a", &[]),
+        ("sftp://host/", &[]),
+        ("rtsp://host/", &[]),
+        ("git+ssh://host/", &[]),
+        ("svn+https://host/", &[]),
+        ("file:/etc/motd", &[]),
+        ("x-custom://host/", &[]),
+        ("htp:thing", &[]),
+        ("http::/site/path", &[]),
+        ("http//host/a", &["http//"]),
+        ("HTTPS//host/a", &["HTTPS//"]),
+        ("//host/a", &[]),
+        ("httpd/conf", &[]),
+    ];
+
+    #[test]
+    fn misspelled_scheme_under_both_standards() {
+        table(Rule::MisspelledScheme, CASES);
+        table_3986(Rule::MisspelledScheme, CASES);
+    }
+
+    #[test]
+    fn rfc1738_keeps_the_other_findings() {
+        let rules: Vec<_> = diagnostics_with(&cand("htp://host/"), Standard::Rfc1738)
+            .iter()
+            .map(|d| d.rule)
+            .collect();
+        assert_eq!(rules, [Rule::MisspelledScheme, Rule::UnknownScheme]);
+    }
+
+    #[test]
+    fn it_is_the_only_finding_and_says_the_fix() {
+        for url in ["htp://host/", "https:://host/", "http:/host"] {
+            let d = diagnostics_with(&cand(url), Standard::Rfc3986);
+            let rules: Vec<_> = d.iter().map(|d| d.rule).collect();
+            assert_eq!(rules, [Rule::MisspelledScheme], "{url}");
+        }
+        let d = diagnostics_with(&cand("hhttps://a.org/"), Standard::Rfc3986);
+        assert_eq!(d[0].help, "write `https://`");
+    }
+}

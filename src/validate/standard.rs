@@ -1,0 +1,224 @@
+//! The two standards a URL's shared syntax is judged by (SPEC.md
+//! "Standards"), and the documentation names and placeholder passwords that
+//! `rfc3986` treats as examples rather than defects.
+
+use std::fmt;
+
+/// Which standard judges characters, host, port and userinfo.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Standard {
+    /// RFC 3986 and current practice: `~` unreserved, IP-literal hosts,
+    /// empty port, user names in any hierarchical URL, example hosts spared.
+    #[default]
+    Rfc3986,
+    /// The letter of RFC 1738 and RFC 1630, as the seeds write it.
+    Rfc1738,
+}
+
+impl Standard {
+    /// Both, default first.
+    pub const ALL: &'static [Standard] = &[Standard::Rfc3986, Standard::Rfc1738];
+
+    /// `rfc3986` or `rfc1738`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Standard::Rfc3986 => "rfc3986",
+            Standard::Rfc1738 => "rfc1738",
+        }
+    }
+
+    /// Parse `rfc3986` or `rfc1738` (as written in flags and `urlint.toml`).
+    pub fn from_name(name: &str) -> Option<Standard> {
+        Standard::ALL.iter().copied().find(|s| s.as_str() == name)
+    }
+}
+
+impl fmt::Display for Standard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Whether `host` is reserved for documentation or local use since RFC 1738
+/// was written: RFC 2606 / RFC 6761 names (`example.com`, `.net`, `.org`,
+/// `*.example`, `*.test`, `*.invalid`, `localhost`), RFC 5737 IPv4 and
+/// RFC 3849 IPv6 documentation blocks, and loopback. A URL on such a host
+/// is an example in a document, not a deployed address.
+pub fn is_example_host(host: &str) -> bool {
+    let h = host.trim_end_matches('.').to_ascii_lowercase();
+    if let Some(inner) = h.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+        return inner == "::1" || inner.starts_with("2001:db8:") || inner == "2001:db8::";
+    }
+    let under = |name: &str| h == name || h.ends_with(&format!(".{name}"));
+    if ["example.com", "example.net", "example.org", "example"]
+        .iter()
+        .chain(&["test", "invalid", "localhost"])
+        .any(|n| under(n))
+    {
+        return true;
+    }
+    let octets: Vec<u8> = h.split('.').filter_map(|o| o.parse().ok()).collect();
+    if octets.len() != 4 || h.split('.').count() != 4 {
+        return false;
+    }
+    matches!(
+        (octets[0], octets[1], octets[2]),
+        (127, _, _) | (192, 0, 2) | (198, 51, 100) | (203, 0, 113)
+    )
+}
+
+/// Whether a password is a placeholder a document writes to show where a
+/// password goes (`password`, `secret`, `xxx`, `***`, one letter, `<...>`),
+/// not a leaked secret.
+pub fn is_placeholder_password(password: &str) -> bool {
+    let p = password.to_ascii_lowercase();
+    let p = p.as_str();
+    // SPEC.md's list, and the metasyntactic words documentation uses the
+    // same way (`foo:bar@host`).
+    let word = matches!(
+        p,
+        "password"
+            | "passwd"
+            | "pass"
+            | "pw"
+            | "pwd"
+            | "secret"
+            | "mypassword"
+            | "yourpassword"
+            | "changeme"
+            | "foo"
+            | "bar"
+            | "baz"
+            | "xyz"
+    );
+    let filler = p.len() >= 2 && {
+        let first = p.as_bytes()[0];
+        matches!(first, b'x' | b'*' | b'.') && p.bytes().all(|b| b == first)
+    };
+    let letter = p.len() == 1 && p.as_bytes()[0].is_ascii_alphabetic();
+    let angle =
+        p.starts_with('<') && p.ends_with('>') || p.starts_with("%3c") && p.ends_with("%3e");
+    word || filler || letter || angle
+}
+
+/// Words a document puts before a URL it shows as wrong on purpose:
+/// `// Incorrect: file:///some/path%.c`, "an invalid URL such as ...".
+const CALLED_WRONG: &[&str] = &[
+    "incorrect",
+    "invalid",
+    "malformed",
+    "wrong",
+    "not valid",
+    "bad url",
+    "bad uri",
+];
+
+/// How far before the URL, on its line, those words are looked for.
+const CALLED_WRONG_REACH: usize = 40;
+
+/// Whether the text right before the candidate, on its first line, calls
+/// it wrong: then it is an example of the fault, not the fault. Needs the
+/// candidate's excerpt (`check` always has one).
+pub fn is_called_wrong(cand: &crate::scan::Candidate) -> bool {
+    let Some(e) = &cand.excerpt else {
+        return false;
+    };
+    let at = cand.span.start.offset.saturating_sub(e.start_offset) as usize;
+    let Some(before) = e.text.get(..at) else {
+        return false;
+    };
+    let line = before.rsplit('\n').next().unwrap_or("");
+    let mut from = line.len().saturating_sub(CALLED_WRONG_REACH);
+    while !line.is_char_boundary(from) {
+        from += 1;
+    }
+    let near = line[from..].to_ascii_lowercase();
+    CALLED_WRONG.iter().any(|w| near.contains(w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_the_text_calls_wrong() {
+        use crate::scan::{ScanOptions, Scanner};
+        let called = |text: &str| {
+            let mut s = Scanner::new(ScanOptions {
+                excerpts: true,
+                ..ScanOptions::default()
+            });
+            s.scan_slice(text.as_bytes())
+                .iter()
+                .map(is_called_wrong)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            called("new URL('/p%.c', 'x');  // Incorrect: file:///some/path%.c\n"),
+            [true]
+        );
+        assert_eq!(
+            called("An invalid URL such as http://a:80x/ fails."),
+            [true]
+        );
+        assert_eq!(called("See http://a.org/%zz for the list."), [false]);
+        // Only the words right before it count, not a whole line's.
+        let far = format!("invalid {} http://a.org/%zz", "x".repeat(60));
+        assert_eq!(called(&far), [false]);
+    }
+
+    #[test]
+    fn names_round_trip_and_rfc3986_is_default() {
+        for &s in Standard::ALL {
+            assert_eq!(Standard::from_name(s.as_str()), Some(s));
+        }
+        assert_eq!(Standard::from_name("rfc2396"), None);
+        assert_eq!(Standard::default(), Standard::Rfc3986);
+    }
+
+    #[test]
+    fn example_hosts() {
+        for host in [
+            "example.com",
+            "www.example.org",
+            "EXAMPLE.NET",
+            "a.example",
+            "host.test",
+            "x.invalid",
+            "localhost",
+            "127.0.0.1",
+            "192.0.2.10",
+            "198.51.100.7",
+            "203.0.113.255",
+            "[::1]",
+            "[2001:db8::1]",
+            "example.com.",
+        ] {
+            assert!(is_example_host(host), "{host}");
+        }
+        for host in [
+            "example.co.uk",
+            "myexample.com",
+            "examples.com",
+            "192.0.3.1",
+            "10.0.0.1",
+            "testing.org",
+            "[2001:db9::1]",
+            "github.com",
+        ] {
+            assert!(!is_example_host(host), "{host}");
+        }
+    }
+
+    #[test]
+    fn placeholder_passwords() {
+        for p in [
+            "password", "PASSWD", "pass", "secret", "xxx", "***", "p", "<pw>", "%3Cpw%3E", "bar",
+        ] {
+            assert!(is_placeholder_password(p), "{p}");
+        }
+        for p in ["hunter2", "s3cr3t", "x1", "tiger", "ab"] {
+            assert!(!is_placeholder_password(p), "{p}");
+        }
+    }
+}

@@ -108,7 +108,7 @@ impl Syntax {
         };
         match ext {
             "md" | "markdown" | "mdown" | "mkd" => Syntax::Markdown,
-            "html" | "htm" | "xhtml" => Syntax::Html,
+            "html" | "htm" | "xhtml" | "svg" => Syntax::Html,
             "adoc" | "asciidoc" => Syntax::Asciidoc,
             "rst" => Syntax::Rst,
             "json" => Syntax::Json,

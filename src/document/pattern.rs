@@ -25,7 +25,14 @@
 /// Whether `url` is a pattern rather than a URL.
 pub fn is_pattern(url: &str) -> bool {
     let b = url.as_bytes();
-    if has_placeholder(b) || has_printf(b) || has_bracket_notation(url) {
+    if has_placeholder(b) || has_printf(b) || has_bracket_notation(url) || is_regex(url) {
+        return true;
+    }
+    // `http://host:8080|socks5://host:9050`: alternatives in a usage line.
+    if url
+        .match_indices('|')
+        .any(|(k, _)| url[k + 1..].contains("://"))
+    {
         return true;
     }
     let Some(after) = url.find("://").map(|i| i + 3) else {
@@ -39,17 +46,43 @@ pub fn is_pattern(url: &str) -> bool {
     authority.contains('*') || has_wildcard_path(path) || has_word_port(authority)
 }
 
-/// `{{x}}`, `${x}`, `$(x)`, `{% x %}`, `<%= x %>`, `{name}`, `{a,b}`: braces
-/// never stand unencoded in a real URL, so any brace pair is a template or
-/// a glob.
+/// `{{x}}`, `${x}`, `$(x)`, `{% x %}`, `<%= x %>`, `{name}`, `{a,b}`, and
+/// `%HOSTIP` (a test suite's variable): braces never stand unencoded in a
+/// real URL, so any brace is a template or a glob (its closer may lie past
+/// where the URL was cut, as in `{env.host(x)}`).
 fn has_placeholder(b: &[u8]) -> bool {
     if b.windows(2).any(|w| matches!(w, b"$(" | b"<%" | b"%>")) {
         return true;
     }
-    match memchr::memchr(b'{', b) {
-        Some(open) => b[open..].contains(&b'}'),
-        None => false,
+    if memchr::memchr(b'{', b).is_some() {
+        return true;
     }
+    // `file://$PWD/x`, `http://127.0.0.1:$PORT/`: a shell variable.
+    if b.windows(2)
+        .any(|w| w[0] == b'$' && (w[1].is_ascii_alphabetic() || w[1] == b'_'))
+    {
+        return true;
+    }
+    memchr::memchr_iter(b'%', b).any(|i| {
+        let name = b[i + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_uppercase() || **c == b'_')
+            .count();
+        let escape = b
+            .get(i + 1..i + 3)
+            .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit));
+        name >= 2 && !escape
+    })
+}
+
+/// A regular expression matching URLs: `http://localhost:\d+/`,
+/// `web\.archive\.org/.*`.
+fn is_regex(url: &str) -> bool {
+    [
+        "\\d", "\\.", "\\w", "\\s", ".*", ".+", "\\/", "]+", "]*", "\\(", "\\)",
+    ]
+    .iter()
+    .any(|p| url.contains(p))
 }
 
 /// A printf conversion: `%s`, `%d` (not a valid escape), `%(name)s`, `%1$s`.
@@ -103,10 +136,13 @@ fn is_range(inner: &str) -> bool {
     word(a) && word(z) && (a.len() == 1 || a.bytes().all(|c| c.is_ascii_digit()))
 }
 
-/// A path segment made of a wildcard: `/*`, `/*.html`, `/**/`.
+/// A path segment made of a wildcard (`/*`, `/*.html`, `/**/`) or of a
+/// bracketed name (`/software/[command]/manual`).
 fn has_wildcard_path(path: &str) -> bool {
     let path = path.split(['?', '#']).next().unwrap_or_default();
-    path.split('/').any(|seg| seg.starts_with('*'))
+    path.split('/').any(|seg| {
+        seg.starts_with('*') || (seg.len() > 2 && seg.starts_with('[') && seg.ends_with(']'))
+    })
 }
 
 /// `host:port`, `host:PORT`, `:port_number`: the port written as a word.
@@ -149,6 +185,14 @@ mod tests {
             "http://localhost:PORT/",
             "http://$(HOST)/x",
             "http://a.example/<%= path %>",
+            "http://%HOSTIP:%HTTPPORT/we/want/%TESTNUMBER",
+            "https://{env.authority_for(env.domain1",
+            "https://www.gnu.org/software/[command]/manual/",
+            "file://$PWD/file_parent",
+            "http://127.0.0.1:$LIB_HTTPD_PORT/smart",
+            "http://localhost:\\d+/",
+            "http://web\\.archive\\.org/web/.*google\\.com/",
+            "http://localhost:8080|socks5://localhost:9050",
         ] {
             assert!(is_pattern(p), "{p} is a pattern");
         }
@@ -168,6 +212,8 @@ mod tests {
             "http://a.example/a*b",
             "http://a.example/100%",
             "mailto:a@b.example",
+            "http://a.example/%DE%AD",
+            "http://a.example/%C3%A9",
         ] {
             assert!(!is_pattern(u), "{u} is a URL");
         }

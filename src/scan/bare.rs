@@ -46,12 +46,24 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // A backquote delimits code (Markdown, reST's `` `text`_ ``)
                 // and never stands in a URL.
                 0..=0x20 | 0x7F | b'<' | b'>' | b'"' | b'`' => break,
+                // A string escape in program text (`"http://a/b\n"`,
+                // `\xc3\xa4`) ends it: the URL is what the string holds.
+                b'\\' if is_string_escape(&b[i..limit]) => break,
                 // Sentence punctuation right after a URL belongs to the
                 // sentence; inside a URL it is fine (`a.b`, `?q`, `:port`).
                 // A backslash ends escaped strings (`href=\"http://a/\"`
-                // in JSON, `\)` in PostScript). So does a shell pipe
-                // (`curl http://a/b| sh`).
-                b'.' | b',' | b';' | b':' | b'!' | b'\\' | b'|' => false,
+                // in JSON, `\)` in PostScript).
+                b'.' | b';' | b':' | b'!' | b'\\' => false,
+                // A list of URLs (`https://a.example,https://b.example`).
+                b',' if any_scheme_at(b, i + 1).is_some_and(|c| b.get(c + 1) == Some(&b'/')) => {
+                    break
+                }
+                b',' => false,
+                // A pipe ends it outside the query: a shell pipe (`curl
+                // http://a/b| sh`), a table's column, usage alternatives
+                // (`https://example.com|path/to/file`).
+                b'|' if !query => break,
+                b'|' => false,
                 b'?' => {
                     query = true;
                     false
@@ -169,13 +181,25 @@ fn bracket_ends_url(b: &[u8], i: usize, limit: usize, from: usize, query: bool) 
     if any_scheme_at(b, i + 1).is_some_and(|colon| colon < reach) {
         return true;
     }
+    // An address holds no bracket (a domain literal follows `@`, above).
+    if b[..from].len() >= 7 && b[from - 7..from].eq_ignore_ascii_case(b"mailto:") {
+        return true;
+    }
+    // `URL[link text with words]`, perhaps wrapped: AsciiDoc or a rendering.
+    if let Some(close) = inner.iter().position(|&c| c == b']' || c == b'[') {
+        let words = &inner[..close];
+        let blank_line = memchr::memmem::find(words, b"\n\n").is_some();
+        if inner[close] == b']' && !blank_line && words.iter().any(u8::is_ascii_whitespace) {
+            return true;
+        }
+    }
     let Some(close) = inner
         .iter()
         .position(|&c| c == b']' || c.is_ascii_whitespace() || c == b'[')
     else {
         return false;
     };
-    if inner[close] != b']' || close == 0 {
+    if inner[close] != b']' {
         return false;
     }
     // `[text](`: Markdown link syntax, never the inside of a URL.
@@ -189,8 +213,19 @@ fn bracket_ends_url(b: &[u8], i: usize, limit: usize, from: usize, query: bool) 
     let after2 = inner.get(close + 2).copied();
     match after {
         None => true,
-        Some(c) if c.is_ascii_whitespace() => true,
+        // The end of the token, or of the string or code span it is in.
+        Some(c) if c.is_ascii_whitespace() || matches!(c, b'"' | b'\'' | b'`') => true,
         Some(b'.' | b',' | b';' | b':' | b')') => after2.is_none_or(|c| c.is_ascii_whitespace()),
+        _ => false,
+    }
+}
+
+/// Whether `rest` starts with `\n`, `\t`, `\r` or `\x` and a hex digit.
+fn is_string_escape(rest: &[u8]) -> bool {
+    match rest.get(1) {
+        // `\0` (a C string's end) and `\1` (a sed backreference) too.
+        Some(b'n' | b't' | b'r' | b'0'..=b'9') => true,
+        Some(b'x') => rest.get(2).is_some_and(u8::is_ascii_hexdigit),
         _ => false,
     }
 }

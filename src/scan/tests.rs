@@ -346,6 +346,13 @@ fn real_world_shapes() {
         ("ftp://[user@]machine[[:#]port]/path", &[]),
         ("http://host:port/json/list", &[]),
         ("printf 'mailto:%s'", &[]),
+        ("file://$PWD/x and http://%HOSTIP:%HTTPPORT/%TESTNUMBER", &[]),
+        // String escapes in program text end a URL; AsciiDoc link text too.
+        ("\"https://a.example/x.html\\n\"", &["https://a.example/x.html"]),
+        ("'https://r\\xc3\\xa4k.se'", &["https://r"]),
+        ("'http://a.example/t.png[tiger]'", &["http://a.example/t.png"]),
+        ("see https://github.com/g/git[the\ngit tree] now", &["https://github.com/g/git"]),
+        ("mailto:doc@a.example[,id=contact]", &["mailto:doc@a.example"]),
     ];
     for (input, want) in cases {
         assert_eq!(&urls(input), want, "in {input:?}");

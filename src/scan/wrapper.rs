@@ -84,8 +84,8 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
                 .take_while(|&&c| c == b' ' || c == b'\t')
                 .count();
         // A grammar quoting the wrapper (`"<URL:" absoluteURL ">"`) wraps
-        // no URL.
-        if b.get(start) == Some(&b'"') {
+        // no URL, nor does a path in program text (`<url::ParseError>`).
+        if b.get(start) == Some(&b'"') || b.get(after + 4) == Some(&b':') {
             return None;
         }
         (Form::UrlWrapper, start, after + 4)

@@ -19,7 +19,8 @@ declare_rule! {
     ///
     /// ## Standards
     /// The same under `rfc3986` and `rfc1738`: it reads the markup, not the
-    /// URL grammar.
+    /// URL grammar. A fragment is left alone: an anchor may end in `:`
+    /// (`#-:` names the option `-:`).
     ///
     /// ## Example
     /// `[the spec](https://a.example/spec.html.)`
@@ -71,6 +72,10 @@ declare_rule! {
 /// The punctuation a link destination ends with.
 pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     if cx.cand.form != Form::Link || cx.cand.facts.unterminated {
+        return;
+    }
+    // In a fragment it may be an anchor's own name (`#-:` for an option).
+    if cx.parts.fragment.is_some() {
         return;
     }
     if let Some(last) = cx.url.bytes().last().filter(|b| b".,;:".contains(b)) {

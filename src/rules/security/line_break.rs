@@ -15,7 +15,10 @@ declare_rule! {
     /// through `%0D%0A` is the modern form of it.
     ///
     /// ## Standards
-    /// The same under `rfc3986` and `rfc1738`.
+    /// Under `rfc3986` an escape in the fragment is not reported: a client
+    /// never sends the fragment, so it cannot become a protocol line (text
+    /// fragments such as `#:~:text=a%0Ab` hold them). Under `rfc1738` every
+    /// escape of the URL is judged.
     ///
     /// ## Example
     /// `http://host/a%0D%0ASet-Cookie:x`
@@ -36,7 +39,11 @@ declare_rule! {
 /// Report runs of adjacent `%0D`/`%0A` escapes.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     let mut run: Option<std::ops::Range<usize>> = None;
-    for e in escapes(cx.url, 0..cx.url.len()).filter(|e| matches!(e.value, Some(0x0D | 0x0A))) {
+    let end = match &cx.parts.fragment {
+        Some(f) if cx.standard == crate::validate::Standard::Rfc3986 => f.start - 1,
+        _ => cx.url.len(),
+    };
+    for e in escapes(cx.url, 0..end).filter(|e| matches!(e.value, Some(0x0D | 0x0A))) {
         match &mut run {
             Some(r) if r.end == e.range.start => r.end = e.range.end,
             _ => {
@@ -57,6 +64,21 @@ fn report(cx: &Cx<'_>, out: &mut Report<'_>, r: std::ops::Range<usize>) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_fragment_is_never_sent_so_rfc3986_leaves_it() {
+        use crate::validate::testutil::{table_3986, underlined_with};
+        use crate::validate::Standard;
+        let url = "https://a.example/x#:~:text=custom%20buckets.%0A%20";
+        table_3986(
+            crate::rules::Rule::EncodedLineBreak,
+            &[(url, &[]), ("https://a.example/a%0Ab#f", &["%0A"])],
+        );
+        assert_eq!(
+            underlined_with(url, crate::rules::Rule::EncodedLineBreak, Standard::Rfc1738),
+            ["%0A"]
+        );
+    }
+
     use crate::rules::Rule;
     use crate::validate::testutil::table;
 

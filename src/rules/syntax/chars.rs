@@ -25,7 +25,9 @@ declare_rule! {
     /// Under `rfc3986` (the default) `~` is unreserved and not reported, and
     /// the brackets around an IP-literal host (`http://[::1]/`) are part of
     /// the host (whose address `invalid-host` checks); `[` and `]` anywhere
-    /// else are still reported. Under `rfc1738` `~` is unsafe (write `%7E`),
+    /// else are still reported. A `#` inside the fragment is allowed, as
+    /// browsers (the WHATWG URL standard) and `https://matrix.to/#/#room`
+    /// links have it. Under `rfc1738` `~` is unsafe (write `%7E`),
     /// and an IPv6 literal `[::1]` (RFC 2732, later than RFC 1738) is
     /// reported once, as a whole.
     ///
@@ -105,7 +107,10 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
         let skip = ipv6.as_ref().is_some_and(|h| h.contains(&i)) || (c == b'~' && !rfc1738);
         !skip
             && c.is_ascii()
-            && ((c == b'#' && Some(i) != fragment_hash) || is_unsafe(char::from(c)))
+            && ((c == b'#'
+                && Some(i) != fragment_hash
+                && (rfc1738 || fragment_hash.is_none_or(|h| i < h)))
+                || is_unsafe(char::from(c)))
     };
     let mut i = 0;
     while i < b.len() {
@@ -186,6 +191,21 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_hash_inside_the_fragment_is_fine_under_rfc3986() {
+        use crate::validate::testutil::{table_3986, underlined_with};
+        use crate::validate::Standard;
+        let url = "https://matrix.to/#/#tldr-pages:matrix.org";
+        table_3986(
+            crate::rules::Rule::UnsafeCharacter,
+            &[(url, &[]), ("https://a.example/a#b|c", &["|"])],
+        );
+        assert_eq!(
+            underlined_with(url, crate::rules::Rule::UnsafeCharacter, Standard::Rfc1738),
+            ["#"]
+        );
+    }
+
     use crate::rules::Rule;
     use crate::validate::testutil::{cand, diagnostics, diagnostics_with, table, table_3986};
     use crate::validate::Standard;

@@ -49,21 +49,19 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // A string escape in program text (`"http://a/b\n"`,
                 // `\xc3\xa4`) ends it: the URL is what the string holds.
                 b'\\' if is_string_escape(&b[i..limit]) => break,
-                // Sentence punctuation right after a URL belongs to the
-                // sentence; inside a URL it is fine (`a.b`, `?q`, `:port`).
-                // A backslash ends escaped strings (`href=\"http://a/\"`
-                // in JSON, `\)` in PostScript).
-                b'.' | b';' | b':' | b'!' | b'\\' => false,
                 // A list of URLs (`https://a.example,https://b.example`).
                 b',' if any_scheme_at(b, i + 1).is_some_and(|c| b.get(c + 1) == Some(&b'/')) => {
                     break
                 }
-                b',' => false,
                 // A pipe ends it outside the query: a shell pipe (`curl
                 // http://a/b| sh`), a table's column, usage alternatives
                 // (`https://example.com|path/to/file`).
                 b'|' if !query => break,
-                b'|' => false,
+                // Sentence punctuation right after a URL belongs to the
+                // sentence; inside a URL it is fine (`a.b`, `?q`, `:port`).
+                // A backslash ends escaped strings (`href=\"http://a/\"`
+                // in JSON, `\)` in PostScript). In a query, a pipe is data.
+                b'.' | b',' | b';' | b':' | b'!' | b'\\' | b'|' => false,
                 b'?' => {
                     query = true;
                     false

@@ -6,8 +6,10 @@
 //! found is replayed by plain `cargo test`, without cargo-fuzz or nightly.
 //! Each check panics with a message naming the broken invariant.
 
+mod document;
 mod mail;
 
+pub use document::document_checked;
 pub use mail::mail_checked;
 
 use urlint::rules::RuleConfig;

@@ -103,3 +103,28 @@ fn mail_invariants_accept_a_quoted_printable_message() {
     );
     invariants::mail_checked(&data);
 }
+
+/// The document readers' invariants, on every input a document fuzzer once
+/// crashed on and on every document fixture read as every syntax.
+#[test]
+fn document_readers_keep_their_invariants() {
+    use urlint::document::Syntax;
+    let mut inputs: Vec<Vec<u8>> = std::fs::read_dir(fixtures().join("documents"))
+        .unwrap()
+        .map(|e| std::fs::read(e.unwrap().path()).unwrap())
+        .collect();
+    for &syntax in Syntax::ALL {
+        for (path, data) in kept(syntax.as_str()) {
+            println!("replaying {}", path.display());
+            invariants::document_checked(syntax, &data);
+        }
+    }
+    inputs.push(b"[a](http://x/ b) <a href='http://y/>".to_vec());
+    let mut found = 0;
+    for data in &inputs {
+        for &syntax in Syntax::ALL {
+            found += invariants::document_checked(syntax, data);
+        }
+    }
+    assert!(found > 100, "only {found} candidates");
+}

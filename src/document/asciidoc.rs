@@ -13,7 +13,7 @@ use super::{Builder, Document, Link};
 const LOOKBACK: usize = 4096;
 
 pub(super) fn read(src: &str) -> Document {
-    let mut b = Builder::default();
+    let mut b = Builder::for_source(src);
     b.push(src, 0);
     let bytes = src.as_bytes();
     let mut floor = 0;

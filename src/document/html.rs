@@ -83,7 +83,7 @@ const URL_ATTRIBUTES: &[&str] = &[
 const UNTERMINATED_MAX: usize = 2048;
 
 pub(super) fn read(src: &str) -> Document {
-    let mut b = Builder::default();
+    let mut b = Builder::for_source(src);
     read_into(&mut b, src, 0, src.len());
     b.finish(false)
 }

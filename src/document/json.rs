@@ -10,7 +10,7 @@
 use super::{Builder, Document};
 
 pub(super) fn read(src: &str) -> Document {
-    let mut b = Builder::default();
+    let mut b = Builder::for_source(src);
     let bytes = src.as_bytes();
     let mut i = 0;
     while let Some(k) = memchr::memchr(b'"', &bytes[i..]) {

@@ -32,7 +32,7 @@ pub(super) fn read(src: &str) -> Document {
         | Options::ENABLE_TASKLISTS
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS;
-    let mut b = Builder::default();
+    let mut b = Builder::for_source(src);
     let iter = Parser::new_ext(src, options).into_offset_iter();
     for (_, def) in iter.reference_definitions().iter() {
         if let Some(link) = definition(src, def.span.clone()) {

@@ -255,6 +255,14 @@ pub(crate) struct Builder {
 }
 
 impl Builder {
+    /// A builder for reading `src`: its text rarely outgrows the source.
+    pub(crate) fn for_source(src: &str) -> Builder {
+        Builder {
+            text: String::with_capacity(src.len()),
+            ..Builder::default()
+        }
+    }
+
     /// Append source text `s` found at source offset `from`, byte for byte.
     pub(crate) fn push(&mut self, s: &str, from: usize) {
         if s.is_empty() {
@@ -418,7 +426,7 @@ fn read_links(syntax: Syntax, src: &str) -> Document {
         Syntax::Roff => roff::read(src),
         Syntax::Texinfo => texinfo::read(src),
         Syntax::Text => {
-            let mut b = Builder::default();
+            let mut b = Builder::for_source(src);
             b.push(src, 0);
             b.finish(true)
         }

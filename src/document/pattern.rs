@@ -25,17 +25,30 @@
 /// Whether `url` is a pattern rather than a URL.
 pub fn is_pattern(url: &str) -> bool {
     let b = url.as_bytes();
-    if has_placeholder(b) || has_printf(b) || has_bracket_notation(url) || is_regex(url) {
+    // Every URL found is asked: one pass says which shapes are possible at
+    // all, and most URLs hold none of their marks.
+    let marks = b.iter().fold(0u16, |m, &c| m | mark(c));
+    if marks & (DOLLAR | BRACE | LT | PERCENT) != 0 && has_placeholder(b) {
+        return true;
+    }
+    if marks & PERCENT != 0 && has_printf(b) {
+        return true;
+    }
+    if marks & BRACKET != 0 && has_bracket_notation(url) {
+        return true;
+    }
+    if marks & (BACKSLASH | STAR | PLUS | BRACKET) != 0 && is_regex(url) {
         return true;
     }
     // `http://host:8080|socks5://host:9050`: alternatives in a usage line.
-    if url
-        .match_indices('|')
-        .any(|(k, _)| url[k + 1..].contains("://"))
+    if marks & PIPE != 0
+        && url
+            .match_indices('|')
+            .any(|(k, _)| url[k + 1..].contains("://"))
     {
         return true;
     }
-    let Some(after) = url.find("://").map(|i| i + 3) else {
+    let Some(after) = b.windows(3).position(|w| w == b"://").map(|i| i + 3) else {
         return false;
     };
     let authority_end = url[after..]
@@ -44,6 +57,32 @@ pub fn is_pattern(url: &str) -> bool {
     let authority = &url[after..authority_end];
     let path = &url[authority_end..];
     authority.contains('*') || has_wildcard_path(path) || has_word_port(authority)
+}
+
+const DOLLAR: u16 = 1;
+const BRACE: u16 = 2;
+const LT: u16 = 4;
+const PERCENT: u16 = 8;
+const BRACKET: u16 = 16;
+const BACKSLASH: u16 = 32;
+const STAR: u16 = 64;
+const PLUS: u16 = 128;
+const PIPE: u16 = 256;
+
+/// The mark of a byte that some pattern shape needs.
+fn mark(c: u8) -> u16 {
+    match c {
+        b'$' => DOLLAR,
+        b'{' => BRACE,
+        b'<' => LT,
+        b'%' => PERCENT,
+        b'[' | b']' => BRACKET,
+        b'\\' => BACKSLASH,
+        b'*' => STAR,
+        b'+' => PLUS,
+        b'|' => PIPE,
+        _ => 0,
+    }
 }
 
 /// `{{x}}`, `${x}`, `$(x)`, `{% x %}`, `<%= x %>`, `{name}`, `{a,b}`, and

@@ -10,7 +10,7 @@
 use super::{Builder, Document, UrlBuilder};
 
 pub(super) fn read(src: &str) -> Document {
-    let mut b = Builder::default();
+    let mut b = Builder::for_source(src);
     let mut at = 0;
     for line in src.split_inclusive('\n') {
         let start = at;

@@ -11,7 +11,7 @@ use super::{Builder, Document, UrlBuilder};
 const LOOKBACK: usize = 4096;
 
 pub(super) fn read(src: &str) -> Document {
-    let mut b = Builder::default();
+    let mut b = Builder::for_source(src);
     b.push(src, 0);
     let mut found: Vec<(usize, usize)> = Vec::new();
     references(src, &mut found);

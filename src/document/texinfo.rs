@@ -7,7 +7,7 @@
 use super::{Builder, Document, UrlBuilder};
 
 pub(super) fn read(src: &str) -> Document {
-    let mut b = Builder::default();
+    let mut b = Builder::for_source(src);
     let bytes = src.as_bytes();
     let mut found = Vec::new();
     for at in memchr::memchr_iter(b'@', bytes) {

@@ -27,7 +27,7 @@ pub fn is_pattern(url: &str) -> bool {
     let b = url.as_bytes();
     // Every URL found is asked: one pass says which shapes are possible at
     // all, and most URLs hold none of their marks.
-    let marks = b.iter().fold(0u16, |m, &c| m | mark(c));
+    let marks = b.iter().fold(0u16, |m, &c| m | MARKS[usize::from(c)]);
     if marks & (DOLLAR | BRACE | LT | PERCENT) != 0 && has_placeholder(b) {
         return true;
     }
@@ -69,21 +69,21 @@ const STAR: u16 = 64;
 const PLUS: u16 = 128;
 const PIPE: u16 = 256;
 
-/// The mark of a byte that some pattern shape needs.
-fn mark(c: u8) -> u16 {
-    match c {
-        b'$' => DOLLAR,
-        b'{' => BRACE,
-        b'<' => LT,
-        b'%' => PERCENT,
-        b'[' | b']' => BRACKET,
-        b'\\' => BACKSLASH,
-        b'*' => STAR,
-        b'+' => PLUS,
-        b'|' => PIPE,
-        _ => 0,
-    }
-}
+/// The mark of each byte that some pattern shape needs (0 for the rest).
+static MARKS: [u16; 256] = {
+    let mut t = [0u16; 256];
+    t[b'$' as usize] = DOLLAR;
+    t[b'{' as usize] = BRACE;
+    t[b'<' as usize] = LT;
+    t[b'%' as usize] = PERCENT;
+    t[b'[' as usize] = BRACKET;
+    t[b']' as usize] = BRACKET;
+    t[b'\\' as usize] = BACKSLASH;
+    t[b'*' as usize] = STAR;
+    t[b'+' as usize] = PLUS;
+    t[b'|' as usize] = PIPE;
+    t
+};
 
 /// `{{x}}`, `${x}`, `$(x)`, `{% x %}`, `<%= x %>`, `{name}`, `{a,b}`, and
 /// `%HOSTIP` (a test suite's variable): braces never stand unencoded in a

@@ -322,7 +322,10 @@ fn read(
     }
     let limit = start.saturating_add(BARE_CAP);
     let end = find_end(w.bytes, colon + 1, limit, quoted);
-    let rest = String::from_utf8_lossy(&w.bytes[colon + 1..end.end]);
+    let rest = match std::str::from_utf8(&w.bytes[colon + 1..end.end]) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(&w.bytes[colon + 1..end.end]),
+    };
     // `file:///` names the root: a URL with no letter in it.
     let root = w.bytes[url_start..colon].eq_ignore_ascii_case(b"file") && rest == "///";
     // `mailto:user at host`: munged against harvesting, no address.
@@ -345,6 +348,11 @@ fn read(
 /// copied as it is; a Latin-1 byte becomes its character, in a piece of
 /// its own, so positions after it stay right.
 fn copy_latin1(raw: &[u8], at: usize, found: &mut Found) {
+    if let Ok(text) = std::str::from_utf8(raw) {
+        found.segments.push((0, at));
+        found.url.push_str(text);
+        return;
+    }
     let mut i = 0;
     let mut contiguous = false;
     for chunk in raw.utf8_chunks() {

@@ -382,9 +382,14 @@ fn find(w: &Window, schemes: &Schemes, i: usize, floor: usize) -> Option<Found> 
     // dismisses them before any scheme lookup. After a scheme's `:` comes
     // what `bare::starts_like_url` accepts (or a letter, for `URL:`).
     let next = b.get(i + 1).copied().unwrap_or(b' ');
-    // A mistyped scheme (`https:://`, `htp://`) is tried last.
+    // A mistyped scheme (`https:://`, `htp://`) is tried last; after a
+    // prose colon only the doubled colon or backslashes can follow one.
     if !(next.is_ascii_alphanumeric() || b"/%*?".contains(&next) || next >= 0x80) {
-        typo::find(w, schemes, i, floor)
+        if next == b':' || next == b'\\' {
+            typo::find(w, schemes, i, floor)
+        } else {
+            None
+        }
     } else if trigger::is_url_prefix(w, i, floor) {
         bare::prefix(w, schemes, i).or_else(|| bare::bare(w, schemes, i, floor))
     } else {

@@ -80,7 +80,10 @@ const COLONLESS: &[&[u8]] = &[b"https", b"http", b"ftp"];
 /// the `//` at `at` (no colon between: `http//host`), if there is one and a
 /// letter or digit follows the slashes.
 fn colonless_word(b: &[u8], at: usize) -> Option<usize> {
-    if !b.get(at + 2).is_some_and(u8::is_ascii_alphanumeric) {
+    // Nearly every `//` follows a colon: one look dismisses it (`http`
+    // and `ftp` end in `p`, `https` in `s`).
+    let last = at.checked_sub(1).map(|k| b[k] | 0x20);
+    if !matches!(last, Some(b'p' | b's')) || !b.get(at + 2).is_some_and(u8::is_ascii_alphanumeric) {
         return None;
     }
     COLONLESS.iter().find_map(|w| {

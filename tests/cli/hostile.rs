@@ -351,3 +351,31 @@ fn a_directory_of_ten_thousand_small_files_is_read_whole() {
     got.dedup();
     assert_eq!(got.len(), n);
 }
+
+/// Markup parsers have quadratic traps (bracket and emphasis stacks,
+/// unclosed attribute values): a flood of each unclosed shape, one line of
+/// 1 MB, finishes (the 60 s limit would catch a quadratic read: linear
+/// takes well under a second) and says so once a line, not once a shape.
+#[test]
+fn document_floods_finish_with_one_diagnostic_a_line() {
+    let d = Dir::new();
+    let shapes: [(&str, &str, &str, &str); 4] = [
+        ("a.md", "", "[a](http://x/", ""),
+        ("a.html", "", "<a href=\"http://x/", ""),
+        ("a.json", "{\"a\": \"", "\\nhttp://x/", "\"}"),
+        ("a.adoc", "", "http://x/[", ""),
+    ];
+    for (name, pre, unit, post) in shapes {
+        let body = unit.repeat((1 << 20) / unit.len());
+        d.write(name, format!("{pre}{body}{post}\n"));
+        let out = run(&d, &["check", "--format", "json", "-q", name]);
+        assert_no_panic(&out);
+        let lines = json_lines(&out);
+        assert!(lines.len() <= 1, "{name}: {} diagnostics", lines.len());
+        let out = run(&d, &["extract", name]);
+        assert_no_panic(&out);
+        // What is found is short: nothing runs on to the 64 KiB cap.
+        let longest = stdout(&out).lines().map(str::len).max().unwrap_or(0);
+        assert!(longest < 100, "{name}: a URL of {longest} bytes");
+    }
+}

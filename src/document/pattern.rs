@@ -51,12 +51,13 @@ pub fn is_pattern(url: &str) -> bool {
     let Some(after) = b.windows(3).position(|w| w == b"://").map(|i| i + 3) else {
         return false;
     };
-    let authority_end = url[after..]
-        .find(['/', '?', '#'])
-        .map_or(url.len(), |i| after + i);
+    let authority_end =
+        memchr::memchr3(b'/', b'?', b'#', &b[after..]).map_or(url.len(), |i| after + i);
     let authority = &url[after..authority_end];
     let path = &url[authority_end..];
-    authority.contains('*') || has_wildcard_path(path) || has_word_port(authority)
+    (marks & STAR != 0 && authority.contains('*'))
+        || (marks & (STAR | BRACKET) != 0 && has_wildcard_path(path))
+        || has_word_port(authority)
 }
 
 const DOLLAR: u16 = 1;

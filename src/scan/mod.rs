@@ -393,6 +393,11 @@ fn find(w: &Window, schemes: &Schemes, i: usize, floor: usize) -> Option<Found> 
     } else if trigger::is_url_prefix(w, i, floor) {
         bare::prefix(w, schemes, i).or_else(|| bare::bare(w, schemes, i, floor))
     } else {
-        bare::bare(w, schemes, i, floor).or_else(|| typo::find(w, schemes, i, floor))
+        // Only `htp://` is left for the typo finder after a letter.
+        bare::bare(w, schemes, i, floor).or_else(|| {
+            (next == b'/')
+                .then(|| typo::find(w, schemes, i, floor))
+                .flatten()
+        })
     }
 }

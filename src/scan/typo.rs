@@ -99,7 +99,11 @@ fn colonless_word(b: &[u8], at: usize) -> Option<usize> {
 /// `b[from..]`. Nearly every `//` follows a colon and is dismissed with one
 /// look back, so this costs one SIMD search for `//` over the text.
 pub(crate) fn next_colonless(b: &[u8], from: usize) -> Option<usize> {
-    memchr::memmem::find_iter(b.get(from..)?, b"//")
+    // Built once: a searcher costs more to make than most searches do.
+    static SLASHES: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"//"));
+    SLASHES
+        .find_iter(b.get(from..)?)
         .map(|k| from + k)
         .find(|&at| colonless_word(b, at).is_some())
 }

@@ -108,7 +108,7 @@ pub(super) fn read_into(b: &mut Builder, src: &str, start: usize, end: usize) {
         let lt = i + k;
         push_decoded(b, &s[i..lt], i);
         let next_byte = bytes.get(lt + 1).copied().unwrap_or(b' ');
-        if s[lt..].starts_with("<!--") {
+        if next_byte == b'!' && bytes.get(lt + 2..lt + 4) == Some(b"--") {
             // An unclosed comment runs to the end, as in a browser.
             i = memo
                 .comment_end
@@ -118,9 +118,10 @@ pub(super) fn read_into(b: &mut Builder, src: &str, start: usize, end: usize) {
             i = memo.gt.find(bytes, lt, b">").map_or(end, |e| e + 1);
         } else if next_byte.is_ascii_alphabetic() || next_byte == b'/' {
             let tag = tag(b, s, lt, &mut memo);
-            let name = tag.name.to_ascii_lowercase();
+            let mut buf = [0u8; 16];
+            let name = lower(tag.name, &mut buf);
             let bare = name.trim_start_matches('/');
-            if BLOCK.contains(&bare) {
+            if BLOCK.binary_search(&bare).is_ok() {
                 b.push_for("\n", lt);
             }
             if name == "a" {
@@ -194,7 +195,8 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
         while j < bytes.len() && !(bytes[j].is_ascii_whitespace() || b"=></".contains(&bytes[j])) {
             j += 1;
         }
-        let attr = s[attr_start..j].to_ascii_lowercase();
+        let mut buf = [0u8; 16];
+        let attr = lower(&s[attr_start..j], &mut buf);
         while j < bytes.len() && bytes[j].is_ascii_whitespace() {
             j += 1;
         }
@@ -205,7 +207,7 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
         while j < bytes.len() && bytes[j].is_ascii_whitespace() {
             j += 1;
         }
-        let is_url = URL_ATTRIBUTES.contains(&attr.as_str());
+        let is_url = URL_ATTRIBUTES.contains(&attr);
         if let Some(&q @ (b'"' | b'\'')) = bytes.get(j) {
             let v = j + 1;
             let cache = &mut memo.quote[usize::from(q == b'\'')];
@@ -392,8 +394,40 @@ pub(super) fn entity(s: &str) -> Option<(char, usize)> {
     Some((c, end + 1))
 }
 
+/// `name` in lower case, in `buf`: tag and attribute names that matter are
+/// short, so a longer one is returned as `""` (matching none of them).
+fn lower<'b>(name: &str, buf: &'b mut [u8; 16]) -> &'b str {
+    let Some(out) = buf.get_mut(..name.len()) else {
+        return "";
+    };
+    out.copy_from_slice(name.as_bytes());
+    out.make_ascii_lowercase();
+    std::str::from_utf8(out).unwrap_or("")
+}
+
 fn find_ci(hay: &str, needle: &str) -> Option<usize> {
     hay.as_bytes()
         .windows(needle.len())
         .position(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn block_tags_are_sorted_for_binary_search() {
+        assert!(BLOCK.windows(2).all(|w| w[0] < w[1]));
+        let mut buf = [0u8; 16];
+        assert_eq!(lower("DIV", &mut buf), "div");
+        assert_eq!(lower("a-very-long-custom-element", &mut buf), "");
+    }
+
+    #[test]
+    fn text_is_what_a_browser_shows() {
+        let doc = read("1 < 2 and <b>http://a.example/<wbr>x</b><p>next &amp; <!-- c --> y");
+        assert_eq!(doc.text, "1 < 2 and http://a.example/x\nnext &  y");
+        assert_eq!(entity("&#x2F;x"), Some(('/', 6)));
+        assert_eq!(entity("&nope;"), None);
+    }
 }

@@ -222,7 +222,7 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
             let stray = memchr::memchr2(b'>', b'<', &bytes[v..reach]).map(|k| v + k);
             match (close, stray) {
                 (Some(c), None) if c <= reach => {
-                    let link = attribute(b, s, &attr, v, c, false);
+                    let link = attribute(b, s, attr, v, c, false);
                     if out.name.eq_ignore_ascii_case("a") && attr == "href" {
                         out.href = link;
                     }
@@ -231,7 +231,7 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
                 (_, stray) => {
                     let stop = stray.unwrap_or(reach);
                     let url_end = s[v..stop].find(char::is_whitespace).map_or(stop, |k| v + k);
-                    attribute(b, s, &attr, v, url_end, true);
+                    attribute(b, s, attr, v, url_end, true);
                     out.end = match stray {
                         Some(at) if bytes[at] == b'>' => at + 1,
                         Some(at) => at,
@@ -248,7 +248,7 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
                 j += 1;
             }
             if is_url {
-                let link = attribute(b, s, &attr, v, j, false);
+                let link = attribute(b, s, attr, v, j, false);
                 if out.name.eq_ignore_ascii_case("a") && attr == "href" {
                     out.href = link;
                 }

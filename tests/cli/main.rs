@@ -2,6 +2,7 @@
 //! one module per command.
 
 mod check;
+mod ci_fit;
 mod extract;
 mod files_from;
 mod formats;
@@ -10,4 +11,5 @@ mod inputs;
 mod mail;
 mod replay;
 mod resolve;
+mod suppress;
 mod util;

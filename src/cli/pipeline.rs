@@ -219,7 +219,10 @@ impl Run {
         let summary = self.summary();
         let mut out = self.lock();
         let mut buf = Vec::new();
-        if self.job.reporter.finish(&summary, &mut buf).is_ok() {
+        // `-l` and `--statistics` replace the format's output, closing part
+        // included (an empty SARIF log after the paths would be noise).
+        let replaced = self.job.files_only || self.job.statistics;
+        if !replaced && self.job.reporter.finish(&summary, &mut buf).is_ok() {
             self.write(&mut out, &buf);
         }
         let _ = out.flush();

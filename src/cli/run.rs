@@ -229,9 +229,14 @@ fn execute(job: Job, input: &InputArgs, progress: bool) -> Result<Run, String> {
         read_all(&run, input)
     })?;
     run.finish();
-    if run.summary().files == 0 && run.errors() == 0 && !run.broken_pipe() {
-        // A glob typo or an over-broad exclude must not pass CI silently;
-        // said even with -q, as it almost always means a mistake.
+    // A glob typo or an over-broad exclude must not pass CI silently; said
+    // even with -q, as it almost always means a mistake. A `--files-from`
+    // list may be a scheduler's empty share, which is no mistake.
+    if run.summary().files == 0
+        && run.errors() == 0
+        && !run.broken_pipe()
+        && input.files_from.is_none()
+    {
         stderr_line("urlint: warning: no files were checked (check the paths, --glob and exclude)");
     }
     Ok(run)
@@ -344,7 +349,12 @@ fn read_all(run: &Run, input: &InputArgs) -> Result<(), String> {
         .map(|p| std::fs::canonicalize(p).unwrap_or_else(|_| profiles.absolute(p)));
     let filter: walk::Filter = Arc::new(move |path: &Path, is_dir: bool| {
         if let Some(out) = &skip {
-            if !is_dir && std::fs::canonicalize(path).is_ok_and(|p| &p == out) {
+            // Resolve only a file of the same name: one `realpath` per
+            // walked file would cost more than the check is worth.
+            if !is_dir
+                && path.file_name() == out.file_name()
+                && std::fs::canonicalize(path).is_ok_and(|p| &p == out)
+            {
                 return false;
             }
         }

@@ -218,13 +218,13 @@ pub struct CheckArgs {
     pub format: CheckFormat,
     /// Rules or groups to run, replacing the defaults (comma-separated; `all`
     /// for every rule).
-    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    #[arg(long, value_name = "RULES", value_delimiter = ',', value_parser = selectors(), hide_possible_values = true)]
     pub select: Vec<String>,
     /// Rules or groups to run in addition to the selection.
-    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    #[arg(long, value_name = "RULES", value_delimiter = ',', value_parser = selectors(), hide_possible_values = true)]
     pub extend_select: Vec<String>,
     /// Rules or groups to turn off.
-    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    #[arg(long, value_name = "RULES", value_delimiter = ',', value_parser = selectors(), hide_possible_values = true)]
     pub ignore: Vec<String>,
     /// The lowest severity that makes `check` exit 1 [default: warning].
     #[arg(long, value_name = "SEVERITY", value_enum)]
@@ -327,9 +327,23 @@ pub enum FailOn {
 
 /// Rule and group names, for `urlint rules` and shell completion.
 fn rule_names() -> clap::builder::PossibleValuesParser {
-    let names = crate::rules::Rule::ALL
+    clap::builder::PossibleValuesParser::new(names().map(clap::builder::PossibleValue::new))
+}
+
+/// What `--select`, `--extend-select` and `--ignore` take: rule and group
+/// names and `all`, so completion offers them and a typo gets clap's
+/// did-you-mean.
+fn selectors() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(
+        names()
+            .chain(["all"])
+            .map(clap::builder::PossibleValue::new),
+    )
+}
+
+fn names() -> impl Iterator<Item = &'static str> {
+    crate::rules::Rule::ALL
         .iter()
         .map(|r| r.name())
-        .chain(crate::rules::Group::ALL.iter().map(|g| g.as_str()));
-    clap::builder::PossibleValuesParser::new(names.map(clap::builder::PossibleValue::new))
+        .chain(crate::rules::Group::ALL.iter().map(|g| g.as_str()))
 }

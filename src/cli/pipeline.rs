@@ -353,8 +353,14 @@ impl Run {
         let label = input.label(self.job.stdin_filename.as_deref());
         let profile = match self.profile_for(input) {
             Ok(p) => p,
+            // The settings error names its file; every input under it
+            // fails (exit 2), but the error is said once.
             Err(e) => {
-                self.error(&format!("{label}: {e}"));
+                if self.job.profiles.first_report(&e) {
+                    self.error(&e);
+                } else {
+                    self.errors.fetch_add(1, Ordering::Relaxed);
+                }
                 return Vec::new();
             }
         };

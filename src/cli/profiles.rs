@@ -5,7 +5,7 @@
 //! times, so both lookups are cached: folder → settings file, and settings
 //! file → [`Profile`] (parsed, validated, regexes compiled once).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -199,6 +199,9 @@ pub struct Profiles {
     files: Mutex<HashMap<PathBuf, Result<Arc<Profile>, String>>>,
     /// Used where no settings file is found.
     default: Arc<Profile>,
+    /// Settings errors already said on stderr: a broken file is named once,
+    /// not once per file below it.
+    reported: Mutex<HashSet<String>>,
 }
 
 impl Profiles {
@@ -221,6 +224,7 @@ impl Profiles {
             dirs: Mutex::new(HashMap::new()),
             files: Mutex::new(HashMap::new()),
             default,
+            reported: Mutex::new(HashSet::new()),
         };
         profiles.base = match &profiles.fixed {
             Some(p) => Arc::clone(p),
@@ -250,6 +254,15 @@ impl Profiles {
             }
         }
         abs
+    }
+
+    /// Whether `error` (from [`Profiles::for_file`]) is met for the first
+    /// time, and so is to be said.
+    pub fn first_report(&self, error: &str) -> bool {
+        self.reported
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(error.to_string())
     }
 
     /// The profile for a file at `path`.

@@ -372,6 +372,28 @@ fn settings_come_from_the_nearest_file_above_each_file() {
 }
 
 #[test]
+fn a_broken_nested_settings_file_is_named_once_and_the_rest_go_on() {
+    let d = Dir::new();
+    d.write("a.txt", PORT);
+    d.write("sub/urlint.toml", "exclude-urls = [\"(\"]\n");
+    d.write("sub/b.txt", PORT);
+    d.write("sub/c.txt", PORT);
+    let out = d
+        .cmd(&["check", "-q", "--format", "json", "."])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 2);
+    let err = stderr(&out);
+    assert_eq!(err.matches("exclude-urls").count(), 1, "{err}");
+    assert!(err.contains("urlint.toml"), "{err}");
+    let paths: Vec<String> = json_lines(&out)
+        .iter()
+        .map(|l| l["path"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(paths, ["a.txt"]);
+}
+
+#[test]
 fn help_and_man_page_list_exit_codes_comments_and_keys() {
     for args in [
         &["check", "--help"][..],

@@ -24,8 +24,8 @@ Configuration: the nearest urlint.toml above each file (or --config FILE):
   fail-on                           error, warning, info or never
   extra-schemes                     schemes to find besides the known ones
   exclude                           globs of files to skip (relative to the
-                                    file's folder; --force-exclude for files
-                                    named on the command line)
+                                    urlint.toml's folder; --force-exclude for
+                                    files named on the command line)
   exclude-urls                      regexes: matching URLs are left alone
   [severity]                        rule = \"error\"|\"warning\"|\"info\"; does not
                                     turn an off-by-default rule on

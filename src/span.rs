@@ -9,7 +9,7 @@ use serde::Serialize;
 ///
 /// `offset` is a 0-based byte offset; `line` and `column` are 1-based, and
 /// `column` counts Unicode scalar values (an invalid UTF-8 byte counts as one),
-/// as SPEC.md requires. Offsets are `u64` because mbox archives outgrow `u32`.
+/// as the documented JSON output promises. Offsets are `u64` because mbox archives outgrow `u32`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Default)]
 pub struct Pos {
     /// 1-based line number.

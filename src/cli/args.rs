@@ -4,6 +4,34 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+/// What `--help` and the man pages say after the flags: what a CI job or
+/// a pre-commit hook needs without opening the README.
+pub const AFTER_HELP: &str = "\
+Exit codes:
+  0  nothing at or above --fail-on (extract, resolve, rules: all went well)
+  1  check found diagnostics at or above --fail-on (never with --exit-zero)
+  2  bad arguments or configuration, or an input could not be read
+
+Suppression comments (in any comment syntax, anywhere on the line):
+  urlint: ignore                    every diagnostic on this line
+  urlint: ignore[rule,group]        just these rules or groups
+  urlint: ignore-next-line[...]     the same, for the next line
+  urlint: ignore-file[...]          the same, for the whole file
+  The space after `urlint:` is optional; unknown names are warned about.
+
+Configuration: the nearest urlint.toml above each file (or --config FILE):
+  select, extend-select, ignore     rules or groups (`all`), as the flags
+  fail-on                           error, warning, info or never
+  extra-schemes                     schemes to find besides the known ones
+  exclude                           globs of files to skip (relative to the
+                                    urlint.toml's folder; --force-exclude for
+                                    files named on the command line)
+  exclude-urls                      regexes: matching URLs are left alone
+  [severity]                        rule = \"error\"|\"warning\"|\"info\"; does not
+                                    turn an off-by-default rule on
+  [per-file-ignores]                \"glob\" = [\"rule\", \"group\"]
+  [syntax]                          \"glob\" = \"markdown\" (how files are read)";
+
 /// Find every URL in plain text and lint it against RFC 1738 and RFC 1630.
 #[derive(Debug, Parser)]
 #[command(
@@ -11,7 +39,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     version = super::extra::VERSION,
     about,
     long_about = None,
-    max_term_width = 100
+    max_term_width = 100,
+    after_help = AFTER_HELP
 )]
 pub struct Cli {
     /// What to do.
@@ -23,8 +52,10 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Lint every URL found; rustc-style diagnostics with source spans.
+    #[command(after_help = AFTER_HELP)]
     Check(CheckArgs),
     /// Print every URL found, rejoined and unwrapped.
+    #[command(after_help = AFTER_HELP)]
     Extract(ExtractArgs),
     /// Expand partial (relative) URLs against a base by the rules of RFC 1630.
     Resolve(ResolveArgs),
@@ -77,10 +108,34 @@ pub struct ResolveArgs {
 #[allow(clippy::struct_excessive_bools)] // each is an independent on/off flag
 #[derive(Debug, Args)]
 pub struct InputArgs {
-    /// Files or directories to read; `-` is standard input. Default: the
+    /// Files or directories to read; `-` is standard input. Default:
+    /// standard input when it is a pipe or a file (as ripgrep), else the
     /// current directory (none when `--files-from` is given).
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
+    /// The file standard input stands for: its syntax and settings
+    /// (`urlint.toml`, `[syntax]`, `[per-file-ignores]`) come from this name,
+    /// and output shows it instead of `-`.
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filename: Option<PathBuf>,
+    /// Apply `exclude` from `urlint.toml` to files named on the command line
+    /// too (pre-commit names every staged file).
+    #[arg(long)]
+    pub force_exclude: bool,
+    /// Leave URLs matching REGEX alone: neither linted nor extracted
+    /// (repeatable; added to `exclude-urls` in `urlint.toml`).
+    #[arg(long = "exclude-url", value_name = "REGEX")]
+    pub exclude_urls: Vec<String>,
+    /// Write results to FILE instead of standard output.
+    ///
+    /// A walk never reads FILE, so a report written into the tree is not
+    /// linted by the next run.
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output_file: Option<PathBuf>,
+    /// Print only results: no summary line, warnings or notes on stderr
+    /// (errors are still printed).
+    #[arg(short, long)]
+    pub quiet: bool,
     /// Also read the paths listed in FILE, one a line (`-`: standard input).
     ///
     /// Each listed path is read as if named on the command line: directories
@@ -163,13 +218,13 @@ pub struct CheckArgs {
     pub format: CheckFormat,
     /// Rules or groups to run, replacing the defaults (comma-separated; `all`
     /// for every rule).
-    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    #[arg(long, value_name = "RULES", value_delimiter = ',', value_parser = selectors(), hide_possible_values = true)]
     pub select: Vec<String>,
     /// Rules or groups to run in addition to the selection.
-    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    #[arg(long, value_name = "RULES", value_delimiter = ',', value_parser = selectors(), hide_possible_values = true)]
     pub extend_select: Vec<String>,
     /// Rules or groups to turn off.
-    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    #[arg(long, value_name = "RULES", value_delimiter = ',', value_parser = selectors(), hide_possible_values = true)]
     pub ignore: Vec<String>,
     /// The lowest severity that makes `check` exit 1 [default: warning].
     #[arg(long, value_name = "SEVERITY", value_enum)]
@@ -179,9 +234,16 @@ pub struct CheckArgs {
     /// [default: rfc3986, or `standard` in urlint.toml].
     #[arg(long, value_name = "NAME", value_enum)]
     pub standard: Option<StandardArg>,
-    /// Print only diagnostics, no summary line.
-    #[arg(short, long)]
-    pub quiet: bool,
+    /// Exit 0 even when diagnostics are found (2 still reports trouble).
+    #[arg(long)]
+    pub exit_zero: bool,
+    /// Print how many diagnostics each rule found instead of the
+    /// diagnostics.
+    #[arg(long, conflicts_with = "files_with_diagnostics")]
+    pub statistics: bool,
+    /// Print only the paths of files with diagnostics, one a line.
+    #[arg(short = 'l', long)]
+    pub files_with_diagnostics: bool,
 }
 
 /// `--standard` values.
@@ -205,15 +267,21 @@ pub struct ExtractArgs {
     /// Print each URL once, the first time it is found.
     #[arg(long)]
     pub unique: bool,
-    /// Prefix each URL with `path:line:column:` (plain format).
+    /// Prefix each URL with `path:line:column:` (plain format; JSON has
+    /// the location already, so `--format json` refuses it).
     #[arg(long)]
     pub with_location: bool,
+    /// Also print the URLs `exclude-urls` and `--exclude-url` leave alone.
+    #[arg(long)]
+    pub no_exclude_urls: bool,
 }
 
 /// `urlint rules`.
 #[derive(Debug, Args)]
 pub struct RulesArgs {
-    /// A rule to explain; without it, list every rule.
+    /// A rule to explain, or a group whose rules to list; without it, list
+    /// every rule.
+    #[arg(value_name = "RULE|GROUP", value_parser = rule_names(), hide_possible_values = true)]
     pub rule: Option<String>,
 }
 
@@ -267,4 +335,29 @@ pub enum FailOn {
     Warning,
     /// Any diagnostic fails.
     Info,
+    /// No diagnostic fails (the same as `--exit-zero`).
+    Never,
+}
+
+/// Rule and group names, for `urlint rules` and shell completion.
+fn rule_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(names().map(clap::builder::PossibleValue::new))
+}
+
+/// What `--select`, `--extend-select` and `--ignore` take: rule and group
+/// names and `all`, so completion offers them and a typo gets clap's
+/// did-you-mean.
+fn selectors() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(
+        names()
+            .chain(["all"])
+            .map(clap::builder::PossibleValue::new),
+    )
+}
+
+fn names() -> impl Iterator<Item = &'static str> {
+    crate::rules::Rule::ALL
+        .iter()
+        .map(|r| r.name())
+        .chain(crate::rules::Group::ALL.iter().map(|g| g.as_str()))
 }

@@ -4,6 +4,7 @@
 pub mod args;
 pub mod extra;
 pub mod pipeline;
+mod profiles;
 pub mod progress;
 mod run;
 mod sink;

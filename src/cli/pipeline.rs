@@ -6,13 +6,13 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{mpsc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::{mpsc, Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 use ignore::WalkState;
 
+use super::profiles::{Profile, Profiles};
 use super::sink::{Counted, FileSink};
 
-use crate::config::SyntaxGlobs;
 use crate::document::{self, Syntax};
 use crate::input::mail::{self, MailKind, MailOptions};
 use crate::input::readahead::ReadAhead;
@@ -20,16 +20,17 @@ use crate::input::sniff::{self, Kind};
 use crate::input::walk::{self, Entry, WalkOptions};
 use crate::report::escape::escape_control;
 use crate::report::{Reporter, Summary};
-use crate::rules::Severity;
-use crate::scan::{ScanOptions, Scanner};
-use crate::validate::Validator;
+use crate::rules::{Rule, Severity};
+use crate::scan::Scanner;
+use crate::suppress::Directives;
 
 /// What to do with each input.
+#[allow(clippy::struct_excessive_bools)] // each is an independent on/off flag
 pub struct Job {
-    /// Scanner settings.
-    pub scan: ScanOptions,
-    /// Set for `check`.
-    pub validator: Option<Validator>,
+    /// Settings per file (the nearest `urlint.toml`, flags on top).
+    pub profiles: Arc<Profiles>,
+    /// `check` (lint) rather than `extract`.
+    pub validate: bool,
     /// The output format.
     pub reporter: Box<dyn Reporter>,
     /// `extract --unique`: URLs printed so far.
@@ -44,8 +45,16 @@ pub struct Job {
     pub mail_options: MailOptions,
     /// `--syntax`: read every input as this.
     pub syntax: Option<Syntax>,
-    /// `[syntax]` globs, then the extension, for the others.
-    pub syntax_globs: SyntaxGlobs,
+    /// `-q`: no warnings or notes on stderr.
+    pub quiet: bool,
+    /// `-l`: print the paths of files with diagnostics, not the diagnostics.
+    pub files_only: bool,
+    /// `--statistics`: count per rule, print no diagnostics.
+    pub statistics: bool,
+    /// `--force-exclude`: `exclude` applies to files named explicitly too.
+    pub force_exclude: bool,
+    /// `--stdin-filename`: the name standard input stands for.
+    pub stdin_filename: Option<PathBuf>,
 }
 
 /// `--mail` / `--no-mail`.
@@ -68,13 +77,15 @@ const DOCUMENT_MAX: usize = 16 << 20;
 /// Shared state of a run.
 pub struct Run {
     pub(super) job: Job,
-    out: Mutex<io::Stdout>,
+    out: Mutex<Box<dyn Write + Send>>,
     errors: AtomicU64,
     broken_pipe: AtomicBool,
     files: AtomicU64,
     bytes: AtomicU64,
     pub(super) urls: AtomicU64,
     pub(super) by_severity: [AtomicU64; 3],
+    /// Diagnostics per rule, indexed by `Rule as usize` (`--statistics`).
+    pub(super) by_rule: Vec<AtomicU64>,
 }
 
 /// One input to read.
@@ -82,32 +93,78 @@ pub struct Run {
 pub enum Input {
     /// Standard input (`-`).
     Stdin,
-    /// A file.
-    Path(PathBuf),
+    /// A file; `explicit` when named on the command line or listed, rather
+    /// than found by walking a folder.
+    Path(PathBuf, bool),
+}
+
+/// How a path is shown: as given or walked, without a leading `./`, so
+/// every format names a file the same way (SARIF and GitHub need it so).
+pub fn display_path(path: &Path) -> String {
+    let shown = path.display().to_string();
+    match shown.strip_prefix("./") {
+        Some(rest) if !rest.is_empty() => rest.trim_start_matches('/').to_string(),
+        _ => shown,
+    }
 }
 
 impl Input {
-    fn label(&self) -> String {
+    fn label(&self, stdin_filename: Option<&Path>) -> String {
         match self {
-            Input::Stdin => "-".to_string(),
-            Input::Path(p) => p.display().to_string(),
+            Input::Stdin => stdin_filename.map_or_else(|| "-".to_string(), display_path),
+            Input::Path(p, _) => display_path(p),
         }
     }
 }
 
+/// Why a file was passed over without being read.
+enum Skip {
+    /// Quietly: walked into, and excluded or not text.
+    Quiet,
+    /// With a note on stderr (named explicitly), saying why.
+    Note(&'static str),
+}
+
 impl Run {
-    /// A run of `job` writing to standard output.
-    pub fn new(job: Job) -> Run {
+    /// A run of `job` writing to `out` (standard output or `--output-file`).
+    pub fn new(job: Job, out: Box<dyn Write + Send>) -> Run {
         Run {
             job,
-            out: Mutex::new(io::stdout()),
+            out: Mutex::new(out),
             errors: AtomicU64::new(0),
             broken_pipe: AtomicBool::new(false),
             files: AtomicU64::new(0),
             bytes: AtomicU64::new(0),
             urls: AtomicU64::new(0),
             by_severity: Default::default(),
+            by_rule: Rule::ALL.iter().map(|_| AtomicU64::new(0)).collect(),
         }
+    }
+
+    /// A warning or note on stderr, unless `-q`.
+    pub fn note(&self, message: &str) {
+        if !self.job.quiet {
+            stderr_line(message);
+        }
+    }
+
+    /// Write text that is not one file's results (the summary line) to the
+    /// output.
+    pub fn write_text(&self, text: &str) {
+        let mut out = self.lock();
+        self.write(&mut out, text.as_bytes());
+        let _ = out.flush();
+    }
+
+    /// Diagnostics per rule, most frequent first (`--statistics`).
+    pub fn statistics(&self) -> Vec<(Rule, u64)> {
+        let mut counts: Vec<(Rule, u64)> = Rule::ALL
+            .iter()
+            .map(|&r| (r, self.by_rule[r as usize].load(Ordering::Relaxed)))
+            .filter(|&(_, n)| n > 0)
+            .collect();
+        counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        counts
     }
 
     /// Report an input that could not be read; the run goes on.
@@ -162,19 +219,22 @@ impl Run {
         let summary = self.summary();
         let mut out = self.lock();
         let mut buf = Vec::new();
-        if self.job.reporter.finish(&summary, &mut buf).is_ok() {
+        // `-l` and `--statistics` replace the format's output, closing part
+        // included (an empty SARIF log after the paths would be noise).
+        let replaced = self.job.files_only || self.job.statistics;
+        if !replaced && self.job.reporter.finish(&summary, &mut buf).is_ok() {
             self.write(&mut out, &buf);
         }
         let _ = out.flush();
     }
 
-    pub(super) fn lock(&self) -> MutexGuard<'_, io::Stdout> {
+    pub(super) fn lock(&self) -> MutexGuard<'_, Box<dyn Write + Send>> {
         self.out
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    pub(super) fn write(&self, out: &mut io::Stdout, bytes: &[u8]) {
+    pub(super) fn write(&self, out: &mut Box<dyn Write + Send>, bytes: &[u8]) {
         if bytes.is_empty() || self.broken_pipe() {
             return;
         }
@@ -189,7 +249,7 @@ impl Run {
 
     /// Read one input on this thread and print its results.
     pub fn read_one(&self, input: &Input) {
-        let mut scanner = Scanner::new(self.job.scan.clone());
+        let mut scanner = Worker::default();
         let out = self.process(&mut scanner, input, true);
         let mut lock = self.lock();
         self.write(&mut lock, &out);
@@ -202,11 +262,11 @@ impl Run {
             Err(e) => return self.error(&e),
         };
         walker.run(|| {
-            let mut scanner = Scanner::new(self.job.scan.clone());
+            let mut scanner = Worker::default();
             Box::new(move |result| {
                 match walk::entry(result) {
-                    Some(Entry::File { path, .. }) => {
-                        let out = self.process(&mut scanner, &Input::Path(path), true);
+                    Some(Entry::File { path, explicit }) => {
+                        let out = self.process(&mut scanner, &Input::Path(path, explicit), true);
                         let mut lock = self.lock();
                         self.write(&mut lock, &out);
                     }
@@ -237,7 +297,7 @@ impl Run {
                 let tx = tx.clone();
                 let (next, printed) = (&next, &printed);
                 s.spawn(move || {
-                    let mut scanner = Scanner::new(self.job.scan.clone());
+                    let mut scanner = Worker::default();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed) as usize;
                         let Some(input) = inputs.get(i) else { break };
@@ -278,13 +338,47 @@ impl Run {
         });
     }
 
+    /// The profile for `input`, or why it is not read.
+    fn profile_for(&self, input: &Input) -> Result<Arc<Profile>, String> {
+        let profiles = &self.job.profiles;
+        match (input, &self.job.stdin_filename) {
+            (Input::Stdin, None) => Ok(Arc::clone(profiles.base())),
+            (Input::Stdin, Some(name)) | (Input::Path(name, _), _) => profiles.for_file(name),
+        }
+    }
+
     /// Read one input; returns what is left to print. With `stream`, a file
     /// whose output grows large takes the output lock and writes as it goes.
-    pub fn process(&self, scanner: &mut Scanner, input: &Input, stream: bool) -> Vec<u8> {
-        let label = input.label();
+    pub fn process(&self, worker: &mut Worker, input: &Input, stream: bool) -> Vec<u8> {
+        let label = input.label(self.job.stdin_filename.as_deref());
+        let profile = match self.profile_for(input) {
+            Ok(p) => p,
+            // The settings error names its file; every input under it
+            // fails (exit 2), but the error is said once.
+            Err(e) => {
+                if self.job.profiles.first_report(&e) {
+                    self.error(&e);
+                } else {
+                    self.errors.fetch_add(1, Ordering::Relaxed);
+                }
+                return Vec::new();
+            }
+        };
+        let named = match input {
+            Input::Stdin => self.job.stdin_filename.clone(),
+            Input::Path(p, _) => Some(p.clone()),
+        };
+        let explicit = matches!(input, Input::Path(_, true));
+        if self.job.force_exclude {
+            if let Some(p) = &named {
+                if profile.excludes(&self.job.profiles.absolute(p), false) {
+                    return Vec::new();
+                }
+            }
+        }
         let reader: Box<dyn Read + Send> = match input {
             Input::Stdin => Box::new(io::stdin()),
-            Input::Path(path) => match open_file(path) {
+            Input::Path(path, _) => match open_file(path) {
                 // A large file while another core is free: let that core do
                 // the kernel's copying.
                 Ok(f)
@@ -307,8 +401,28 @@ impl Run {
                 return Vec::new();
             }
         };
-        if opened.kind == Kind::Binary && !self.job.binary {
-            return Vec::new();
+        let skip = if is_own_sarif(&opened.head) {
+            Some(if explicit {
+                Skip::Note("urlint's own SARIF log, skipped")
+            } else {
+                Skip::Quiet
+            })
+        } else if opened.kind == Kind::Binary && !self.job.binary {
+            Some(if explicit || matches!(input, Input::Stdin) {
+                Skip::Note(sniff::binary_reason(&opened.head))
+            } else {
+                Skip::Quiet
+            })
+        } else {
+            None
+        };
+        match skip {
+            Some(Skip::Quiet) => return Vec::new(),
+            Some(Skip::Note(why)) => {
+                self.note(&format!("urlint: {}: {why}", escape_control(&label)));
+                return Vec::new();
+            }
+            None => {}
         }
         self.files.fetch_add(1, Ordering::Relaxed);
         let mail_kind = match self.job.mail {
@@ -316,21 +430,26 @@ impl Run {
             MailMode::Auto => mail::sniff(&opened.head),
             MailMode::Always => Some(mail::sniff(&opened.head).unwrap_or(MailKind::Message)),
         };
-        let mut sink = FileSink::new(self, &label, stream);
+        let abs = named.as_deref().map(|p| self.job.profiles.absolute(p));
+        let ignored = abs.as_deref().and_then(|p| profile.ignored_rules(p));
+        let directives = Directives::default();
+        let mut sink = FileSink::new(self, &label, stream, &profile, ignored, opened.utf8_bom);
         let reader = Counted {
             inner: opened.reader,
             bytes: &self.bytes,
+            directives: self.job.validate.then_some(&directives),
         };
-        let syntax = self.job.syntax.unwrap_or_else(|| match input {
-            Input::Stdin => Syntax::Text,
-            Input::Path(p) => self.job.syntax_globs.syntax_for(p),
+        let syntax = self.job.syntax.unwrap_or_else(|| match &abs {
+            None => Syntax::Text,
+            Some(abs) => profile.syntax_for(abs),
         });
+        let scanner = worker.scanner(&profile);
         let result = match mail_kind {
             None if syntax == Syntax::Text => {
-                scanner.scan_reader(reader, |cand| sink.candidate(cand, None))
+                scanner.scan_reader(reader, |cand| sink.candidate(cand, None, &directives))
             }
-            None => read_document(scanner, reader, syntax, &label, |cand| {
-                sink.candidate(cand, None);
+            None => read_document(scanner, reader, syntax, &label, self.job.quiet, |cand| {
+                sink.candidate(cand, None, &directives);
             }),
             Some(kind) => mail::for_each_part(
                 reader,
@@ -340,16 +459,16 @@ impl Run {
                     if part.html {
                         let doc = document::read(Syntax::Html, &part.text);
                         scanner.scan_document(&doc, &part.text, |cand| {
-                            sink.candidate(cand, Some(&part));
+                            sink.candidate(cand, Some(&part), &directives);
                         });
                     } else {
                         scanner.scan_slice_each(part.text.as_bytes(), |cand| {
-                            sink.candidate(cand, Some(&part));
+                            sink.candidate(cand, Some(&part), &directives);
                         });
                     }
                 },
                 |warning| {
-                    stderr_line(&format!(
+                    self.note(&format!(
                         "urlint: warning: {label}:{}: {}",
                         warning.pos.line,
                         escape_control(&warning.to_string())
@@ -360,8 +479,41 @@ impl Run {
         if let Err(e) = result {
             self.error(&format!("{label}: {e}"));
         }
-        sink.finish()
+        for warning in directives.warnings() {
+            self.note(&format!(
+                "urlint: warning: {}:{warning}",
+                escape_control(&label)
+            ));
+        }
+        sink.finish(&directives)
     }
+}
+
+/// A worker thread's scanner, rebuilt only when a file's settings ask for
+/// other schemes than the last file's.
+#[derive(Default)]
+pub struct Worker {
+    scanner: Option<(Vec<String>, Scanner)>,
+}
+
+impl Worker {
+    fn scanner(&mut self, profile: &Profile) -> &mut Scanner {
+        let want = &profile.scan.extra_schemes;
+        if self.scanner.as_ref().is_none_or(|(have, _)| have != want) {
+            self.scanner = Some((want.clone(), Scanner::new(profile.scan.clone())));
+        }
+        &mut self.scanner.as_mut().expect("just set").1
+    }
+}
+
+/// Whether `head` begins urlint's own SARIF log: linting it would report
+/// every rule's examples again, so a walk never reads it.
+fn is_own_sarif(head: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(&head[..head.len().min(1024)]);
+    text.trim_start().starts_with('{')
+        && text.contains("\"$schema\"")
+        && text.contains("sarif")
+        && text.contains("\"name\": \"urlint\"")
 }
 
 /// Read a whole file as `syntax` and scan it. A file past
@@ -372,6 +524,7 @@ fn read_document(
     mut reader: impl Read,
     syntax: Syntax,
     label: &str,
+    quiet: bool,
     sink: impl FnMut(crate::scan::Candidate),
 ) -> io::Result<()> {
     let mut head = Vec::new();
@@ -379,13 +532,15 @@ fn read_document(
         .by_ref()
         .take(DOCUMENT_MAX as u64 + 1)
         .read_to_end(&mut head)?;
-    if head.len() > DOCUMENT_MAX {
+    if head.len() > DOCUMENT_MAX && !quiet {
         stderr_line(&format!(
             "urlint: note: {}: larger than {} MiB, read as plain text instead of {}",
             escape_control(label),
             DOCUMENT_MAX >> 20,
             syntax.as_str()
         ));
+    }
+    if head.len() > DOCUMENT_MAX {
         return scanner.scan_reader(io::Cursor::new(head).chain(reader), sink);
     }
     match String::from_utf8(head) {

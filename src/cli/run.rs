@@ -1,10 +1,11 @@
 //! From parsed flags to an exit code.
 
 use std::collections::HashSet;
+use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use clap::Parser;
 
@@ -13,8 +14,8 @@ use super::args::{
     FailOn, InputArgs, ManArgs, ResolveArgs, RulesArgs, StandardArg,
 };
 use super::pipeline::{Input, Job, MailMode, Run};
+use super::profiles::{Overrides, Profiles};
 use super::{extra, progress};
-use crate::config::Settings;
 use crate::document::Syntax;
 use crate::input::mail::MailOptions;
 use crate::input::walk::{self, Entry, WalkOptions};
@@ -22,9 +23,8 @@ use crate::report::escape::{escape_control, escape_control_keep_newlines};
 use crate::report::{
     github::Github, human::Human, json::Json, plain::Plain, sarif::Sarif, Reporter,
 };
-use crate::rules::{self, Rule, Severity};
-use crate::scan::ScanOptions;
-use crate::validate::{Standard, Validator};
+use crate::rules::{self, Group, Rule, Severity};
+use crate::validate::Standard;
 
 /// Exit code: nothing at or above `--fail-on`.
 const OK: u8 = 0;
@@ -50,17 +50,6 @@ pub fn main() -> ExitCode {
         let _ = writeln!(io::stderr(), "urlint: {message}");
         TROUBLE
     }))
-}
-
-fn settings(input: &InputArgs) -> Result<Settings, String> {
-    let cwd = std::env::current_dir().map_err(|e| format!("current directory: {e}"))?;
-    let mut settings = Settings::load(input.config.as_deref(), &cwd).map_err(|e| e.0)?;
-    for scheme in &input.schemes {
-        settings
-            .add_scheme(scheme)
-            .map_err(|e| format!("--scheme: {e}"))?;
-    }
-    Ok(settings)
 }
 
 fn mail_mode(input: &InputArgs) -> MailMode {
@@ -90,82 +79,107 @@ fn color(choice: ColorChoice) -> bool {
     }
 }
 
+/// The command-line side of every file's settings.
+fn overrides(input: &InputArgs, validate: bool) -> Overrides {
+    Overrides {
+        schemes: input.schemes.clone(),
+        exclude_urls: input.exclude_urls.clone(),
+        validate,
+        ..Overrides::default()
+    }
+}
+
+/// Where results go: standard output, or `--output-file`.
+fn output(input: &InputArgs) -> Result<Box<dyn Write + Send>, String> {
+    match &input.output_file {
+        None => Ok(Box::new(io::stdout())),
+        Some(path) => std::fs::File::create(path)
+            .map(|f| Box::new(io::BufWriter::new(f)) as Box<dyn Write + Send>)
+            .map_err(|e| format!("--output-file {}: {e}", path.display())),
+    }
+}
+
+fn job(input: &InputArgs, profiles: Profiles, reporter: Box<dyn Reporter>, validate: bool) -> Job {
+    Job {
+        profiles: Arc::new(profiles),
+        validate,
+        reporter,
+        unique: None,
+        binary: input.binary,
+        read_ahead: walk::threads(input.threads) > 1,
+        mail: mail_mode(input),
+        mail_options: mail_options(input),
+        syntax: input.syntax.as_deref().and_then(Syntax::from_name),
+        quiet: input.quiet,
+        files_only: false,
+        statistics: false,
+        force_exclude: input.force_exclude,
+        stdin_filename: input.stdin_filename.clone(),
+    }
+}
+
 fn check(args: &CheckArgs) -> Result<u8, String> {
-    let mut settings = settings(&args.input)?;
-    if !args.select.is_empty() {
-        settings
-            .rules
-            .select(&args.select.join(","))
-            .map_err(|e| format!("--select: {e}"))?;
-    }
-    if !args.extend_select.is_empty() {
-        settings
-            .rules
-            .extend_select(&args.extend_select.join(","))
-            .map_err(|e| format!("--extend-select: {e}"))?;
-    }
-    if !args.ignore.is_empty() {
-        settings
-            .rules
-            .ignore(&args.ignore.join(","))
-            .map_err(|e| format!("--ignore: {e}"))?;
-    }
-    if let Some(level) = args.fail_on {
-        settings.fail_on = match level {
-            FailOn::Error => Severity::Error,
-            FailOn::Warning => Severity::Warning,
-            FailOn::Info => Severity::Info,
-        };
-    }
-    if let Some(standard) = args.standard {
-        settings.standard = match standard {
+    let overrides = Overrides {
+        select: args.select.clone(),
+        extend_select: args.extend_select.clone(),
+        ignore: args.ignore.clone(),
+        standard: args.standard.map(|s| match s {
             StandardArg::Rfc3986 => Standard::Rfc3986,
             StandardArg::Rfc1738 => Standard::Rfc1738,
-        };
-    }
+        }),
+        ..overrides(&args.input, true)
+    };
+    let profiles = Profiles::new(args.input.config.as_deref(), overrides)?;
+    let fail_on = match args.fail_on {
+        Some(FailOn::Error) => Some(Severity::Error),
+        Some(FailOn::Warning) => Some(Severity::Warning),
+        Some(FailOn::Info) => Some(Severity::Info),
+        Some(FailOn::Never) => None,
+        None => profiles.base().fail_on(),
+    };
     let reporter: Box<dyn Reporter> = match args.format {
         CheckFormat::Human => Box::new(Human {
-            color: color(args.input.color),
+            color: color(args.input.color) && args.input.output_file.is_none(),
         }),
         CheckFormat::Json => Box::new(Json),
         CheckFormat::Sarif => Box::new(Sarif::new()),
         CheckFormat::Github => Box::new(Github),
     };
-    let job = Job {
-        scan: ScanOptions {
-            extra_schemes: settings.extra_schemes.clone(),
-            excerpts: true,
-            ..ScanOptions::default()
-        },
-        validator: Some(
-            Validator::new(&settings.rules, &settings.extra_schemes)
-                .with_standard(settings.standard),
-        ),
-        reporter,
-        unique: None,
-        binary: args.input.binary,
-        read_ahead: walk::threads(args.input.threads) > 1,
-        mail: mail_mode(&args.input),
-        mail_options: mail_options(&args.input),
-        syntax: args.input.syntax.as_deref().and_then(Syntax::from_name),
-        syntax_globs: settings.syntax.clone(),
-    };
+    let mut job = job(&args.input, profiles, reporter, true);
+    job.files_only = args.files_with_diagnostics;
+    job.statistics = args.statistics;
     let streaming = args.format != CheckFormat::Sarif;
-    let progress = show_progress(&args.input, args.quiet, streaming);
-    let run = execute(job, &args.input, &settings, progress)?;
-    if !args.quiet {
+    let progress = show_progress(&args.input, args.input.quiet, streaming);
+    let run = execute(job, &args.input, progress)?;
+    if args.statistics {
+        let mut text = String::new();
+        for (rule, n) in run.statistics() {
+            let severity = run
+                .job
+                .profiles
+                .base()
+                .settings
+                .rules
+                .severity(rule)
+                .unwrap_or(Severity::Warning);
+            let _ = writeln!(text, "{n:>6}  {:<28}  {}", rule.name(), severity.as_str());
+        }
+        run.write_text(&text);
+    }
+    let quiet_output = args.input.quiet || args.files_with_diagnostics;
+    if !quiet_output {
         let line = run.summary().line();
         // The human format ends with the summary; machine formats keep
-        // stdout parseable and put it on stderr.
-        let _ = if args.format == CheckFormat::Human {
-            writeln!(io::stdout(), "{line}")
+        // their output parseable and put it on stderr.
+        if args.format == CheckFormat::Human && !args.statistics {
+            run.write_text(&format!("{line}\n"));
         } else {
-            writeln!(io::stderr(), "{line}")
-        };
+            stderr_line(&line);
+        }
     }
     Ok(if run.errors() > 0 {
         TROUBLE
-    } else if run.worst().is_some_and(|w| w >= settings.fail_on) {
+    } else if !args.exit_zero && fail_on.is_some_and(|f| run.worst().is_some_and(|w| w >= f)) {
         FOUND
     } else {
         OK
@@ -173,45 +187,41 @@ fn check(args: &CheckArgs) -> Result<u8, String> {
 }
 
 fn extract(args: &ExtractArgs) -> Result<u8, String> {
-    let settings = settings(&args.input)?;
+    if args.with_location && args.format == ExtractFormat::Json {
+        return Err(
+            "--with-location applies to --format plain; JSON lines carry the location already"
+                .into(),
+        );
+    }
+    let overrides = Overrides {
+        no_exclude_urls: args.no_exclude_urls,
+        ..overrides(&args.input, false)
+    };
+    let profiles = Profiles::new(args.input.config.as_deref(), overrides)?;
     let reporter: Box<dyn Reporter> = match args.format {
         ExtractFormat::Plain => Box::new(Plain {
             with_location: args.with_location,
         }),
         ExtractFormat::Json => Box::new(Json),
     };
-    let job = Job {
-        scan: ScanOptions {
-            extra_schemes: settings.extra_schemes.clone(),
-            ..ScanOptions::default()
-        },
-        validator: None,
-        reporter,
-        unique: args.unique.then(|| Mutex::new(HashSet::new())),
-        binary: args.input.binary,
-        read_ahead: walk::threads(args.input.threads) > 1,
-        mail: mail_mode(&args.input),
-        mail_options: mail_options(&args.input),
-        syntax: args.input.syntax.as_deref().and_then(Syntax::from_name),
-        syntax_globs: settings.syntax.clone(),
-    };
+    let mut job = job(&args.input, profiles, reporter, false);
+    job.unique = args.unique.then(|| Mutex::new(HashSet::new()));
     let run = execute(
         job,
         &args.input,
-        &settings,
-        show_progress(&args.input, false, true),
+        show_progress(&args.input, args.input.quiet, true),
     )?;
     Ok(if run.errors() > 0 { TROUBLE } else { OK })
 }
 
+/// Write one line to stderr in a single write (see `pipeline::stderr_line`).
+fn stderr_line(line: &str) {
+    let _ = io::stderr().write_all(format!("{line}\n").as_bytes());
+}
+
 /// Read every input of `input` with `job`, with a progress line if `progress`.
-fn execute(
-    job: Job,
-    input: &InputArgs,
-    settings: &Settings,
-    progress: bool,
-) -> Result<Run, String> {
-    let run = Run::new(job);
+fn execute(job: Job, input: &InputArgs, progress: bool) -> Result<Run, String> {
+    let run = Run::new(job, output(input)?);
     std::thread::scope(|scope| {
         let _watch = progress::watch(scope, progress, || {
             let s = run.summary();
@@ -221,9 +231,19 @@ fn execute(
                 urls: s.urls,
             }
         });
-        read_all(&run, input, settings)
+        read_all(&run, input)
     })?;
     run.finish();
+    // A glob typo or an over-broad exclude must not pass CI silently; said
+    // even with -q, as it almost always means a mistake. A `--files-from`
+    // list may be a scheduler's empty share, which is no mistake.
+    if run.summary().files == 0
+        && run.errors() == 0
+        && !run.broken_pipe()
+        && input.files_from.is_none()
+    {
+        stderr_line("urlint: warning: no files were checked (check the paths, --glob and exclude)");
+    }
     Ok(run)
 }
 
@@ -237,10 +257,12 @@ fn show_progress(input: &InputArgs, quiet: bool, streaming: bool) -> bool {
 /// empty list (a scheduler's empty share) reads nothing rather than `.`.
 fn input_paths(input: &InputArgs) -> Result<Vec<PathBuf>, String> {
     let Some(list) = &input.files_from else {
-        return Ok(if input.paths.is_empty() {
-            vec![PathBuf::from(".")]
-        } else {
+        return Ok(if !input.paths.is_empty() {
             input.paths.clone()
+        } else if stdin_is_readable() || input.stdin_filename.is_some() {
+            vec![PathBuf::from("-")]
+        } else {
+            vec![PathBuf::from(".")]
         });
     };
     let from_stdin = list.as_os_str() == "-";
@@ -257,6 +279,30 @@ fn input_paths(input: &InputArgs) -> Result<Vec<PathBuf>, String> {
     let mut paths = input.paths.clone();
     paths.extend(parse_path_list(&bytes, input.null));
     Ok(paths)
+}
+
+/// Whether standard input holds something to read when no path is given:
+/// a pipe or a file, as ripgrep decides. A terminal, `/dev/null` (which CI
+/// runners and test harnesses give) or a closed descriptor mean "walk the
+/// current directory" instead.
+#[cfg(unix)]
+fn stdin_is_readable() -> bool {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::FileTypeExt;
+    let Ok(fd) = io::stdin().as_fd().try_clone_to_owned() else {
+        return false;
+    };
+    std::fs::File::from(fd).metadata().is_ok_and(|m| {
+        let t = m.file_type();
+        t.is_file() || t.is_fifo() || t.is_socket()
+    })
+}
+
+/// Whether standard input holds something to read: elsewhere, anything
+/// but a terminal.
+#[cfg(not(unix))]
+fn stdin_is_readable() -> bool {
+    !io::stdin().is_terminal()
 }
 
 /// Split a `--files-from` list into paths: by NUL with `null`, else by line
@@ -299,13 +345,36 @@ fn path_from_bytes(bytes: &[u8]) -> PathBuf {
 }
 
 /// Read every input of `input` into `run`.
-fn read_all(run: &Run, input: &InputArgs, settings: &Settings) -> Result<(), String> {
+fn read_all(run: &Run, input: &InputArgs) -> Result<(), String> {
     let paths = input_paths(input)?;
+    let profiles = Arc::clone(&run.job.profiles);
+    let skip = input
+        .output_file
+        .as_deref()
+        .map(|p| std::fs::canonicalize(p).unwrap_or_else(|_| profiles.absolute(p)));
+    let filter: walk::Filter = Arc::new(move |path: &Path, is_dir: bool| {
+        if let Some(out) = &skip {
+            // Resolve only a file of the same name: one `realpath` per
+            // walked file would cost more than the check is worth.
+            if !is_dir
+                && path.file_name() == out.file_name()
+                && std::fs::canonicalize(path).is_ok_and(|p| &p == out)
+            {
+                return false;
+            }
+        }
+        // A folder's own settings cannot exclude the folder itself; ask the
+        // settings above it.
+        let abs = profiles.absolute(path);
+        profiles
+            .for_file(&abs)
+            .map_or(true, |p| !p.excludes(&abs, is_dir))
+    });
     let opts = WalkOptions {
         hidden: input.hidden,
         no_ignore: input.no_ignore,
         globs: input.globs.clone(),
-        exclude: settings.exclude.clone(),
+        filter: Some(filter),
         threads: input.threads,
     };
     let is_stdin = |p: &Path| p.as_os_str() == "-";
@@ -318,7 +387,7 @@ fn read_all(run: &Run, input: &InputArgs, settings: &Settings) -> Result<(), Str
             } else {
                 let found = walk::sorted(std::slice::from_ref(p), &opts)?;
                 inputs.extend(found.into_iter().map(|e| match e {
-                    Entry::File { path, .. } => Ok(Input::Path(path)),
+                    Entry::File { path, explicit } => Ok(Input::Path(path, explicit)),
                     Entry::Error(e) => Err(e),
                 }));
             }
@@ -358,15 +427,22 @@ fn resolve(args: &ResolveArgs) -> Result<u8, String> {
 
 fn list_rules(args: &RulesArgs) -> Result<u8, String> {
     let mut out = io::stdout().lock();
-    let result = if let Some(name) = &args.rule {
+    let group = args.rule.as_deref().and_then(Group::from_name);
+    let result = if let (Some(name), None) = (&args.rule, group) {
         let rule = Rule::from_name(name)
             .ok_or_else(|| format!("unknown rule `{name}` (`urlint rules` lists them)"))?;
         out.write_all(rules::explain(rule).as_bytes())
     } else {
-        let width = |f: fn(&Rule) -> usize| Rule::ALL.iter().map(f).max().unwrap_or(0);
+        // Without a name, every rule; with a group's name, that group's.
+        let listed: Vec<Rule> = Rule::ALL
+            .iter()
+            .copied()
+            .filter(|r| group.is_none_or(|g| r.meta().group == g))
+            .collect();
+        let width = |f: fn(&Rule) -> usize| listed.iter().map(f).max().unwrap_or(0);
         let name_w = width(|r| r.meta().name.len());
         let rfc_w = width(|r| r.meta().rfc.chars().count());
-        Rule::ALL.iter().try_for_each(|rule| {
+        listed.iter().try_for_each(|rule| {
             let m = rule.meta();
             let default = m.default.map_or("off", Severity::as_str);
             writeln!(

@@ -13,7 +13,12 @@ use serde::Deserialize;
 /// fail-on = "error"
 /// standard = "rfc1738"                        # default "rfc3986"
 /// extra-schemes = ["git", "ssh"]
-/// exclude = ["vendor/**", "*.min.js"]
+/// exclude = ["vendor/**", "*.min.js"]        # relative to this file's folder
+/// exclude-urls = ["^https?://localhost(:\\d+)?/"]  # regexes, URLs left alone
+///
+/// [per-file-ignores]
+/// "CHANGELOG.md" = ["bare-url"]
+/// "docs/legacy/**" = ["style"]
 ///
 /// [syntax]
 /// "*.mdx" = "markdown"
@@ -34,7 +39,7 @@ pub struct ConfigFile {
     /// Severity overrides by rule name.
     #[serde(default)]
     pub severity: BTreeMap<String, String>,
-    /// `error`, `warning` or `info`.
+    /// `error`, `warning`, `info` or `never`.
     pub fail_on: Option<String>,
     /// `rfc3986` (default) or `rfc1738`.
     pub standard: Option<String>,
@@ -44,6 +49,13 @@ pub struct ConfigFile {
     /// Globs of files to leave out.
     #[serde(default)]
     pub exclude: Vec<String>,
+    /// Regular expressions: a URL matching any is neither linted nor
+    /// extracted.
+    #[serde(default)]
+    pub exclude_urls: Vec<String>,
+    /// Rules or groups turned off for files matching each glob.
+    #[serde(default)]
+    pub per_file_ignores: BTreeMap<String, Vec<String>>,
     /// Syntax by glob (`"*.mdx" = "markdown"`), before the extension decides.
     #[serde(default)]
     pub syntax: BTreeMap<String, String>,

@@ -1,6 +1,6 @@
 //! Settings: built-in defaults, then `urlint.toml`, then command-line flags.
 //!
-//! The file is found in the current directory or its nearest parent (like
+//! The file is found in each input's directory or its nearest parent (like
 //! ruff's `pyproject.toml` search), or named with `--config`. Unknown keys and
 //! unknown rule names are errors that name the culprit: a typo in a lint
 //! configuration must never silently turn a rule off.
@@ -25,12 +25,20 @@ pub struct Settings {
     pub rules: RuleConfig,
     /// Schemes found and accepted besides the known ones (lower case).
     pub extra_schemes: Vec<String>,
-    /// Glob patterns of files to leave out (gitignore syntax).
+    /// Glob patterns of files to leave out (gitignore syntax, relative to
+    /// [`Settings::root`]).
     pub exclude: Vec<String>,
+    /// `exclude-urls`: regular expressions of URLs to leave alone, each
+    /// checked when added.
+    pub exclude_urls: Vec<String>,
+    /// `[per-file-ignores]`: glob (relative to [`Settings::root`]) and the
+    /// rules and groups it turns off.
+    pub per_file_ignores: Vec<(String, RuleConfig)>,
     /// `[syntax]`: how files matching each glob are read, first match wins.
     pub syntax: SyntaxGlobs,
-    /// The lowest severity that makes `check` exit 1.
-    pub fail_on: Severity,
+    /// The lowest severity that makes `check` exit 1; `None` (`never`):
+    /// diagnostics never fail the run.
+    pub fail_on: Option<Severity>,
     /// The standard judging the shared syntax (SPEC.md "Standards").
     pub standard: Standard,
     /// Where the settings file was found, if any.
@@ -43,8 +51,10 @@ impl Default for Settings {
             rules: RuleConfig::default(),
             extra_schemes: Vec::new(),
             exclude: Vec::new(),
+            exclude_urls: Vec::new(),
+            per_file_ignores: Vec::new(),
             syntax: SyntaxGlobs::default(),
-            fail_on: Severity::Warning,
+            fail_on: Some(Severity::Warning),
             standard: Standard::default(),
             source: None,
         }
@@ -73,6 +83,15 @@ pub fn parse_severity(s: &str) -> Option<Severity> {
     }
 }
 
+/// Parse a `fail-on` level: a severity, or `never`.
+pub fn parse_fail_on(s: &str) -> Option<Option<Severity>> {
+    if s == "never" {
+        Some(None)
+    } else {
+        parse_severity(s).map(Some)
+    }
+}
+
 /// Find `urlint.toml` in `dir` or its nearest parent.
 pub fn find(dir: &Path) -> Option<PathBuf> {
     dir.ancestors()
@@ -88,17 +107,20 @@ impl Settings {
             Some(p) => Some(p.to_path_buf()),
             None => find(cwd),
         };
-        let mut settings = Settings::default();
-        if let Some(path) = path {
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| ConfigError(format!("{}: {e}", path.display())))?;
-            let file = ConfigFile::parse(&text)
-                .map_err(|e| ConfigError(format!("{}: {e}", path.display())))?;
-            settings
-                .apply_file(&file)
-                .map_err(|e| ConfigError(format!("{}: {e}", path.display())))?;
-            settings.source = Some(path);
+        match path {
+            Some(path) => Settings::from_file(&path),
+            None => Ok(Settings::default()),
         }
+    }
+
+    /// Load the settings file at `path` over the defaults.
+    pub fn from_file(path: &Path) -> Result<Settings, ConfigError> {
+        let named = |e: &dyn std::fmt::Display| ConfigError(format!("{}: {e}", path.display()));
+        let text = std::fs::read_to_string(path).map_err(|e| named(&e))?;
+        let file = ConfigFile::parse(&text).map_err(|e| named(&e))?;
+        let mut settings = Settings::default();
+        settings.apply_file(&file).map_err(|e| named(&e))?;
+        settings.source = Some(path.to_path_buf());
         Ok(settings)
     }
 
@@ -119,11 +141,32 @@ impl Settings {
             let severity = parse_severity(level).ok_or_else(|| {
                 format!("unknown severity `{level}` for `{name}` (use error, warning or info)")
             })?;
+            // A severity says how loud a rule is, not whether it runs: an
+            // off-by-default rule stays off until `select`/`extend-select`
+            // turns it on, so `[severity]` can be shared across projects.
+            let was_on = self.rules.is_enabled(rule);
             self.rules.set_severity(rule, severity);
+            if !was_on {
+                self.rules.ignore(rule.name())?;
+            }
         }
         if let Some(level) = &file.fail_on {
-            self.fail_on = parse_severity(level)
-                .ok_or_else(|| format!("unknown fail-on `{level}` (use error, warning or info)"))?;
+            self.fail_on = parse_fail_on(level).ok_or_else(|| {
+                format!("unknown fail-on `{level}` (use error, warning, info or never)")
+            })?;
+        }
+        for pattern in &file.exclude_urls {
+            self.add_exclude_url(pattern)
+                .map_err(|e| format!("exclude-urls: {e}"))?;
+        }
+        for (glob, names) in &file.per_file_ignores {
+            globset::Glob::new(glob)
+                .map_err(|e| format!("invalid glob `{glob}` in [per-file-ignores]: {e}"))?;
+            let mut rules = RuleConfig::default();
+            rules
+                .select(&names.join(","))
+                .map_err(|e| format!("[per-file-ignores] `{glob}`: {e}"))?;
+            self.per_file_ignores.push((glob.clone(), rules));
         }
         if let Some(name) = &file.standard {
             self.standard = Standard::from_name(name)
@@ -144,6 +187,19 @@ impl Settings {
             self.syntax.add(glob, syntax)?;
         }
         Ok(())
+    }
+
+    /// Leave URLs matching `pattern` (a regular expression) alone; an
+    /// invalid pattern is an error quoting the regex engine's reason.
+    pub fn add_exclude_url(&mut self, pattern: &str) -> Result<(), String> {
+        regex::Regex::new(pattern).map_err(|e| format!("invalid regex `{pattern}`: {e}"))?;
+        self.exclude_urls.push(pattern.to_string());
+        Ok(())
+    }
+
+    /// The folder the settings' globs are relative to: the settings file's.
+    pub fn root(&self) -> Option<&Path> {
+        self.source.as_deref().and_then(Path::parent)
     }
 
     /// Accept one more scheme, checking it is a scheme name (RFC 1738 §2.1).
@@ -206,7 +262,7 @@ mod tests {
         std::fs::create_dir_all(&sub).unwrap();
         std::fs::write(dir.path().join(FILE_NAME), "fail-on = \"error\"\n").unwrap();
         let s = Settings::load(None, &sub).unwrap();
-        assert_eq!(s.fail_on, Severity::Error);
+        assert_eq!(s.fail_on, Some(Severity::Error));
         assert_eq!(s.source.unwrap(), dir.path().join(FILE_NAME));
     }
 

@@ -1,7 +1,7 @@
 //! Look at the first block of an input to decide how to read it.
 //!
 //! Decisions are made by content, never by name alone: a `.txt` that is really
-//! gzip is decompressed, a UTF-16 file with a BOM is transcoded, and a NUL byte
+//! gzip, bzip2, xz or zstd is decompressed, a UTF-16 file with a BOM is transcoded, and a NUL byte
 //! in the first block marks a binary file (ripgrep's rule).
 
 use std::io::{self, Cursor, Read};
@@ -19,6 +19,9 @@ pub struct Opened {
     pub head: Vec<u8>,
     /// What the content looks like.
     pub kind: Kind,
+    /// The content starts with a UTF-8 byte order mark, which is no
+    /// character a reader sees: columns on line 1 are one less.
+    pub utf8_bom: bool,
 }
 
 /// What an input holds.
@@ -30,15 +33,57 @@ pub enum Kind {
     Binary,
 }
 
-/// Classify and wrap `reader`: decompress gzip, transcode UTF-16.
+/// Compressed formats recognised by their magic bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Compression {
+    Gzip,
+    Bzip2,
+    Xz,
+    Zstd,
+}
+
+fn compression(head: &[u8]) -> Option<Compression> {
+    if head.starts_with(&[0x1f, 0x8b]) {
+        Some(Compression::Gzip)
+    } else if head.starts_with(b"BZh") && head.get(3).is_some_and(|d| (b'1'..=b'9').contains(d)) {
+        Some(Compression::Bzip2)
+    } else if head.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0]) {
+        Some(Compression::Xz)
+    } else if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+        Some(Compression::Zstd)
+    } else {
+        None
+    }
+}
+
+/// A decoder over `raw` (the head chained with the rest of the input).
+fn decompress(format: Compression, raw: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Send>> {
+    Ok(match format {
+        Compression::Gzip => Box::new(MultiGzDecoder::new(raw)),
+        Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(raw)),
+        Compression::Zstd => Box::new(
+            ruzstd::decoding::StreamingDecoder::new(raw)
+                .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?,
+        ),
+        // lzma-rs decodes xz only from a reader into a writer; it runs on a
+        // thread of its own and hands the text over in bounded chunks.
+        Compression::Xz => Box::new(Pump::spawn(raw, |mut input, output| {
+            lzma_rs::xz_decompress(&mut input, output)
+                .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("xz: {e}")))
+        })),
+    })
+}
+
+/// Classify and wrap `reader`: decompress gzip, bzip2, xz and zstd,
+/// transcode UTF-16.
 pub fn open(reader: Box<dyn Read + Send>) -> io::Result<Opened> {
     let (head, reader) = read_head(reader)?;
-    let (head, reader) = if head.starts_with(&[0x1f, 0x8b]) {
-        let gz: Box<dyn Read + Send> =
-            Box::new(MultiGzDecoder::new(Cursor::new(head).chain(reader)));
-        read_head(gz)?
-    } else {
-        (head, reader)
+    let (head, reader) = match compression(&head) {
+        Some(format) => read_head(decompress(
+            format,
+            Box::new(Cursor::new(head).chain(reader)),
+        )?)?,
+        None => (head, reader),
     };
     let utf16 = if head.starts_with(&[0xff, 0xfe]) {
         Some(encoding_rs::UTF_16LE)
@@ -61,8 +106,28 @@ fn rejoin(head: Vec<u8>, reader: Box<dyn Read + Send>) -> Opened {
     let kind = classify(&head);
     Opened {
         reader: Box::new(Cursor::new(head.clone()).chain(reader)),
+        utf8_bom: head.starts_with(b"\xef\xbb\xbf"),
         head,
         kind,
+    }
+}
+
+/// Why a binary-looking head is skipped, for the note on stderr when the
+/// file was named explicitly: UTF-16 without a byte order mark has NUL
+/// bytes in every other position, and deserves a hint of its own.
+pub fn binary_reason(head: &[u8]) -> &'static str {
+    let pairs = head.len() / 2;
+    let nul_at = |parity: usize| {
+        head.iter()
+            .skip(parity)
+            .step_by(2)
+            .filter(|&&b| b == 0)
+            .count()
+    };
+    if pairs >= 2 && (nul_at(0) * 4 >= pairs * 3 || nul_at(1) * 4 >= pairs * 3) {
+        "looks like UTF-16 without a byte order mark, skipped (add a BOM or convert it to UTF-8)"
+    } else {
+        "binary file (a NUL byte in the first 8 KiB), skipped (--binary reads it anyway)"
     }
 }
 
@@ -88,6 +153,93 @@ fn read_head(mut reader: Box<dyn Read + Send>) -> io::Result<(Vec<u8>, Box<dyn R
     }
     head.truncate(len);
     Ok((head, reader))
+}
+
+/// A reader fed by a decoder that only writes: the decoder runs on its own
+/// thread and sends its output in chunks through a bounded channel, so
+/// memory stays bounded whatever the file's size.
+struct Pump {
+    rx: std::sync::mpsc::Receiver<io::Result<Vec<u8>>>,
+    chunk: Vec<u8>,
+    pos: usize,
+}
+
+/// The decoder thread's end of a [`Pump`]: buffers writes into chunks.
+struct PumpWriter {
+    tx: std::sync::mpsc::SyncSender<io::Result<Vec<u8>>>,
+    buf: Vec<u8>,
+}
+
+const PUMP_CHUNK: usize = 64 * 1024;
+
+impl io::Write for PumpWriter {
+    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        self.buf.extend_from_slice(data);
+        if self.buf.len() >= PUMP_CHUNK {
+            self.flush()?;
+        }
+        Ok(data.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.buf.is_empty() {
+            return Ok(());
+        }
+        let chunk = std::mem::replace(&mut self.buf, Vec::with_capacity(PUMP_CHUNK));
+        // The reader went away (the file was abandoned): stop decoding.
+        self.tx
+            .send(Ok(chunk))
+            .map_err(|_| io::Error::from(io::ErrorKind::BrokenPipe))
+    }
+}
+
+impl Pump {
+    fn spawn<F>(raw: Box<dyn Read + Send>, decode: F) -> Pump
+    where
+        F: FnOnce(io::BufReader<Box<dyn Read + Send>>, &mut PumpWriter) -> io::Result<()>
+            + Send
+            + 'static,
+    {
+        let (tx, rx) = std::sync::mpsc::sync_channel(4);
+        std::thread::spawn(move || {
+            let mut out = PumpWriter {
+                tx: tx.clone(),
+                buf: Vec::with_capacity(PUMP_CHUNK),
+            };
+            let result = decode(io::BufReader::new(raw), &mut out).and_then(|()| {
+                use io::Write;
+                out.flush()
+            });
+            if let Err(e) = result {
+                let _ = tx.send(Err(e));
+            }
+        });
+        Pump {
+            rx,
+            chunk: Vec::new(),
+            pos: 0,
+        }
+    }
+}
+
+impl Read for Pump {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.pos == self.chunk.len() {
+            match self.rx.recv() {
+                Ok(Ok(chunk)) => {
+                    self.chunk = chunk;
+                    self.pos = 0;
+                }
+                Ok(Err(e)) => return Err(e),
+                // The decoder finished and hung up.
+                Err(_) => return Ok(0),
+            }
+        }
+        let n = buf.len().min(self.chunk.len() - self.pos);
+        buf[..n].copy_from_slice(&self.chunk[self.pos..self.pos + n]);
+        self.pos += n;
+        Ok(n)
+    }
 }
 
 /// A reader that decodes UTF-16 into UTF-8 as it goes, in bounded memory.
@@ -180,6 +332,31 @@ mod tests {
         let want = "see http://b\u{fc}r.de/x\n".repeat(3000);
         assert_eq!(String::from_utf8_lossy(&text[..40]), want[..40]);
         assert!(text == want.as_bytes(), "transcoded text differs");
+    }
+
+    #[test]
+    fn bzip2_xz_and_zstd_are_decompressed() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/compressed");
+        for name in ["urls.txt.bz2", "urls.txt.xz", "urls.txt.zst"] {
+            let bytes = std::fs::read(dir.join(name)).unwrap();
+            let (kind, text) = open_bytes(bytes);
+            assert_eq!(kind, Kind::Text, "{name}");
+            let text = String::from_utf8(text).unwrap();
+            assert!(
+                text.contains("<URL:http://example.com/compressed>"),
+                "{name}: {text}"
+            );
+        }
+    }
+
+    #[test]
+    fn bomless_utf16_gets_its_own_reason() {
+        let le: Vec<u8> = "see http://a/\n"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        assert!(binary_reason(&le).contains("UTF-16"));
+        assert!(binary_reason(b"\x7fELF\0\0\x01rest of it").contains("binary"));
     }
 
     #[test]

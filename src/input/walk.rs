@@ -2,12 +2,18 @@
 //! `.gitignore`/`.ignore` rules (the `ignore` crate, as ripgrep does).
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use ignore::overrides::{Override, OverrideBuilder};
 use ignore::{WalkBuilder, WalkParallel};
 
+/// Decides whether a path met while walking is read (files) or entered
+/// (folders): `(path, is_dir) -> keep`. urlint's per-folder `exclude` lives
+/// here, as each folder may have settings of its own.
+pub type Filter = Arc<dyn Fn(&Path, bool) -> bool + Send + Sync>;
+
 /// How to walk.
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 pub struct WalkOptions {
     /// Also walk hidden files and directories.
     pub hidden: bool,
@@ -15,10 +21,23 @@ pub struct WalkOptions {
     pub no_ignore: bool,
     /// ripgrep-style globs: `*.md` includes, `!vendor/**` excludes.
     pub globs: Vec<String>,
-    /// Globs to leave out (from `urlint.toml`'s `exclude`).
-    pub exclude: Vec<String>,
+    /// Paths below the walked ones to leave out (never applied to the
+    /// paths named, which are read as asked).
+    pub filter: Option<Filter>,
     /// Worker threads; 0 picks the number of cores.
     pub threads: usize,
+}
+
+impl std::fmt::Debug for WalkOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WalkOptions")
+            .field("hidden", &self.hidden)
+            .field("no_ignore", &self.no_ignore)
+            .field("globs", &self.globs)
+            .field("filter", &self.filter.is_some())
+            .field("threads", &self.threads)
+            .finish()
+    }
 }
 
 /// Build a walker over `paths` (none of them `-`).
@@ -37,8 +56,12 @@ pub fn builder(paths: &[PathBuf], opts: &WalkOptions) -> Result<WalkBuilder, Str
         .require_git(false)
         .follow_links(false)
         .threads(threads(opts.threads));
-    let overrides = overrides(&opts.globs, &opts.exclude)?;
-    b.overrides(overrides);
+    b.overrides(overrides(&opts.globs)?);
+    if let Some(filter) = opts.filter.clone() {
+        b.filter_entry(move |dent| {
+            dent.depth() == 0 || filter(dent.path(), dent.file_type().is_some_and(|t| t.is_dir()))
+        });
+    }
     Ok(b)
 }
 
@@ -102,14 +125,10 @@ pub fn entry(result: Result<ignore::DirEntry, ignore::Error>) -> Option<Entry> {
     }
 }
 
-fn overrides(globs: &[String], exclude: &[String]) -> Result<Override, String> {
+fn overrides(globs: &[String]) -> Result<Override, String> {
     let mut ob = OverrideBuilder::new(".");
     for g in globs {
         ob.add(g).map_err(|e| format!("--glob {g}: {e}"))?;
-    }
-    for g in exclude {
-        let negated = format!("!{}", g.trim_start_matches('!'));
-        ob.add(&negated).map_err(|e| format!("exclude {g}: {e}"))?;
     }
     ob.build().map_err(|e| e.to_string())
 }
@@ -179,7 +198,9 @@ mod tests {
         let dir = tree();
         let opts = WalkOptions {
             globs: vec!["*.md".into()],
-            exclude: vec!["**/vendor/**".into()],
+            filter: Some(Arc::new(|p: &Path, is_dir| {
+                !(is_dir && p.file_name().is_some_and(|n| n == "vendor"))
+            })),
             ..WalkOptions::default()
         };
         let got = names(

@@ -1,5 +1,5 @@
 //! `--format json`: JSON Lines, one object per URL (extract) or diagnostic
-//! (check), in the field order SPEC.md shows.
+//! (check), in the field order the README's "Output formats" shows.
 
 use std::fmt::Write as _;
 
@@ -13,7 +13,7 @@ use crate::span::Pos;
 pub struct Json;
 
 #[derive(Serialize)]
-#[allow(clippy::struct_field_names)] // `url` is SPEC.md's field name
+#[allow(clippy::struct_field_names)] // `url` is the documented field name
 struct Url<'a> {
     path: &'a str,
     url: &'a str,

@@ -68,7 +68,7 @@ fn utf16_with_either_bom_is_decoded() {
     }
     d.write("le.txt", le);
     d.write("be.txt", be);
-    let out = run(&d, &["extract", "--sort", "path"]);
+    let out = run(&d, &["extract", "--sort", "path", "."]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert_eq!(
         stdout(&out),

@@ -17,6 +17,9 @@ fn tree() -> Dir {
 fn urls(d: &Dir, args: &[&str]) -> Vec<String> {
     let mut all = vec!["extract", "--sort", "path"];
     all.extend_from_slice(args);
+    // The tests' standard input is a pipe, which urlint reads when no path
+    // is given; name the directory to walk.
+    all.push(".");
     let out = d.cmd(&all).output().unwrap();
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     stdout(&out).lines().map(str::to_string).collect()
@@ -59,12 +62,12 @@ fn binary_files_are_skipped_quietly_unless_asked() {
     let d = Dir::new();
     d.write("blob.txt", b"\x00\x01http://hidden.example/\n");
     d.write("text.txt", "http://shown.example/\n");
-    let out = d.cmd(&["extract", "--sort", "path"]).output().unwrap();
+    let out = d.cmd(&["extract", "--sort", "path", "."]).output().unwrap();
     assert_eq!(code(&out), 0);
     assert_eq!(stdout(&out), "http://shown.example/\n");
     assert_eq!(stderr(&out), "");
     let out = d
-        .cmd(&["extract", "--sort", "path", "--binary"])
+        .cmd(&["extract", "--sort", "path", "--binary", "."])
         .output()
         .unwrap();
     assert_eq!(

@@ -2,6 +2,7 @@
 //! one module per command.
 
 mod check;
+mod ci_fit;
 mod documents;
 mod extract;
 mod files_from;
@@ -11,4 +12,5 @@ mod inputs;
 mod mail;
 mod replay;
 mod resolve;
+mod suppress;
 mod util;

@@ -136,9 +136,10 @@ pub struct MailWarning {
 }
 
 impl fmt::Display for MailWarning {
-    /// `message 3 <id@host>: what is wrong` (the index is 0-based, as in JSON).
+    /// `message 3 <id@host>: what is wrong`, counting from 1 as `check`'s
+    /// human output does.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "message {}", self.message_index)?;
+        write!(f, "message {}", self.message_index + 1)?;
         if let Some(id) = &self.message_id {
             write!(f, " <{id}>")?;
         }

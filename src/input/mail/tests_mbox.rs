@@ -309,7 +309,7 @@ fn parts_can_move_to_another_thread_and_warnings_display() {
     send(&parts[0]);
     let shown = warnings[0].to_string();
     assert!(
-        shown.starts_with("message 0 <broken-1@example.com>: "),
+        shown.starts_with("message 1 <broken-1@example.com>: "),
         "{shown}"
     );
 }

@@ -70,10 +70,10 @@ fn dir() -> Dir {
 fn extract_plain_and_json_escape_everything() {
     let d = dir();
     for args in [
-        &["extract"][..],
-        &["extract", "--with-location"],
+        &["extract", "."][..],
+        &["extract", "--with-location", "."],
         &["extract", "--with-location", EVIL_NAME],
-        &["extract", "--unique", "--sort", "path"],
+        &["extract", "--unique", "--sort", "path", "."],
     ] {
         let out = d.cmd(args).output().unwrap();
         assert_eq!(code(&out), 0, "{}", stderr(&out));
@@ -101,8 +101,8 @@ fn extract_plain_and_json_escape_everything() {
 fn check_human_and_json_escape_everything() {
     let d = dir();
     for args in [
-        &["check", "--color", "never"][..],
-        &["check", "--color", "never", "--select", "all"],
+        &["check", "--color", "never", "."][..],
+        &["check", "--color", "never", "--select", "all", "."],
     ] {
         let out = d.cmd(args).output().unwrap();
         assert!(code(&out) <= 1, "{}", stderr(&out));

@@ -35,11 +35,11 @@ if [ "${1:-}" = "--score" ]; then
 fi
 if [ "${1:-}" = "--score-docs" ]; then
     # Documentation files only: test data (a tests/, test/, t/ or fixtures/
-    # folder) and gettext catalogues (.po) left out.
+    # folder) and gettext catalogues (.po, .pot) left out.
     docs=$(mktemp)
     python3 - "$2" "$docs" <<'PY'
 import re, sys
-skip = re.compile(r'(^|/)(tests?|t|fixtures)/|\.po$')
+skip = re.compile(r'(^|/)(tests?|t|fixtures)/|\.pot?$')
 with open(sys.argv[1], encoding='utf-8') as f, open(sys.argv[2], 'w', encoding='utf-8') as out:
     for row in f:
         cols = row.split('\t')

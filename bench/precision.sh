@@ -11,9 +11,14 @@
 #   bench/precision.sh --sample           # ... and write $OUT/verdicts.tsv
 #   bench/precision.sh --score bench/verdicts/after.tsv
 #
+#   bench/precision.sh --score-docs SHEET # ... documentation files only
+#
 # Environment: TREES (default /tmp/urlint-trees), OUT (default
 # /tmp/urlint-precision), URLINT (default target/release/urlint),
-# SAMPLER (default /work/shared/tools/sample-diagnostics), SEED (default 1).
+# SAMPLER (default /work/shared/tools/sample-diagnostics), SEED (default 1),
+# REPOS (default /work/trees): an optional set of real repositories' trees,
+# already extracted (nothing is downloaded). Those present are measured
+# too; the absent ones are named and skipped.
 set -eu
 
 TREES=${TREES:-/tmp/urlint-trees}
@@ -22,8 +27,28 @@ URLINT=${URLINT:-target/release/urlint}
 SAMPLER=${SAMPLER:-/work/shared/tools/sample-diagnostics}
 SEED=${SEED:-1}
 
+REPOS=${REPOS:-/work/trees}
+REPO_TREES="curl+curl git+git python+devguide rust-lang+book lycheeverse+lychee prometheus+docs asciidoctor+asciidoctor sphinx-doc+sphinx tldr-pages+tldr"
+
 if [ "${1:-}" = "--score" ]; then
     exec "$SAMPLER" --score "$2"
+fi
+if [ "${1:-}" = "--score-docs" ]; then
+    # Documentation files only: test data (a tests/, test/, t/ or fixtures/
+    # folder) and gettext catalogues (.po, .pot) left out.
+    docs=$(mktemp)
+    python3 - "$2" "$docs" <<'PY'
+import re, sys
+skip = re.compile(r'(^|/)(tests?|t|fixtures)/|\.pot?$')
+with open(sys.argv[1], encoding='utf-8') as f, open(sys.argv[2], 'w', encoding='utf-8') as out:
+    for row in f:
+        cols = row.split('\t')
+        if cols[0] == 'id' or len(cols) < 3 or not skip.search(cols[2]):
+            out.write(row)
+PY
+    "$SAMPLER" --score "$docs"
+    rm -f "$docs"
+    exit 0
 fi
 
 build_trees() {
@@ -66,11 +91,27 @@ build_trees() {
 build_trees
 mkdir -p "$OUT"
 BIN=$(cd "$(dirname "$URLINT")" && pwd)/$(basename "$URLINT")
+# One root holding every measured tree (symbolic links), so that the paths
+# in all.jsonl start with the tree's name and the sampler finds them.
+ROOT=$OUT/root
+rm -rf "$ROOT"
+mkdir -p "$ROOT"
 : >"$OUT/all.jsonl"
+run_tree() { # DIR NAME
+    ln -s "$1/$2" "$ROOT/$2"
+    (cd "$1" && "$BIN" check --format json --sort path "$2" >"$OUT/$2.jsonl" 2>"$OUT/$2.err") || true
+    printf '%-24s %s\n' "$2" "$(tail -n 1 "$OUT/$2.err")"
+    cat "$OUT/$2.jsonl" >>"$OUT/all.jsonl"
+}
 for tree in usrdoc crates pydocs man1; do
-    (cd "$TREES" && "$BIN" check --format json --sort path "$tree" >"$OUT/$tree.jsonl" 2>"$OUT/$tree.err") || true
-    printf '%-8s %s\n' "$tree" "$(tail -n 1 "$OUT/$tree.err")"
-    cat "$OUT/$tree.jsonl" >>"$OUT/all.jsonl"
+    run_tree "$TREES" "$tree"
+done
+for tree in $REPO_TREES; do
+    if [ -d "$REPOS/$tree" ]; then
+        run_tree "$REPOS" "$tree"
+    else
+        echo "$tree: not in $REPOS, skipped"
+    fi
 done
 
 python3 - "$OUT/all.jsonl" <<'PY'
@@ -85,7 +126,7 @@ for (rule, sev), n in sorted(counts.items()):
 PY
 
 if [ "${1:-}" = "--sample" ]; then
-    "$SAMPLER" "$OUT/all.jsonl" --root "$TREES" --per-rule 20 --min-severity warning \
+    "$SAMPLER" "$OUT/all.jsonl" --root "$ROOT" --per-rule 20 --min-severity warning \
         --seed "$SEED" --out "$OUT/verdicts.tsv" >"$OUT/sample.txt"
     echo "sample: $OUT/sample.txt; fill the verdict column of $OUT/verdicts.tsv"
 fi

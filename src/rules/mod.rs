@@ -186,6 +186,11 @@ pub(crate) fn file_spared(cx: &Cx<'_>) -> bool {
     scheme::file::spared_by_rfc3986(cx)
 }
 
+/// Whether a `mailto:` address is obfuscated on purpose (`invalid-mailto`).
+pub(crate) fn mailto_obfuscated(cx: &Cx<'_>) -> bool {
+    cx.scheme == crate::validate::SchemeKind::Mailto && scheme::mailto::obfuscated(cx)
+}
+
 /// Whether the URL's scheme is written twice (`doubled-scheme`).
 pub(crate) fn syntax_doubled(cx: &Cx<'_>) -> bool {
     syntax::doubled::doubled(cx).is_some()

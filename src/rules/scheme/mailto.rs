@@ -40,7 +40,7 @@ declare_rule! {
 /// written so on purpose, against address harvesters. The `at` is either
 /// inside the candidate (a wrapper rejoined `<mailto:joe at host>`) or right
 /// after it (`href="mailto:joe at host"` ends the bare URL at the space).
-fn obfuscated(cx: &Cx<'_>) -> bool {
+pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
     if cx.url.contains('@') {
         return false;
     }
@@ -107,6 +107,28 @@ mod tests {
             Standard::Rfc3986
         ));
         assert!(fires("write to mailto:attic.org today", Standard::Rfc3986));
+    }
+
+    #[test]
+    fn an_obfuscated_address_has_no_unsafe_space_under_rfc3986() {
+        // shared-mime-info's HTML: the attribute holds the whole address.
+        let text = "<a HREF=\"mailto:tal197 at users.sf.net\">tal197</a>";
+        let doc = crate::document::read(crate::document::Syntax::Html, text);
+        let mut found = Vec::new();
+        Scanner::new(ScanOptions {
+            excerpts: true,
+            ..ScanOptions::default()
+        })
+        .scan_document(&doc, text, |c| found.push(c));
+        assert_eq!(found.len(), 1, "{found:?}");
+        let rules = |standard| -> Vec<Rule> {
+            diagnostics_with(&found[0], standard)
+                .iter()
+                .map(|d| d.rule)
+                .collect()
+        };
+        assert_eq!(rules(Standard::Rfc3986), []);
+        assert!(rules(Standard::Rfc1738).contains(&Rule::UnsafeCharacter));
     }
 
     #[test]

@@ -27,7 +27,14 @@ declare_rule! {
     /// the host (whose address `invalid-host` checks); `[` and `]` anywhere
     /// else are still reported. A `#` inside the fragment is allowed, as
     /// browsers (the WHATWG URL standard) and `https://matrix.to/#/#room`
-    /// links have it. Under `rfc1738` `~` is unsafe (write `%7E`),
+    /// links have it. Square brackets that pair up in the query or the
+    /// fragment (`?filter[status]=open`, `?token=[token]`) are the array
+    /// parameters and placeholders every browser and HTTP library sends
+    /// as they are; a lone one (`/pull/496]`) is still reported. An
+    /// address obfuscated on purpose (`mailto:joe at example.org`, see
+    /// `invalid-mailto`) and a command-line tool's local path after
+    /// `file://` (`file://C:\dir\in.json`, see `invalid-file`) are not
+    /// URLs to fix. Under `rfc1738` `~` is unsafe (write `%7E`),
     /// and an IPv6 literal `[::1]` (RFC 2732, later than RFC 1738) is
     /// reported once, as a whole.
     ///
@@ -60,8 +67,17 @@ declare_rule! {
     /// elsewhere it is the UTF-8 octets, percent-encoded.
     ///
     /// ## Standards
-    /// The same under `rfc3986` and `rfc1738`: both are ASCII-only (RFC 3987
-    /// IRIs are a separate standard).
+    /// Under `rfc3986` (the default) a URL written as an IRI (RFC 3987) is
+    /// accepted, as browsers, Markdown and HTML (the WHATWG URL standard)
+    /// accept it: letters, digits, marks and symbols of any script in the
+    /// path, query and fragment (`https://de.wikipedia.org/wiki/Straße`),
+    /// and a host name IDNA can turn into an A-label (`http://örnek.com`).
+    /// Still reported there: spaces and invisible characters (no-break
+    /// space, zero-width and bidirectional controls, soft hyphen, RFC 3987
+    /// §4.1), private-use and non-characters, punctuation of the General
+    /// Punctuation and CJK blocks (curly quotes, `…`, `。`, mostly prose
+    /// glued to the URL), and a host IDNA rejects. Under `rfc1738` every
+    /// character beyond US-ASCII is reported.
     ///
     /// ## Example
     /// `http://host/café`
@@ -71,8 +87,8 @@ declare_rule! {
         name: "non-ascii-character",
         group: Syntax,
         default: Some(Severity::Error),
-        rfc: "RFC 1738 §2.2; RFC 1630 Unsafe characters",
-        summary: "a character beyond US-ASCII, unencoded",
+        rfc: "RFC 1738 §2.2; RFC 1630 Unsafe characters; RFC 3987 §2.2, §4.1",
+        summary: "a character beyond US-ASCII, unencoded; under rfc3986 only one no IRI has (space, invisible, prose punctuation)",
         example: "http://host/caf\u{e9}",
         ok_example: "http://host/caf%C3%A9",
         help: "percent-encode its UTF-8 octets (RFC 1738 §2.2)",
@@ -81,7 +97,17 @@ declare_rule! {
 
 /// Runs of unsafe characters (and stray `#`s), IPv6 literals as one finding.
 pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
+    if cx.standard == Standard::Rfc3986
+        && (crate::rules::file_spared(cx) || crate::rules::mailto_obfuscated(cx))
+    {
+        return;
+    }
     let b = cx.url.as_bytes();
+    let paired = if cx.standard == Standard::Rfc3986 {
+        paired_brackets(cx)
+    } else {
+        Vec::new()
+    };
     let fragment_hash = cx.parts.fragment.as_ref().map(|f| f.start - 1);
     let rfc1738 = cx.standard == Standard::Rfc1738;
     let ipv6 = cx
@@ -104,7 +130,9 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
     }
     let bad = |i: usize| {
         let c = b[i];
-        let skip = ipv6.as_ref().is_some_and(|h| h.contains(&i)) || (c == b'~' && !rfc1738);
+        let skip = ipv6.as_ref().is_some_and(|h| h.contains(&i))
+            || (c == b'~' && !rfc1738)
+            || paired.contains(&i);
         !skip
             && c.is_ascii()
             && ((c == b'#'
@@ -124,6 +152,29 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
         }
         report_run(cx, out, start..i);
     }
+}
+
+/// Offsets of the `[` and `]` that pair up, unnested, with only
+/// characters other than brackets between, within the query or within the
+/// fragment.
+fn paired_brackets(cx: &Cx<'_>) -> Vec<usize> {
+    let b = cx.url.as_bytes();
+    let mut out = Vec::new();
+    for r in [&cx.parts.query, &cx.parts.fragment].into_iter().flatten() {
+        let mut open = None;
+        for i in r.clone() {
+            match b[i] {
+                b'[' => open = Some(i),
+                b']' => {
+                    if let Some(o) = open.take() {
+                        out.extend([o, i]);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
 }
 
 fn report_run(cx: &Cx<'_>, out: &mut Report<'_>, run: Range<usize>) {
@@ -158,13 +209,26 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
     let a_label = host
         .clone()
         .and_then(|h| punycode::host_to_ascii(cx.text(h)));
+    let iri = cx.standard == Standard::Rfc3986;
+    // Under rfc3986 a character is reported when no IRI may hold it, or
+    // when it is in a host IDNA cannot convert.
+    let reported = |i: usize, c: char| {
+        if c.is_ascii() {
+            return false;
+        }
+        if !iri {
+            return true;
+        }
+        let in_host = host.as_ref().is_some_and(|h| h.contains(&i));
+        !is_iri_char(c) || (in_host && a_label.is_none())
+    };
     let mut chars = cx.url.char_indices().peekable();
     while let Some((start, c)) = chars.next() {
-        if c.is_ascii() {
+        if !reported(start, c) {
             continue;
         }
         let mut end = start + c.len_utf8();
-        while let Some((i, c)) = chars.next_if(|(_, c)| !c.is_ascii()) {
+        while let Some((i, c)) = chars.next_if(|&(i, c)| reported(i, c)) {
             end = i + c.len_utf8();
         }
         let text = cx.text(start..end);
@@ -187,6 +251,24 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
             help,
         );
     }
+}
+
+/// Whether an IRI (RFC 3987 `ucschar`) may hold `c` as it is, leaving out
+/// what is never meant as part of an address written in a document:
+/// spaces, invisible and bidirectional formatting characters (RFC 3987
+/// §4.1), private use, non-characters and specials, and the punctuation of
+/// the General Punctuation, CJK Symbols and fullwidth-ASCII blocks
+/// (curly quotes, `…`, `。`, `，`), which is prose glued to a URL.
+fn is_iri_char(c: char) -> bool {
+    let u = u32::from(c);
+    let invisible = matches!(
+        u,
+        0xAD | 0x34F | 0x61C | 0x115F | 0x1160 | 0x17B4 | 0x17B5 | 0x180E | 0x3164 | 0xFEFF
+    );
+    let punctuation = matches!(u, 0x2000..=0x206F | 0x3000..=0x303F | 0xFF01..=0xFF0F | 0xFF1A..=0xFF20 | 0xFF3B..=0xFF40 | 0xFF5B..=0xFF65);
+    let private = matches!(u, 0xE000..=0xF8FF | 0xF0000..);
+    let nonchar = matches!(u, 0xFDD0..=0xFDEF | 0xFFF0..=0xFFFF) || u & 0xFFFE == 0xFFFE;
+    !(c.is_whitespace() || c.is_control() || invisible || punctuation || private || nonchar)
 }
 
 #[cfg(test)]
@@ -221,6 +303,64 @@ mod tests {
                 ("http://h/[x]", &["[", "]"]),
                 ("http://host/a|b~c", &["|"]),
                 ("http://host/a b", &[" "]),
+            ],
+        );
+    }
+
+    #[test]
+    fn iris_under_rfc3986() {
+        // tldr-pages, lychee, linkify: IRIs a maintainer keeps.
+        table_3986(
+            Rule::NonAsciiCharacter,
+            &[
+                ("http://\u{f6}rnek.com", &[]),
+                ("https://exemplu.com/fi\u{219}ier.patch", &[]),
+                ("https://host.tld/\u{444}\u{430}\u{439}\u{43b}.key", &[]),
+                (
+                    "https://wiki.archlinux.org/title/List_(\u{6b63}\u{9ad4})",
+                    &[],
+                ),
+                ("http://a.com/\u{3a9}\u{2248}", &[]),
+                ("http://h/caf\u{e9}?q=\u{e9}#\u{e9}", &[]),
+                // Invisible, space and prose punctuation are never meant.
+                ("http://h/a\u{200b}b", &["\u{200b}"]),
+                ("http://h/a\u{a0}b", &["\u{a0}"]),
+                ("http://h/a\u{ad}b", &["\u{ad}"]),
+                ("http://h/a\u{202e}b", &["\u{202e}"]),
+                ("http://h/a\u{201d}", &["\u{201d}"]),
+                ("http://h/caf\u{e9}\u{2026}", &["\u{2026}"]),
+                ("http://h/a\u{3002}", &["\u{3002}"]),
+                ("http://h/\u{e000}", &["\u{e000}"]),
+            ],
+        );
+    }
+
+    #[test]
+    fn paired_brackets_in_a_query_and_obfuscation_under_rfc3986() {
+        table_3986(
+            Rule::UnsafeCharacter,
+            &[
+                ("http://www.apple.com/store?delivery=[slow]#horse+cart", &[]),
+                ("https://h.example/x?Token=[token]&Sig=[signature]", &[]),
+                ("https://h.example/x?filter[a]=1&filter[b]=2", &[]),
+                ("https://h.example/x#[note]", &[]),
+                // A lone or path bracket is still a fault.
+                ("https://github.com/p/q/pull/496]", &["]"]),
+                ("https://h.example/x?a=1]", &["]"]),
+                ("https://h.example/x?a=[1", &["["]),
+                ("http://h/[x]", &["[", "]"]),
+                ("https://h.example/x?a=[[1]]", &["[", "]"]),
+                // A command-line tool's Windows path after `file://`.
+                ("file://C:\\ca_config.txt", &[]),
+                ("file://.\\SAML-identity-provider.json", &[]),
+                ("file:///C:/a\\b", &["\\"]),
+            ],
+        );
+        table(
+            Rule::UnsafeCharacter,
+            &[
+                ("http://h/x?delivery=[slow]", &["[", "]"]),
+                ("file://C:\\ca_config.txt", &["\\"]),
             ],
         );
     }

@@ -2,7 +2,8 @@
 
 use crate::rules::declare_rule;
 use crate::validate::grammar::escape::escapes;
-use crate::validate::{Cx, Report};
+use crate::validate::grammar::host;
+use crate::validate::{Cx, Report, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -15,7 +16,10 @@ declare_rule! {
     /// what it means.
     ///
     /// ## Standards
-    /// The same under `rfc3986` and `rfc1738`.
+    /// Under `rfc3986` (the default) the bare `%` before an IPv6 zone ID
+    /// (`http://[fe80::1%eth0]/`), which RFC 6874 §4 asks parsers to
+    /// accept, is not reported; `invalid-host` judges the literal. Otherwise
+    /// the same under `rfc3986` and `rfc1738`.
     ///
     /// ## Example
     /// `news:12345667123%asdghfh@info.cern.ch`
@@ -36,7 +40,21 @@ declare_rule! {
 
 /// Report every `%` that does not start a valid escape.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
+    // A valid IP-literal's zone ID (RFC 6874 §4's bare `%`) is the host's.
+    let zone = cx
+        .parts
+        .authority
+        .as_ref()
+        .map(|a| a.host.clone())
+        .filter(|h| {
+            cx.standard == Standard::Rfc3986
+                && cx.url.as_bytes().get(h.start) == Some(&b'[')
+                && host::ip_literal_fault(cx.url, h.clone()).is_none()
+        });
     for e in escapes(cx.url, 0..cx.url.len()).filter(|e| e.value.is_none()) {
+        if zone.as_ref().is_some_and(|h| h.contains(&e.range.start)) {
+            continue;
+        }
         let text = cx.text(e.range.clone());
         let message = if text.len() == 1 {
             "`%` is not followed by two hex digits".to_string()
@@ -50,7 +68,25 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::table;
+    use crate::validate::testutil::{table, table_3986};
+
+    #[test]
+    fn a_bare_zone_id_percent_under_rfc3986() {
+        table_3986(
+            Rule::InvalidPercentEscape,
+            &[
+                ("http://[fe80::1%eth0]/", &[]),
+                ("https://[fe80::20c:29ff:fe9c:409b%eth0]:1234", &[]),
+                ("http://[fe80::1%25eth0]/a%zz", &["%zz"]),
+                // An empty zone is no zone: the `%` is still reported.
+                ("http://[fe80::1%]/", &["%]/"]),
+            ],
+        );
+        table(
+            Rule::InvalidPercentEscape,
+            &[("http://[fe80::1%eth0]/", &["%et"])],
+        );
+    }
 
     #[test]
     fn invalid_percent_escape() {

@@ -116,16 +116,58 @@ fn ipv6_literal(host: &str, range: Range<usize>) -> Option<Fault> {
 /// RFC 3986 §3.2.2 `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`:
 /// the check `rfc3986` applies to a bracketed host (`rfc1738` keeps the
 /// looser look of [`check`], the brackets being unsafe there anyway).
+///
+/// An IPv6 address may carry a zone ID (RFC 6874 §2, `[fe80::1%25eth0]`),
+/// also with the bare `%` RFC 6874 §4 asks parsers to accept
+/// (`[fe80::1%eth0]`, as written by `ip` and `ping`). An address with `x`
+/// for hex digits (`[fe80::xxxx]`, `[fe80:928d:xxff:fexx:xxxx]`) is
+/// redacted or a placeholder, not a typo.
 pub fn ip_literal_fault(url: &str, range: Range<usize>) -> Option<Fault> {
     let host = url.get(range.clone())?;
     let inner = host.strip_prefix('[').and_then(|h| h.strip_suffix(']'));
-    let ok = inner.is_some_and(|i| is_ipv6(i) || is_ipvfuture(i));
+    let ok = inner.is_some_and(|i| {
+        let (addr, zone) = split_zone(i);
+        (is_ipv6(addr) && zone.is_none_or(is_zone_id)) || is_ipvfuture(i) || is_redacted(i)
+    });
     (!ok).then(|| {
         Fault::new(
             range,
             format!("`{host}` is not an IPv6 or IPvFuture address literal"),
         )
     })
+}
+
+/// The address and, after `%25` (or RFC 6874 §4's bare `%`), the zone ID.
+pub fn split_zone(inner: &str) -> (&str, Option<&str>) {
+    match inner.split_once('%') {
+        Some((addr, zone)) => {
+            // `%25` then a zone is the escaped form; `%25` alone is an
+            // empty zone ID.
+            let zone = zone.strip_prefix("25").unwrap_or(zone);
+            (addr, Some(zone))
+        }
+        None => (inner, None),
+    }
+}
+
+/// RFC 6874 `ZoneID = 1*( unreserved / pct-encoded )`.
+fn is_zone_id(zone: &str) -> bool {
+    !zone.is_empty()
+        && super::escape::escapes(zone, 0..zone.len()).all(|e| e.value.is_some())
+        && zone
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-._~%".contains(&b))
+}
+
+/// Hex groups with `x` standing for digits, at least one `x`: a redacted
+/// or placeholder address, however many groups are left.
+fn is_redacted(inner: &str) -> bool {
+    inner.bytes().any(|b| b == b'x' || b == b'X')
+        && inner.split(':').all(|g| {
+            g.len() <= 4
+                && g.bytes()
+                    .all(|b| b.is_ascii_hexdigit() || b == b'x' || b == b'X')
+        })
 }
 
 /// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`.
@@ -225,6 +267,36 @@ mod tests {
             "[1.2.3.4::]",
             "[v.x]",
             "[vz.x]",
+        ] {
+            assert!(!ok(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn zone_ids_and_redacted_addresses() {
+        let ok = |h: &str| ip_literal_fault(h, 0..h.len()).is_none();
+        // RFC 6874: `%25` then the zone; §4's bare `%` (curl's URL-SYNTAX.md,
+        // curl(1)).
+        for good in [
+            "[fe80::3%25eth0]",
+            "[fe80::1%eth0]",
+            "[fe80::1%25en1.x~y]",
+            "[fe80::1%25%41]",
+            // curl's KNOWN_BUGS: a link-local address with digits hidden.
+            "[fe80:928d:xxff:fexx:xxxx]",
+            "[fe80::xxxx]",
+        ] {
+            assert!(ok(good), "{good}");
+        }
+        for bad in [
+            "[fe80::1%]",
+            "[fe80::1%25]",
+            "[fe80::1%25eth/0]",
+            "[fe80::1%zz%]",
+            "[zz%25eth0]",
+            "[::1%25eth0%2]",
+            "[xyz]",
+            "[fexxx::1]",
         ] {
             assert!(!ok(bad), "{bad}");
         }

@@ -85,7 +85,19 @@ const UNTERMINATED_MAX: usize = 2048;
 pub(super) fn read(src: &str) -> Document {
     let mut b = Builder::for_source(src);
     read_into(&mut b, src, 0, src.len());
+    // An SVG image draws its text (a terminal recording cuts a URL at
+    // the edge of each line): only its links are URLs.
+    if is_svg(src) {
+        let len = b.text.len();
+        super::blank(&mut b.text, 0, len);
+    }
     b.finish(false)
+}
+
+/// Whether `src` is an SVG image rather than a page.
+fn is_svg(src: &str) -> bool {
+    let head = &src.as_bytes()[..src.len().min(1024)];
+    memchr::memmem::find(head, b"<svg").is_some() && memchr::memmem::find(head, b"<html").is_none()
 }
 
 /// Searches remembered across tags, so each is done once per input.
@@ -421,6 +433,15 @@ mod tests {
         let mut buf = [0u8; 16];
         assert_eq!(lower("DIV", &mut buf), "div");
         assert_eq!(lower("a-very-long-custom-element", &mut buf), "");
+    }
+
+    #[test]
+    fn an_svg_image_gives_only_its_links() {
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\"><a href=\"https://a.example/\"><text>https://b.example/x%</text></a></svg>";
+        let doc = read(svg);
+        assert!(doc.text.trim().is_empty(), "{:?}", doc.text);
+        let urls: Vec<&str> = doc.links.iter().map(|l| l.url.as_str()).collect();
+        assert_eq!(urls, ["https://a.example/"]);
     }
 
     #[test]

@@ -112,7 +112,13 @@ impl Syntax {
             "adoc" | "asciidoc" => Syntax::Asciidoc,
             "rst" => Syntax::Rst,
             "json" => Syntax::Json,
-            "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "man" | "ms" => Syntax::Roff,
+            "man" | "ms" => Syntax::Roff,
+            // `ls.1`, and sections with a suffix: `openssl.1ssl`, `File::Spec.3pm`.
+            s if s.starts_with(|c: char| matches!(c, '1'..='9'))
+                && s[1..].bytes().all(|c| c.is_ascii_lowercase()) =>
+            {
+                Syntax::Roff
+            }
             "texi" | "texinfo" => Syntax::Texinfo,
             _ => Syntax::Text,
         }

@@ -37,7 +37,7 @@ pub fn is_pattern(url: &str) -> bool {
     if marks & BRACKET != 0 && has_bracket_notation(url) {
         return true;
     }
-    if marks & (BACKSLASH | STAR | PLUS | BRACKET) != 0 && is_regex(url) {
+    if (marks & (BACKSLASH | STAR | PLUS | BRACKET) != 0 || url.ends_with("!g")) && is_regex(url) {
         return true;
     }
     // `http://host:8080|socks5://host:9050`: alternatives in a usage line.
@@ -123,6 +123,8 @@ fn is_regex(url: &str) -> bool {
     ]
     .iter()
     .any(|p| url.contains(p))
+        // The end of a substitution, `s!$URL!https://example.com!g`.
+        || url.ends_with("!g")
 }
 
 /// A printf conversion: `%s`, `%d` (not a valid escape), `%(name)s`, `%1$s`.
@@ -233,6 +235,7 @@ mod tests {
             "http://localhost:\\d+/",
             "http://web\\.archive\\.org/web/.*google\\.com/",
             "http://localhost:8080|socks5://localhost:9050",
+            "https://example.com!g",
         ] {
             assert!(is_pattern(p), "{p} is a pattern");
         }

@@ -124,6 +124,8 @@ fn syntax_from_path() {
         ("index.rst", Syntax::Rst),
         ("package.json", Syntax::Json),
         ("ls.1", Syntax::Roff),
+        ("openssl-passwd.1ssl", Syntax::Roff),
+        ("File::Spec.3pm", Syntax::Roff),
         ("ls.1.gz", Syntax::Roff),
         ("emacs.texi", Syntax::Texinfo),
         ("notes.txt", Syntax::Text),

@@ -19,7 +19,7 @@ pub struct Diagnostic {
     pub url: String,
     /// How to fix it, citing the RFC section.
     pub help: String,
-    /// Further places of the same fault in the same URL (SPEC.md: "one
+    /// Further places of the same fault in the same URL (the README: "one
     /// rule reports a URL once"), after the one `span` points at.
     pub labels: Vec<Label>,
 }

@@ -39,7 +39,7 @@ pub struct Settings {
     /// The lowest severity that makes `check` exit 1; `None` (`never`):
     /// diagnostics never fail the run.
     pub fail_on: Option<Severity>,
-    /// The standard judging the shared syntax (SPEC.md "Standards").
+    /// The standard judging the shared syntax (the README, "Standards").
     pub standard: Standard,
     /// Where the settings file was found, if any.
     pub source: Option<PathBuf>,

@@ -37,7 +37,7 @@ use std::path::Path;
 
 pub(crate) use crate::input::offsets::OffsetMap;
 
-/// How a file is read (SPEC.md "How documents are read").
+/// How a file is read (the README, "How documents are read").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Syntax {
@@ -60,7 +60,7 @@ pub enum Syntax {
 }
 
 impl Syntax {
-    /// Every syntax, in SPEC.md order.
+    /// Every syntax, in the README's order.
     pub const ALL: &'static [Syntax] = &[
         Syntax::Markdown,
         Syntax::Html,

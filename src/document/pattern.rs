@@ -1,4 +1,4 @@
-//! URL-shaped *patterns*, which are not URLs (SPEC.md "How documents are
+//! URL-shaped *patterns*, which are not URLs (the README, "How documents are
 //! read"): template placeholders, usage notation, wildcards, globs and
 //! ports written as words. Documentation is full of them, and a linter that
 //! reads `http://${host}:${port}/` as a URL with a bad host cries wolf.

@@ -40,7 +40,7 @@ struct Diag<'a> {
     end: Pos,
     help: &'a str,
     /// Further places of the same fault; left out when there are none, so
-    /// a one-place diagnostic is exactly SPEC.md's example.
+    /// a one-place diagnostic is exactly the README's example.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     labels: Vec<JsonLabel<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -17,7 +17,7 @@ pub struct RuleConfig {
 }
 
 impl Default for RuleConfig {
-    /// The defaults of SPEC.md: every rule with a default severity is on.
+    /// The defaults of the README: every rule with a default severity is on.
     fn default() -> RuleConfig {
         let mut enabled = 0;
         for &rule in Rule::ALL {

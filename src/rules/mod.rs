@@ -59,7 +59,7 @@ impl fmt::Display for Severity {
     }
 }
 
-/// Rule groups of SPEC.md.
+/// Rule groups of the README.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Group {
     /// Generic URL syntax.
@@ -75,7 +75,7 @@ pub enum Group {
 }
 
 impl Group {
-    /// Every group, in SPEC.md order.
+    /// Every group, in the README's order.
     pub const ALL: &'static [Group] = &[
         Group::Syntax,
         Group::Scheme,
@@ -111,7 +111,7 @@ impl fmt::Display for Group {
 /// prints, what the README table and SARIF metadata are made of.
 #[derive(Debug)]
 pub struct RuleMeta {
-    /// Kebab-case name, as in SPEC.md.
+    /// Kebab-case name, as in the README.
     pub name: &'static str,
     /// The group `--select GROUP` refers to.
     pub group: Group,
@@ -202,14 +202,14 @@ pub(crate) type CheckFn = fn(&Cx<'_>, &mut Report<'_>);
 /// Generate [`Rule`] and its tables from one list.
 macro_rules! registry {
     ($( $(#[$attr:meta])* $variant:ident => $meta:path, $check:path; )*) => {
-        /// A lint rule. Ordered as SPEC.md lists them (by group).
+        /// A lint rule. Ordered as the README lists them (by group).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum Rule {
             $( $(#[$attr])* $variant, )*
         }
 
         impl Rule {
-            /// Every rule, in SPEC.md order.
+            /// Every rule, in the README's order.
             pub const ALL: &'static [Rule] = &[$(Rule::$variant),*];
 
             /// Its metadata.
@@ -304,7 +304,7 @@ registry! {
 }
 
 impl Rule {
-    /// Kebab-case name, as in SPEC.md.
+    /// Kebab-case name, as in the README.
     pub fn name(self) -> &'static str {
         self.meta().name
     }

@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use crate::span::{Pos, Span};
 
-/// How a URL was written in the text (SPEC.md "How URLs are found").
+/// How a URL was written in the text (the README, "How URLs are found").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Form {
     /// `<URL:ftp://host/path>`
@@ -52,7 +52,7 @@ pub struct Segment {
     pub start: Pos,
 }
 
-/// How a bare URL cut by a hard line wrap was read (SPEC.md `broken-bare-url`).
+/// How a bare URL cut by a hard line wrap was read (the README `broken-bare-url`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BrokenBare {
     /// Evidence was strong: `url` is the rejoined form, the literal part is an alternative.

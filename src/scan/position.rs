@@ -5,7 +5,7 @@
 //! line is rescanned to find a column (that would be quadratic on a 1 GB line).
 //!
 //! Columns count Unicode scalar values; each byte of an invalid UTF-8
-//! sequence counts as one column (SPEC.md). The cursor keeps the state of a
+//! sequence counts as one column (the README). The cursor keeps the state of a
 //! partly read multi-byte sequence, so a chunk boundary inside a character
 //! changes nothing.
 

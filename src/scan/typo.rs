@@ -1,5 +1,5 @@
 //! URLs whose scheme was mistyped, found although their scheme is not one
-//! to find (SPEC.md `misspelled-scheme`).
+//! to find (the README `misspelled-scheme`).
 //!
 //! A bare URL is only found at a known scheme, so `htp://host/` or
 //! `https:://host/` would otherwise pass unseen: the one kind of defect a

@@ -75,7 +75,7 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
         .get(after..after + 4)
         .is_some_and(|s| s.eq_ignore_ascii_case(b"URL:"))
     {
-        // "URL:" may be followed by blanks (SPEC.md); they are not
+        // "URL:" may be followed by blanks (the README); they are not
         // whitespace inside the URL.
         let start = after
             + 4

@@ -18,7 +18,7 @@
 //! current practice) or `rfc1738` (the letter of the seeds). Under `rfc1738`:
 //!
 //! Judgement calls, each from the RFC text:
-//! - `~`, `|` and `[ ]` are unsafe (RFC 1738 §2.2, as SPEC.md lists them);
+//! - `~`, `|` and `[ ]` are unsafe (RFC 1738 §2.2, as the README lists them);
 //!   an IPv6 literal `[::1]` (RFC 2732, later) is one finding, not two.
 //! - The first `#` delimits the fragment (RFC 1630); any later `#` is unsafe.
 //! - An empty port (`http://h:/`) is `invalid-port`: the BNF says

@@ -1,4 +1,4 @@
-//! The two standards a URL's shared syntax is judged by (SPEC.md
+//! The two standards a URL's shared syntax is judged by (the README
 //! "Standards"), and the documentation names and placeholder passwords that
 //! `rfc3986` treats as examples rather than defects.
 
@@ -73,7 +73,7 @@ pub fn is_example_host(host: &str) -> bool {
 pub fn is_placeholder_password(password: &str) -> bool {
     let p = password.to_ascii_lowercase();
     let p = p.as_str();
-    // SPEC.md's list, and the metasyntactic words documentation uses the
+    // the README's list, and the metasyntactic words documentation uses the
     // same way (`foo:bar@host`).
     let word = matches!(
         p,

@@ -1,5 +1,5 @@
 //! `trailing-punctuation` and `unterminated-link`: URLs whose extent a
-//! document's link markup gives (form `link`, SPEC.md "How documents are
+//! document's link markup gives (form `link`, the README, "How documents are
 //! read").
 
 use crate::rules::{declare_rule, Severity};

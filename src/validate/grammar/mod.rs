@@ -84,7 +84,7 @@ pub fn char_at(url: &str, i: usize) -> Range<usize> {
 }
 
 /// A URL with a scheme and nothing after it (`http:`, `http://`, `news:`),
-/// which SPEC.md calls `empty-url`.
+/// which the README calls `empty-url`.
 pub fn is_empty_url(cx: &Cx<'_>) -> bool {
     if cx.url.is_empty() {
         return true;

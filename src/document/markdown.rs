@@ -21,7 +21,7 @@ use std::ops::Range;
 
 use pulldown_cmark::{Event, LinkType, Options, Parser, Tag, TagEnd};
 
-use super::{html, Builder, Document, Link, UrlBuilder};
+use super::{html, Builder, Document, Link, Next, UrlBuilder};
 
 /// Longest destination read for a rejected link.
 const REJECTED_MAX: usize = 2048;
@@ -231,8 +231,8 @@ fn rejected_links(b: &mut Builder, code: &[Range<usize>]) {
     let text = b.text.as_bytes();
     // The next `)` and line break at or after a point: searched once each,
     // so a flood of `[a](http://x/` stays linear.
-    let mut next_close: Option<usize> = Some(0);
-    let mut next_nl: Option<usize> = Some(0);
+    let mut next_close = Next::default();
+    let mut next_nl = Next::default();
     let mut code_at = 0;
     for at in memchr::memmem::find_iter(text, b"](") {
         while code.get(code_at).is_some_and(|r| r.end <= at) {
@@ -245,9 +245,10 @@ fn rejected_links(b: &mut Builder, code: &[Range<usize>]) {
         if !super::is_url(token(&b.text[d..])) {
             continue;
         }
-        let nl = advance(&mut next_nl, text, d, b'\n').unwrap_or(text.len());
-        let close =
-            advance(&mut next_close, text, d, b')').filter(|&c| c < nl && c - d <= REJECTED_MAX);
+        let nl = next_nl.find(text, d, b"\n").unwrap_or(text.len());
+        let close = next_close
+            .find(text, d, b")")
+            .filter(|&c| c < nl && c - d <= REJECTED_MAX);
         if let Some(mut close) = close {
             // Parentheses inside the URL (`Perf_(Linux)`) pair up.
             let opened = memchr::memchr_iter(b'(', &text[d..close]).count();
@@ -289,19 +290,6 @@ fn rejected_links(b: &mut Builder, code: &[Range<usize>]) {
             super::blank(&mut b.text, start, end);
         }
         b.link(link);
-    }
-}
-
-/// The position of the first `needle` at or after `from`, remembered in
-/// `cache` (`None` once there is none left).
-fn advance(cache: &mut Option<usize>, text: &[u8], from: usize, needle: u8) -> Option<usize> {
-    match *cache {
-        Some(c) if c >= from => Some(c),
-        Some(_) => {
-            *cache = memchr::memchr(needle, &text[from..]).map(|k| from + k);
-            *cache
-        }
-        None => None,
     }
 }
 

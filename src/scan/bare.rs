@@ -347,9 +347,9 @@ fn read(
 /// Copy `raw` (at window index `at`) into `found.url`. Valid UTF-8 is
 /// copied as it is; a Latin-1 byte becomes its character, in a piece of
 /// its own, so positions after it stay right.
-fn copy_latin1(raw: &[u8], at: usize, found: &mut Found) {
+pub(crate) fn copy_latin1(raw: &[u8], at: usize, found: &mut Found) {
     if let Ok(text) = std::str::from_utf8(raw) {
-        found.segments.push((0, at));
+        found.segments.push((found.url.len(), at));
         found.url.push_str(text);
         return;
     }

@@ -375,3 +375,20 @@ fn mistyped_schemes_are_found_in_order_at_every_capacity() {
     let text = format!("{}http//late.org/x\n", "word ".repeat(5000));
     assert_eq!(urls(&text), ["http//late.org/x"]);
 }
+
+/// A Latin-1 letter on the continuation line of a hard-wrapped URL keeps
+/// a piece of its own, like one on the first line (found by the property
+/// test on `mailto:URL:\xff...mailto:\n\xff`).
+#[test]
+fn a_rejoined_hard_wrap_copies_latin1_letters_like_the_first_line() {
+    let mut text =
+        b"Archived messages are listed at http://lists.example.org/pipermail/archives/".to_vec();
+    text.extend_from_slice(b"\ncaf\xe9/november.html\n");
+    let c = &scan_all(&text, &ScanOptions::default())[0];
+    assert!(c.url.ends_with("caf\u{e9}/november.html"), "{}", c.url);
+    let slash = c.url.rfind('/').unwrap();
+    assert_eq!(
+        c.pos_at(slash).offset as usize,
+        text.len() - "/november.html\n".len()
+    );
+}

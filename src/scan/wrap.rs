@@ -129,8 +129,9 @@ pub(crate) fn rejoin(
         if k > 0 {
             found.ws.push((pieces[k - 1].1, from));
         }
-        found.segments.push((found.url.len(), from));
-        found.url.push_str(&String::from_utf8_lossy(&b[from..to]));
+        // Each line's piece copied as the bare URL's own text is (a
+        // Latin-1 letter in a piece of its own).
+        super::bare::copy_latin1(&b[from..to], from, found);
     }
     found.alternatives.push(literal);
     found.broken = Some(BrokenBare::Rejoined);

@@ -57,12 +57,15 @@ pub(crate) fn find(w: &Window, schemes: &Schemes, colon: usize, floor: usize) ->
     if !typo || (known && !crate::schemes::is_slashed(word.as_bytes())) {
         return None;
     }
+    let found = bare_from(b, start, colon + 1)?;
+    has_substance(&found.url[colon + 1 - start..]).then_some(found)
+}
+
+/// A bare URL starting at `start` whose text after the scheme starts at
+/// `from`, ended by the bare-URL rules.
+fn bare_from(b: &[u8], start: usize, from: usize) -> Option<Found> {
     let quoted = if start > 0 { b[start - 1] } else { 0 };
-    let end = find_end(b, colon + 1, start.saturating_add(BARE_CAP), quoted);
-    let rest = std::str::from_utf8(&b[colon + 1..end.end]).ok()?;
-    if !has_substance(rest) {
-        return None;
-    }
+    let end = find_end(b, from, start.saturating_add(BARE_CAP), quoted);
     let url = std::str::from_utf8(&b[start..end.end]).ok()?;
     Some(Found::new(
         Form::Bare,
@@ -116,16 +119,7 @@ pub(crate) fn colonless(w: &Window, at: usize, floor: usize) -> Option<Found> {
     if start < floor {
         return None;
     }
-    let quoted = if start > 0 { b[start - 1] } else { 0 };
-    let end = find_end(b, at, start.saturating_add(BARE_CAP), quoted);
-    let url = std::str::from_utf8(&b[start..end.end]).ok()?;
-    Some(Found::new(
-        Form::Bare,
-        start,
-        end.end,
-        url.to_owned(),
-        start,
-    ))
+    bare_from(b, start, at)
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! expects (issue 13): reports outside the walk, `--force-exclude`, standard
 //! input, compressed and skipped files, the CI flags, and the small ones.
 
-use crate::util::{code, fixtures, json_lines, stderr, stdout, urlint, Dir};
+use crate::util::{code, fixtures, json_lines, json_paths, stderr, stdout, urlint, Dir};
 
 const PORT: &str = "<URL:http://h.acme.org:25/>\n";
 
@@ -28,10 +28,7 @@ fn a_sarif_report_is_never_linted_by_a_later_run() {
         .cmd(&["check", "--format", "json", "-q", "."])
         .output()
         .unwrap();
-    let paths: Vec<String> = json_lines(&out)
-        .iter()
-        .map(|l| l["path"].as_str().unwrap().to_string())
-        .collect();
+    let paths = json_paths(&out);
     assert_eq!(paths, ["a.txt"], "{}", stderr(&out));
     // The Action writes its log outside the checkout.
     let action = repo_file("action.yml");
@@ -353,10 +350,7 @@ fn settings_come_from_the_nearest_file_above_each_file() {
         .cmd(&["check", "-q", "--format", "json", "--sort", "path", "."])
         .output()
         .unwrap();
-    let paths: Vec<String> = json_lines(&out)
-        .iter()
-        .map(|l| l["path"].as_str().unwrap().to_string())
-        .collect();
+    let paths = json_paths(&out);
     assert_eq!(paths, ["a.txt"], "{}", stderr(&out));
     // Run from inside `sub`, its settings do not leak to `../a.txt`.
     let mut cmd = urlint();
@@ -364,10 +358,7 @@ fn settings_come_from_the_nearest_file_above_each_file() {
         "check", "-q", "--format", "json", "--sort", "path", "../a.txt", "b.txt",
     ]);
     let out = cmd.output().unwrap();
-    let paths: Vec<String> = json_lines(&out)
-        .iter()
-        .map(|l| l["path"].as_str().unwrap().to_string())
-        .collect();
+    let paths = json_paths(&out);
     assert_eq!(paths, ["../a.txt"], "{}", stderr(&out));
 }
 
@@ -386,10 +377,7 @@ fn a_broken_nested_settings_file_is_named_once_and_the_rest_go_on() {
     let err = stderr(&out);
     assert_eq!(err.matches("exclude-urls").count(), 1, "{err}");
     assert!(err.contains("urlint.toml"), "{err}");
-    let paths: Vec<String> = json_lines(&out)
-        .iter()
-        .map(|l| l["path"].as_str().unwrap().to_string())
-        .collect();
+    let paths = json_paths(&out);
     assert_eq!(paths, ["a.txt"]);
 }
 

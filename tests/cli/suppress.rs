@@ -1,7 +1,7 @@
 //! Suppression comments, `[per-file-ignores]`, `exclude-urls` and the
 //! `[severity]` decision (issue 13).
 
-use crate::util::{code, json_lines, stderr, stdout, Dir};
+use crate::util::{code, json_lines, json_paths, stderr, stdout, Dir};
 
 /// `check --format json` over `args`, returning each diagnostic's rule and line.
 fn diags(d: &Dir, args: &[&str]) -> Vec<(String, u64)> {
@@ -101,10 +101,7 @@ fn per_file_ignores_turn_rules_off_by_glob_relative_to_the_config() {
         .cmd(&["check", "-q", "--format", "json", "--sort", "path", "."])
         .output()
         .unwrap();
-    let paths: Vec<String> = json_lines(&out)
-        .iter()
-        .map(|l| l["path"].as_str().unwrap().to_string())
-        .collect();
+    let paths = json_paths(&out);
     assert_eq!(paths, ["b.txt"], "{}", stderr(&out));
 }
 

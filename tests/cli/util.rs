@@ -74,3 +74,11 @@ pub fn json_lines(out: &Output) -> Vec<serde_json::Value> {
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad JSON line {l:?}: {e}")))
         .collect()
 }
+
+/// The `path` of each JSON line, in order.
+pub fn json_paths(out: &Output) -> Vec<String> {
+    json_lines(out)
+        .iter()
+        .map(|l| l["path"].as_str().unwrap().to_string())
+        .collect()
+}

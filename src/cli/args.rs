@@ -234,6 +234,12 @@ pub struct CheckArgs {
     /// [default: rfc3986, or `standard` in urlint.toml].
     #[arg(long, value_name = "NAME", value_enum)]
     pub standard: Option<StandardArg>,
+    /// Also lint URLs in data, which are otherwise extracted but not linted:
+    /// files in test-data folders below a walked path (`tests/`, `t/`,
+    /// `testdata/`, `fixtures/` ...) and source code outside comments
+    /// (string literals) [default: `lint-data` in urlint.toml, else off].
+    #[arg(long)]
+    pub lint_data: bool,
     /// Exit 0 even when diagnostics are found (2 still reports trouble).
     #[arg(long)]
     pub exit_zero: bool,

@@ -93,9 +93,31 @@ pub struct Run {
 pub enum Input {
     /// Standard input (`-`).
     Stdin,
-    /// A file; `explicit` when named on the command line or listed, rather
-    /// than found by walking a folder.
-    Path(PathBuf, bool),
+    /// A file, and how it came to be read.
+    Path(PathBuf, Origin),
+}
+
+/// How a file came to be read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// Named on the command line or listed by `--files-from`.
+    Named,
+    /// Found by walking a folder.
+    Walked,
+    /// Found by walking, in a test-data folder below the walked path: its
+    /// URLs are extracted, not linted (unless `--lint-data`).
+    TestData,
+}
+
+impl Origin {
+    /// The origin of a file the walk met.
+    pub fn of(explicit: bool, test_data: bool) -> Origin {
+        match (explicit, test_data) {
+            (true, _) => Origin::Named,
+            (false, false) => Origin::Walked,
+            (false, true) => Origin::TestData,
+        }
+    }
 }
 
 /// How a path is shown: as given or walked, without a leading `./`, so
@@ -265,8 +287,13 @@ impl Run {
             let mut scanner = Worker::default();
             Box::new(move |result| {
                 match walk::entry(result) {
-                    Some(Entry::File { path, explicit }) => {
-                        let out = self.process(&mut scanner, &Input::Path(path, explicit), true);
+                    Some(Entry::File {
+                        path,
+                        explicit,
+                        test_data,
+                    }) => {
+                        let input = Input::Path(path, Origin::of(explicit, test_data));
+                        let out = self.process(&mut scanner, &input, true);
                         let mut lock = self.lock();
                         self.write(&mut lock, &out);
                     }
@@ -368,7 +395,7 @@ impl Run {
             Input::Stdin => self.job.stdin_filename.clone(),
             Input::Path(p, _) => Some(p.clone()),
         };
-        let explicit = matches!(input, Input::Path(_, true));
+        let explicit = matches!(input, Input::Path(_, Origin::Named));
         if self.job.force_exclude {
             if let Some(p) = &named {
                 if profile.excludes(&self.job.profiles.absolute(p), false) {
@@ -434,6 +461,7 @@ impl Run {
         let ignored = abs.as_deref().and_then(|p| profile.ignored_rules(p));
         let directives = Directives::default();
         let mut sink = FileSink::new(self, &label, stream, &profile, ignored, opened.utf8_bom);
+        sink.test_data = matches!(input, Input::Path(_, Origin::TestData));
         let reader = Counted {
             inner: opened.reader,
             bytes: &self.bytes,

@@ -36,6 +36,8 @@ pub struct Overrides {
     pub validate: bool,
     /// `--standard`.
     pub standard: Option<Standard>,
+    /// `--lint-data`.
+    pub lint_data: bool,
 }
 
 /// Everything needed to read one file, built from one settings file.
@@ -76,6 +78,9 @@ impl Profile {
                 .rules
                 .ignore(&o.ignore.join(","))
                 .map_err(|e| flag("--ignore", e))?;
+        }
+        if o.lint_data {
+            settings.lint_data = true;
         }
         if let Some(standard) = o.standard {
             settings.standard = standard;

@@ -13,7 +13,7 @@ use super::args::{
     CheckArgs, CheckFormat, Cli, ColorChoice, Command, CompletionsArgs, ExtractArgs, ExtractFormat,
     FailOn, InputArgs, ManArgs, ResolveArgs, RulesArgs, StandardArg,
 };
-use super::pipeline::{Input, Job, MailMode, Run};
+use super::pipeline::{Input, Job, MailMode, Origin, Run};
 use super::profiles::{Overrides, Profiles};
 use super::{extra, progress};
 use crate::document::Syntax;
@@ -127,6 +127,7 @@ fn check(args: &CheckArgs) -> Result<u8, String> {
             StandardArg::Rfc3986 => Standard::Rfc3986,
             StandardArg::Rfc1738 => Standard::Rfc1738,
         }),
+        lint_data: args.lint_data,
         ..overrides(&args.input, true)
     };
     let profiles = Profiles::new(args.input.config.as_deref(), overrides)?;
@@ -387,7 +388,11 @@ fn read_all(run: &Run, input: &InputArgs) -> Result<(), String> {
             } else {
                 let found = walk::sorted(std::slice::from_ref(p), &opts)?;
                 inputs.extend(found.into_iter().map(|e| match e {
-                    Entry::File { path, explicit } => Ok(Input::Path(path, explicit)),
+                    Entry::File {
+                        path,
+                        explicit,
+                        test_data,
+                    } => Ok(Input::Path(path, Origin::of(explicit, test_data))),
                     Entry::Error(e) => Err(e),
                 }));
             }

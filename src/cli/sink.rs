@@ -56,6 +56,9 @@ pub(super) struct FileSink<'r> {
     ignored: Option<RuleConfig>,
     /// The file starts with a UTF-8 BOM (see [`FileSink::bom_fix`]).
     bom: bool,
+    /// The file is test data: its URLs are extracted, not linted (unless
+    /// `lint-data`).
+    pub(super) test_data: bool,
     /// A diagnostic was reported (for `-l`).
     any: bool,
     found: Vec<Found>,
@@ -81,6 +84,7 @@ impl<'r> FileSink<'r> {
             profile,
             ignored,
             bom,
+            test_data: false,
             any: false,
             found: Vec::new(),
             findings: Vec::new(),
@@ -116,6 +120,10 @@ impl<'r> FileSink<'r> {
             index: p.message_index,
         });
         if let Some(validator) = &self.profile.validator {
+            if (self.test_data || cand.facts.data) && !self.profile.settings.lint_data {
+                // Data, not prose: `extract` lists it, `check` leaves it.
+                return;
+            }
             run.urls.fetch_add(1, Ordering::Relaxed);
             self.diags.clear();
             validator.check(&cand, &mut self.diags);

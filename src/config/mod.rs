@@ -41,6 +41,9 @@ pub struct Settings {
     pub fail_on: Option<Severity>,
     /// The standard judging the shared syntax (the README, "Standards").
     pub standard: Standard,
+    /// `lint-data`: also lint the URLs of test-data folders and of source
+    /// code outside comments (by default extracted, not linted).
+    pub lint_data: bool,
     /// Where the settings file was found, if any.
     pub source: Option<PathBuf>,
 }
@@ -56,6 +59,7 @@ impl Default for Settings {
             syntax: SyntaxGlobs::default(),
             fail_on: Some(Severity::Warning),
             standard: Standard::default(),
+            lint_data: false,
             source: None,
         }
     }
@@ -171,6 +175,9 @@ impl Settings {
         if let Some(name) = &file.standard {
             self.standard = Standard::from_name(name)
                 .ok_or_else(|| format!("unknown standard `{name}` (use rfc3986 or rfc1738)"))?;
+        }
+        if let Some(lint_data) = file.lint_data {
+            self.lint_data = lint_data;
         }
         for scheme in &file.extra_schemes {
             self.add_scheme(scheme)?;

@@ -25,10 +25,12 @@
 //! ```
 
 mod asciidoc;
+mod code;
 mod html;
 mod json;
 mod markdown;
 pub mod pattern;
+mod po;
 mod roff;
 mod rst;
 mod texinfo;
@@ -55,6 +57,16 @@ pub enum Syntax {
     Roff,
     /// Texinfo.
     Texinfo,
+    /// gettext catalogues: each message's adjacent strings joined.
+    Po,
+    /// Source code with `//` and `/* */` comments: C, C++, Rust, Go, Java,
+    /// JavaScript, TypeScript, C#, Swift, Kotlin... Comments are prose,
+    /// the rest data.
+    C,
+    /// Source code with `#` comments: shell, Perl (and POD), Ruby, R...
+    Shell,
+    /// Python: `#` comments and docstrings are prose, the rest data.
+    Python,
     /// Plain text: the RFC 1738 appendix rules, hard wraps included.
     Text,
 }
@@ -69,6 +81,10 @@ impl Syntax {
         Syntax::Json,
         Syntax::Roff,
         Syntax::Texinfo,
+        Syntax::Po,
+        Syntax::C,
+        Syntax::Shell,
+        Syntax::Python,
         Syntax::Text,
     ];
 
@@ -82,6 +98,10 @@ impl Syntax {
             Syntax::Json => "json",
             Syntax::Roff => "roff",
             Syntax::Texinfo => "texinfo",
+            Syntax::Po => "po",
+            Syntax::C => "c",
+            Syntax::Shell => "shell",
+            Syntax::Python => "python",
             Syntax::Text => "text",
         }
     }
@@ -120,6 +140,14 @@ impl Syntax {
                 Syntax::Roff
             }
             "texi" | "texinfo" => Syntax::Texinfo,
+            "po" | "pot" => Syntax::Po,
+            "c" | "h" | "cc" | "cpp" | "cxx" | "c++" | "hpp" | "hh" | "hxx" | "inl" | "ino" | "m"
+            | "mm" | "rs" | "go" | "java" | "kt" | "kts" | "scala" | "sc" | "groovy" | "gradle"
+            | "swift" | "cs" | "js" | "mjs" | "cjs" | "jsx" | "ts" | "mts" | "cts" | "tsx"
+            | "dart" | "php" | "zig" | "proto" | "sol" | "css" | "scss" | "less" => Syntax::C,
+            "sh" | "bash" | "zsh" | "ksh" | "fish" | "pl" | "pm" | "rb" | "r" | "tcl" | "ps1"
+            | "awk" | "cmake" | "ex" | "exs" | "cr" | "jl" | "nim" | "coffee" => Syntax::Shell,
+            "py" | "pyi" | "pyw" | "pyx" => Syntax::Python,
             _ => Syntax::Text,
         }
     }
@@ -221,6 +249,9 @@ pub struct Document {
     /// Resolved escapes: `(text start, text end, source end)`, in order,
     /// so a URL ending in one ends where the escape does in the source.
     pub(crate) escapes: Vec<(usize, usize, usize)>,
+    /// Source ranges holding data, not prose (source code outside its
+    /// comments), sorted and disjoint: their URLs are found, not linted.
+    pub(crate) data: Vec<(usize, usize)>,
 }
 
 impl Document {
@@ -241,6 +272,12 @@ impl Document {
             Some((_, out_end, src_end)) if end <= out_end => src_end,
             _ => self.map.map(end - 1) + 1,
         }
+    }
+
+    /// Whether source offset `off` lies in data (see [`Document::data`]).
+    pub fn is_data(&self, off: usize) -> bool {
+        let k = self.data.partition_point(|&(s, _)| s <= off);
+        k > 0 && off < self.data[k - 1].1
     }
 
     /// Offsets in `text`, strictly between `from` and `to`, where the map
@@ -322,6 +359,7 @@ impl Builder {
             links: self.links,
             hard_wraps,
             escapes: self.escapes,
+            data: Vec::new(),
         }
     }
 }
@@ -431,6 +469,10 @@ fn read_links(syntax: Syntax, src: &str) -> Document {
         Syntax::Json => json::read(src),
         Syntax::Roff => roff::read(src),
         Syntax::Texinfo => texinfo::read(src),
+        Syntax::Po => po::read(src),
+        Syntax::C => code::read(src, code::Family::C),
+        Syntax::Shell => code::read(src, code::Family::Hash),
+        Syntax::Python => code::read(src, code::Family::Python),
         Syntax::Text => {
             let mut b = Builder::for_source(src);
             b.push(src, 0);

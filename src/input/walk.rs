@@ -95,6 +95,9 @@ pub enum Entry {
         path: PathBuf,
         /// Named on the command line (depth 0) rather than found by walking.
         explicit: bool,
+        /// Found in a test-data folder below the walked path (see
+        /// [`is_test_data`]).
+        test_data: bool,
     },
     /// A path that could not be walked, with the cause.
     Error(String),
@@ -110,6 +113,7 @@ pub fn entry(result: Result<ignore::DirEntry, ignore::Error>) -> Option<Entry> {
             match ft {
                 Some(ft) if ft.is_dir() => None,
                 Some(ft) if ft.is_file() => Some(Entry::File {
+                    test_data: is_test_data(dent.path(), dent.depth()),
                     path: dent.into_path(),
                     explicit,
                 }),
@@ -123,6 +127,40 @@ pub fn entry(result: Result<ignore::DirEntry, ignore::Error>) -> Option<Entry> {
             }
         }
     }
+}
+
+/// Folders whose files hold test data: inputs a test suite feeds a parser,
+/// bad URLs on purpose (curl's `tests/`, git's `t/`, Go's `testdata/`).
+/// Their URLs are extracted but not linted unless `--lint-data` is given.
+pub const TEST_DATA_FOLDERS: &[&str] = &[
+    "test",
+    "tests",
+    "t",
+    "testdata",
+    "test-data",
+    "test_data",
+    "testsuite",
+    "fixtures",
+    "__tests__",
+    "__fixtures__",
+    "__snapshots__",
+];
+
+/// Whether a file found `depth` levels below the walked path lies in a
+/// test-data folder *below* that path. The path named on the command line
+/// and the folders above it never count: `urlint check tests/` lints what
+/// it is asked to.
+pub fn is_test_data(path: &Path, depth: usize) -> bool {
+    path.parent()
+        .into_iter()
+        .flat_map(Path::components)
+        .rev()
+        .take(depth.saturating_sub(1))
+        .any(|c| {
+            c.as_os_str()
+                .to_str()
+                .is_some_and(|name| TEST_DATA_FOLDERS.iter().any(|t| name.eq_ignore_ascii_case(t)))
+        })
 }
 
 fn overrides(globs: &[String]) -> Result<Override, String> {
@@ -165,6 +203,49 @@ mod tests {
         fs::write(root.join("skip.log"), "x").unwrap();
         fs::write(root.join(".gitignore"), "*.log\n").unwrap();
         dir
+    }
+
+    #[test]
+    fn test_data_folders_count_only_below_the_walked_path() {
+        let p = Path::new("/src/tests/proj/docs/t/case.txt");
+        // Walked from /src/tests/proj: `t/` is below it.
+        assert!(is_test_data(p, 3));
+        // Walked from /src/tests/proj/docs/t: the folder was named.
+        assert!(!is_test_data(p, 1));
+        // Named on the command line.
+        assert!(!is_test_data(p, 0));
+        let q = Path::new("/src/tests/proj/docs/guide.md");
+        assert!(!is_test_data(q, 2), "only folders above the root are tests/");
+        assert!(is_test_data(Path::new("r/Fixtures/a.md"), 2));
+        assert!(!is_test_data(Path::new("r/latest/a.md"), 2));
+    }
+
+    #[test]
+    fn walked_entries_say_whether_they_are_test_data() {
+        let dir = tree();
+        fs::create_dir_all(dir.path().join("docs/tests")).unwrap();
+        fs::write(dir.path().join("docs/tests/e.txt"), "x").unwrap();
+        let got = sorted(&[dir.path().to_path_buf()], &WalkOptions::default()).unwrap();
+        let flagged: Vec<_> = got
+            .iter()
+            .filter_map(|e| match e {
+                Entry::File {
+                    path,
+                    test_data: true,
+                    ..
+                } => Some(path.file_name().unwrap().to_string_lossy().into_owned()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(flagged, ["e.txt"]);
+        let named = sorted(&[dir.path().join("docs/tests")], &WalkOptions::default()).unwrap();
+        assert!(matches!(
+            &named[..],
+            [Entry::File {
+                test_data: false,
+                ..
+            }]
+        ));
     }
 
     #[test]

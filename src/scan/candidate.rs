@@ -81,6 +81,10 @@ pub struct Facts {
     pub fragment_outside: Option<Span>,
     /// Set when a bare URL evidently continues on the next line.
     pub broken_bare: Option<BrokenBare>,
+    /// The URL stands in data, not prose: in source code, outside comments
+    /// (a string literal a test feeds a parser). Extracted, not linted
+    /// unless `lint-data` is set.
+    pub data: bool,
 }
 
 /// The source lines a candidate lies on, kept so `check` can print a snippet

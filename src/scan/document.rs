@@ -34,6 +34,7 @@ impl Scanner {
             while let Some(link) = links.next_if(|l| l.start <= start) {
                 sink(link_candidate(link, source, &resolve, &window, excerpts));
             }
+            cand.facts.data = doc.is_data(start);
             split_at_breaks(&mut cand, doc);
             let end = doc.source_end(cand.span.end.offset as usize);
             cand.map_positions(|p| resolve(doc.source_offset(p.offset as usize)));

@@ -136,6 +136,7 @@ pub(crate) fn build(
             whitespace_removed,
             fragment_outside,
             broken_bare: found.broken,
+            data: false,
         },
         excerpt,
     }

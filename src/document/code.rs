@@ -1,0 +1,260 @@
+//! Source code: comments are prose, everything else is data.
+//!
+//! A URL in a comment or a docstring is documentation a maintainer keeps
+//! right. A URL in a string literal or in code is data: more often than
+//! not a test feeding a parser bad input on purpose (`"http://[::1"`,
+//! `s/^http:/https:/`). Both are found (so `extract` lists them); only the
+//! comments' are linted, unless `lint-data` says otherwise.
+//!
+//! The lexer knows just enough of each family to find comments: where a
+//! string starts and ends (so the `//` of `"https://a"` starts no comment),
+//! and the comment openers. Mistakes err towards data: an unclosed quote
+//! makes the rest data, never prose.
+
+use super::{Builder, Document};
+
+/// Which comment syntax a file uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Family {
+    /// `//` and `/* */`: C, C++, Rust, Go, Java, JavaScript, C#, Swift...
+    C,
+    /// `#` at a word's start: shell, Perl (and its POD), Ruby, R...
+    Hash,
+    /// `#` and docstrings (`"""` / `'''`): Python.
+    Python,
+}
+
+pub(super) fn read(src: &str, family: Family) -> Document {
+    let mut b = Builder::for_source(src);
+    b.push(src, 0);
+    let mut doc = b.finish(false);
+    let prose = match family {
+        Family::C => c_comments(src.as_bytes()),
+        Family::Hash | Family::Python => hash_comments(src.as_bytes(), family),
+    };
+    doc.data = complement(&prose, src.len());
+    doc
+}
+
+/// The ranges of `0..len` outside `prose` (sorted, disjoint).
+fn complement(prose: &[(usize, usize)], len: usize) -> Vec<(usize, usize)> {
+    let mut data = Vec::with_capacity(prose.len() + 1);
+    let mut at = 0;
+    for &(s, e) in prose {
+        if s > at {
+            data.push((at, s));
+        }
+        at = at.max(e);
+    }
+    if at < len {
+        data.push((at, len));
+    }
+    data
+}
+
+/// The end of the line holding `from` (the offset of its `\n`, or the end).
+fn line_end(b: &[u8], from: usize) -> usize {
+    memchr::memchr(b'\n', &b[from..]).map_or(b.len(), |k| from + k)
+}
+
+/// The offset after the `quote` that closes a string whose text starts at
+/// `from`, with `\` escaping; the end when none does. With `one_line`, a
+/// line break ends the string too (and is returned).
+fn string_end(b: &[u8], from: usize, quote: u8, one_line: bool) -> usize {
+    let mut i = from;
+    loop {
+        let next = if one_line {
+            memchr::memchr3(quote, b'\\', b'\n', &b[i..])
+        } else {
+            memchr::memchr2(quote, b'\\', &b[i..])
+        };
+        let Some(k) = next else { return b.len() };
+        let at = i + k;
+        match b[at] {
+            b'\\' => i = (at + 2).min(b.len()),
+            c if c == quote => return at + 1,
+            // A line break ends a one-line string.
+            _ => return at,
+        }
+    }
+}
+
+/// After an opening `'` at `at`: the end of a character literal or a
+/// single-quoted string closed on the same line, or `at + 1` when nothing
+/// closes it there (a Rust lifetime, an apostrophe).
+fn quote_end(b: &[u8], at: usize) -> usize {
+    let end = string_end(b, at + 1, b'\'', true);
+    if end > at + 1 && b[end - 1] == b'\'' {
+        end
+    } else {
+        at + 1
+    }
+}
+
+fn is_ident(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+/// A Rust raw string (`r"…"`, `r#"…"#`, `br"…"`) starting at `at` (the
+/// `r`): its end, if it is one.
+fn raw_string_end(b: &[u8], at: usize) -> Option<usize> {
+    let starts_word = |k: usize| k == 0 || !is_ident(b[k - 1]);
+    if !(starts_word(at) || (b[at - 1] == b'b' && starts_word(at - 1))) {
+        return None;
+    }
+    let hashes = b[at + 1..].iter().take_while(|&&c| c == b'#').count();
+    if b.get(at + 1 + hashes) != Some(&b'"') {
+        return None;
+    }
+    let body = at + 2 + hashes;
+    let mut close = vec![b'"'];
+    close.extend(std::iter::repeat_n(b'#', hashes));
+    Some(memchr::memmem::find(&b[body..], &close).map_or(b.len(), |k| body + k + close.len()))
+}
+
+/// Comments of the C family, with the strings that may hide their openers.
+fn c_comments(b: &[u8]) -> Vec<(usize, usize)> {
+    let mut prose = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let Some(k) = b[i..]
+            .iter()
+            .position(|&c| matches!(c, b'/' | b'"' | b'\'' | b'`' | b'r'))
+        else {
+            break;
+        };
+        let at = i + k;
+        i = match b[at] {
+            b'/' if b.get(at + 1) == Some(&b'/') => {
+                let end = line_end(b, at);
+                prose.push((at, end));
+                end
+            }
+            b'/' if b.get(at + 1) == Some(&b'*') => {
+                let end = memchr::memmem::find(&b[at + 2..], b"*/").map_or(b.len(), |k| at + 4 + k);
+                prose.push((at, end));
+                end
+            }
+            b'"' if b[at..].starts_with(b"\"\"\"") => {
+                memchr::memmem::find(&b[at + 3..], b"\"\"\"").map_or(b.len(), |k| at + 6 + k)
+            }
+            b'"' => string_end(b, at + 1, b'"', false),
+            b'`' => string_end(b, at + 1, b'`', false),
+            b'\'' => quote_end(b, at),
+            b'r' => raw_string_end(b, at).unwrap_or(at + 1),
+            _ => at + 1,
+        };
+    }
+    prose
+}
+
+/// Comments of the `#` family: `#` at the start of a word, Perl's POD and
+/// Ruby's `=begin` blocks, and Python's docstrings.
+fn hash_comments(b: &[u8], family: Family) -> Vec<(usize, usize)> {
+    let python = family == Family::Python;
+    let mut prose = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let Some(k) = b[i..]
+            .iter()
+            .position(|&c| matches!(c, b'#' | b'"' | b'\'' | b'='))
+        else {
+            break;
+        };
+        let at = i + k;
+        let line_start = at == 0 || b[at - 1] == b'\n';
+        i = match b[at] {
+            b'#' if line_start || b[at - 1].is_ascii_whitespace() || b[at - 1] == b';' => {
+                let end = line_end(b, at);
+                prose.push((at, end));
+                end
+            }
+            b'=' if !python && line_start && b.get(at + 1).is_some_and(u8::is_ascii_alphabetic) => {
+                // POD (`=head1` … `=cut`) or `=begin` … `=end`.
+                let mut end = b.len();
+                let mut j = line_end(b, at);
+                while j < b.len() {
+                    let line = &b[j + 1..line_end(b, j + 1)];
+                    if line.starts_with(b"=cut") || line.starts_with(b"=end") {
+                        end = j + 1 + line.len();
+                        break;
+                    }
+                    j = line_end(b, j + 1);
+                }
+                prose.push((at, end));
+                end
+            }
+            q @ (b'"' | b'\'') if b[at..].starts_with(&[q, q, q]) => {
+                let close = [q, q, q];
+                let end = memchr::memmem::find(&b[at + 3..], &close).map_or(b.len(), |k| at + 6 + k);
+                if python {
+                    prose.push((at, end));
+                }
+                end
+            }
+            q @ (b'"' | b'\'') => string_end(b, at + 1, q, python),
+            _ => at + 1,
+        };
+    }
+    prose
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The prose of `src`, as text.
+    fn prose(src: &str, family: Family) -> Vec<&str> {
+        let doc = read(src, family);
+        complement(&doc.data, src.len())
+            .iter()
+            .map(|&(s, e)| &src[s..e])
+            .collect()
+    }
+
+    #[test]
+    fn c_comments_are_prose_and_strings_hide_their_openers() {
+        let src = "let u = \"https://a.example/x\"; // see https://b.example/\n\
+                   /* block https://c.example/ */ f('\"', \"//no\");\n";
+        assert_eq!(
+            prose(src, Family::C),
+            ["// see https://b.example/", "/* block https://c.example/ */"]
+        );
+    }
+
+    #[test]
+    fn rust_raw_strings_lifetimes_and_multi_line_strings() {
+        let src = "fn f<'a>(x: &'a str) { r#\"// not \"# ; b\"//\" }\n\
+                   let s = \"one\n//two\"; // three\n";
+        assert_eq!(prose(src, Family::C), ["// three"]);
+    }
+
+    #[test]
+    fn an_unclosed_quote_makes_the_rest_data() {
+        assert!(prose("x = \"http://a // b\n// c\n", Family::C).is_empty());
+    }
+
+    #[test]
+    fn hash_comments_start_a_word() {
+        let src = "echo ${#a} $# http://a/#frag # see http://b/\n\
+                   x='# not' \"# not\"\n#!/bin/sh\n";
+        assert_eq!(prose(src, Family::Hash), ["# see http://b/", "#!/bin/sh"]);
+    }
+
+    #[test]
+    fn perl_pod_is_prose() {
+        let src = "my $u = 'http://a/';\n=head1 SEE\n\nhttp://b/\n\n=cut\nprint;\n";
+        assert_eq!(prose(src, Family::Hash), ["=head1 SEE\n\nhttp://b/\n\n=cut"]);
+    }
+
+    #[test]
+    fn python_docstrings_are_prose_and_strings_end_at_the_line() {
+        let src = "def f():\n    \"\"\"See http://a/.\"\"\"\n    return 'http://b/' # c\n";
+        assert_eq!(
+            prose(src, Family::Python),
+            ["\"\"\"See http://a/.\"\"\"", "# c"]
+        );
+        // A triple-quoted string outside Python is a string.
+        assert!(prose("x = \"\"\"http://a/\"\"\"\n", Family::Hash).is_empty());
+    }
+}

@@ -13,6 +13,7 @@
 //! | wildcard | `https://*.example.com/*`, `http://host/*.html` |
 //! | glob | `part{a,b,c}.html`, `vol[1-4]`, `archive[1996-1999]` |
 //! | port as a word | `http://host:port/`, `http://localhost:PORT` |
+//! | host left out | `http://.../back.jpeg`, `https://…/x` |
 //!
 //! ```
 //! use urlint::document::pattern::is_pattern;
@@ -58,6 +59,13 @@ pub fn is_pattern(url: &str) -> bool {
     (marks & STAR != 0 && authority.contains('*'))
         || (marks & (STAR | BRACKET) != 0 && has_wildcard_path(path))
         || has_word_port(authority)
+        || is_elided(authority)
+}
+
+/// `http://.../back.jpeg`, `https://…/x`: the host left out on purpose.
+fn is_elided(authority: &str) -> bool {
+    let host = authority.rsplit('@').next().unwrap_or(authority);
+    matches!(host, "..." | "…" | "....")
 }
 
 const DOLLAR: u16 = 1;
@@ -236,6 +244,8 @@ mod tests {
             "http://web\\.archive\\.org/web/.*google\\.com/",
             "http://localhost:8080|socks5://localhost:9050",
             "https://example.com!g",
+            "http://.../back.jpeg",
+            "https://…/x",
         ] {
             assert!(is_pattern(p), "{p} is a pattern");
         }

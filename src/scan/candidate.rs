@@ -87,6 +87,9 @@ pub struct Facts {
     pub data: bool,
 }
 
+/// How much of the line before a candidate's [`Excerpt`] keeps.
+pub const BEFORE_CLIP: usize = 80;
+
 /// The source lines a candidate lies on, kept so `check` can print a snippet
 /// without holding the whole file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -98,6 +101,10 @@ pub struct Excerpt {
     /// Whole lines (lossy UTF-8, newlines kept), clipped around the URL on very
     /// long lines.
     pub text: String,
+    /// The end of the line before (at most [`BEFORE_CLIP`] bytes, no line
+    /// break), so a rule can read what the text says of the URL: "a wrongly
+    /// spelled protocol part / as in `htpts://example.com`".
+    pub before: String,
 }
 
 /// A URL found in text, with everything needed to report and lint it.

@@ -6,6 +6,7 @@
 
 use super::position::Cursor;
 use super::trigger::Window;
+use crate::scan::candidate::BEFORE_CLIP;
 use crate::scan::{BrokenBare, Candidate, Excerpt, Facts, Form, Segment};
 use crate::span::{Pos, Span};
 
@@ -156,10 +157,21 @@ pub(crate) fn excerpt(w: &Window, start: usize, end: usize, first_line: u64) -> 
         None if reach == b.len() => reach,
         None => ceil_boundary(b, reach),
     };
+    let before = if from > 0 && b[from - 1] == b'\n' {
+        let end = from - 1 - usize::from(from >= 2 && b[from - 2] == b'\r');
+        let start = memchr::memrchr(b'\n', &b[end.saturating_sub(BEFORE_CLIP)..end])
+            .map_or(ceil_boundary(b, end.saturating_sub(BEFORE_CLIP)), |k| {
+                end.saturating_sub(BEFORE_CLIP) + k + 1
+            });
+        String::from_utf8_lossy(&b[start..end]).into_owned()
+    } else {
+        String::new()
+    };
     Excerpt {
         first_line,
         start_offset: w.abs(from),
         text: String::from_utf8_lossy(&b[from..to]).into_owned(),
+        before,
     }
 }
 

@@ -113,10 +113,24 @@ const CALLED_WRONG: &[&str] = &[
     "bad uri",
 ];
 
-/// How far before the URL, on its line, those words are looked for.
+/// Words right after a URL that say it fails: `http:/c   error out`,
+/// `get('http://%zz/')  # raises InvalidURL`, "... is not correct".
+const FAILS_AFTER: &[&str] = &[
+    "incorrect",
+    "invalid",
+    "malformed",
+    "not correct",
+    "not valid",
+    "error",
+    "wrong",
+];
+
+/// How far before the URL (reaching into the line before when the URL
+/// starts its line) and after it, those words are looked for.
 const CALLED_WRONG_REACH: usize = 40;
 
-/// Whether the text right before the candidate, on its first line, calls
+/// Whether the text right before the candidate (on its line, or at the end
+/// of the line before when little precedes it), or right after it, calls
 /// it wrong: then it is an example of the fault, not the fault. Needs the
 /// candidate's excerpt (`check` always has one).
 pub fn is_called_wrong(cand: &crate::scan::Candidate) -> bool {
@@ -124,16 +138,41 @@ pub fn is_called_wrong(cand: &crate::scan::Candidate) -> bool {
         return false;
     };
     let at = cand.span.start.offset.saturating_sub(e.start_offset) as usize;
-    let Some(before) = e.text.get(..at) else {
+    let end = cand.span.end.offset.saturating_sub(e.start_offset) as usize;
+    let (Some(before), Some(after)) = (e.text.get(..at), e.text.get(end..)) else {
         return false;
     };
     let line = before.rsplit('\n').next().unwrap_or("");
-    let mut from = line.len().saturating_sub(CALLED_WRONG_REACH);
-    while !line.is_char_boundary(from) {
+    let mut near = String::new();
+    if line.len() < CALLED_WRONG_REACH && before.len() == line.len() {
+        near.push_str(&e.before);
+        near.push(' ');
+    }
+    near.push_str(line);
+    let before = tail(&near, CALLED_WRONG_REACH).to_ascii_lowercase();
+    // Up to the next URL on the line: its words are about that one.
+    let after = after.split('\n').next().unwrap_or("");
+    let after = after.split(":/").next().unwrap_or("");
+    let after = head(after, CALLED_WRONG_REACH + 8).to_ascii_lowercase();
+    CALLED_WRONG.iter().any(|w| before.contains(w)) || FAILS_AFTER.iter().any(|w| after.contains(w))
+}
+
+/// The last `n` bytes of `s` or a little fewer, on a character boundary.
+fn tail(s: &str, n: usize) -> &str {
+    let mut from = s.len().saturating_sub(n);
+    while !s.is_char_boundary(from) {
         from += 1;
     }
-    let near = line[from..].to_ascii_lowercase();
-    CALLED_WRONG.iter().any(|w| near.contains(w))
+    &s[from..]
+}
+
+/// The first `n` bytes of `s` or a little fewer, on a character boundary.
+fn head(s: &str, n: usize) -> &str {
+    let mut to = n.min(s.len());
+    while !s.is_char_boundary(to) {
+        to -= 1;
+    }
+    &s[..to]
 }
 
 #[cfg(test)]
@@ -162,6 +201,22 @@ mod tests {
             [true]
         );
         assert_eq!(called("See http://a.org/%zz for the list."), [false]);
+        // The end of the line before, when the URL starts its line.
+        assert_eq!(
+            called("if you pass a wrongly spelled protocol part\nas in `htpts://example.com` or\n"),
+            [true]
+        );
+        let long = format!("a wrongly spelled part\n{} http://a.org/%zz\n", "x".repeat(50));
+        assert_eq!(called(&long), [false]);
+        // Right after it.
+        assert_eq!(
+            called(" * http://a.com/b  ../../../c   http:/c     error out\n"),
+            [false, true]
+        );
+        assert_eq!(
+            called("requests.get('http://%zz/')   # raises requests.exceptions.InvalidURL\n"),
+            [true]
+        );
         // Only the words right before it count, not a whole line's.
         let far = format!("invalid {} http://a.org/%zz", "x".repeat(60));
         assert_eq!(called(&far), [false]);

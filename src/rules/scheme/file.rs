@@ -18,7 +18,9 @@ declare_rule! {
     /// (RFC 8089 §2), and `file://name` with no path after the name is not
     /// judged, nor `file://./name`: they are the relative-path convention of
     /// command-line tools (`aws ... --cli-input-json file://input.json`), not
-    /// URLs to fix. A
+    /// URLs to fix. Nor is a Windows drive letter where the host would be
+    /// (`file://C:/dir/file.txt`, `file://C|/dir`): browsers and the WHATWG
+    /// URL parser read it as the drive, as `file:///C:/dir/file.txt`. A
     /// user, password or port is reported under both. Under `rfc1738` only
     /// `file://host/path` is a file URL.
     ///
@@ -39,11 +41,14 @@ declare_rule! {
 }
 
 /// Whether `cx` is a `file:` URL form that `rfc3986` leaves alone:
-/// `file:/path` (RFC 8089), or `file://name` with no path or
-/// `file://./name` (a command-line tool's relative path, not a URL).
+/// `file:/path` (RFC 8089), `file://name` with no path or `file://./name`
+/// (a command-line tool's relative path, not a URL), or a drive letter
+/// where the host would be (`file://C:/x`, as browsers read it).
 pub(crate) fn spared_by_rfc3986(cx: &Cx<'_>) -> bool {
     let relative = |a: &crate::validate::Authority| {
-        cx.parts.path.is_empty() || matches!(cx.text(a.host.clone()), "." | "..")
+        let drive = matches!(cx.text(a.range.clone()).as_bytes(),
+            [letter, b':' | b'|'] if letter.is_ascii_alphabetic());
+        cx.parts.path.is_empty() || drive || matches!(cx.text(a.host.clone()), "." | "..")
     };
     cx.standard == Standard::Rfc3986
         && cx.scheme == SchemeKind::File
@@ -72,6 +77,8 @@ mod tests {
                 ("file://input.json", &[]),
                 ("file://./input.json", &[]),
                 ("file://../x/input.json", &[]),
+                ("file://C:/projects/repo", &[]),
+                ("file://d|/blah.txt", &[]),
                 ("file://host:21/x", &[":21"]),
                 ("file://me@host/x", &["me@"]),
             ],
@@ -86,6 +93,7 @@ mod tests {
             &[
                 ("file:/etc/motd", &["/etc/motd"]),
                 ("file://host", &["host"]),
+                ("file://C:/projects/repo", &[":"]),
                 ("file://host:21/x", &[":21"]),
                 ("file://me@host/x", &["me@"]),
                 ("file:///etc/motd", &[]),

@@ -25,8 +25,9 @@ declare_rule! {
     /// `rfc1738` brackets are `unsafe-character`'s, and this rule only
     /// checks that they enclose hex digits, `:` and `.`. Names and dotted
     /// quads are judged alike under both, except that `rfc3986` allows
-    /// percent escapes and `_` in a name (`reg-name`, RFC 3986 §3.2.2;
-    /// `_dmarc.example.org` in practice).
+    /// percent escapes, `_` and the sub-delims `!$&'()*+,;=` in a name
+    /// (`reg-name`, RFC 3986 §3.2.2; `_dmarc.example.org` in practice, and
+    /// `https://fake.example;auto` is curl's option syntax, not a typo).
     ///
     /// ## Example
     /// `http://host..example.com/`
@@ -105,11 +106,14 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         }
         return;
     }
-    // RFC 3986 §3.2.2: `_` is unreserved and so allowed in a reg-name, as
-    // in practice (`_dmarc.example.org`); judge the name with it read as a
-    // letter.
-    if cx.standard == Standard::Rfc3986 && cx.text(a.host.clone()).contains('_') {
-        let url = cx.url.replace('_', "x");
+    // RFC 3986 §3.2.2: `_` is unreserved and the sub-delims are allowed in
+    // a reg-name, as in practice (`_dmarc.example.org`, `mongodb://a,b`);
+    // judge the name with them read as letters. In prose, a sub-delim
+    // where a host should end is rather text glued to a URL
+    // (`--referer "https://fake.example;auto"`, `?target=http://a.io&m=x`).
+    let reg_name = |c: char| c == '_' || "!$&'()*+,;=".contains(c);
+    if cx.standard == Standard::Rfc3986 && cx.text(a.host.clone()).contains(reg_name) {
+        let url = cx.url.replace(reg_name, "x");
         if let Some(f) = host::check(&url, a.host.clone()) {
             out.at(f.range, f.message);
         }
@@ -159,6 +163,10 @@ mod tests {
                 ("http://[fe80::g]/", &["[fe80::g]"]),
                 ("http://my_host.example.com/", &[]),
                 ("http://-host.example.com/", &["-host"]),
+                ("https://fake.example;auto", &[]),
+                ("http://prometheus.io&module=http_2xx", &[]),
+                ("mongodb://a.example,b.example/db", &[]),
+                ("http://a..b;c/", &["."]),
                 ("https://%CF%80.example/", &[]),
                 ("https://a%CF%80b.example/", &[]),
                 ("https://my-%CF%80-.example/", &["my-%CF%80-"]),
@@ -183,6 +191,7 @@ mod tests {
                 ("http://vms.host.edu/", &[]),
                 ("file:///etc/motd", &[]),
                 ("gopher://h_x/", &["h_x"]),
+                ("https://fake.example;auto", &["example;auto"]),
                 ("s3://my_bucket/x", &[]),
                 ("x-custom://my_host/", &[]),
             ],

@@ -113,6 +113,12 @@ const CALLED_WRONG: &[&str] = &[
     "bad uri",
 ];
 
+/// Words at the end of the line before a URL that starts its line, which
+/// call it wrong: "if you pass a wrongly spelled protocol part / as in
+/// `htpts://example.com`". Fewer than on its own line: the line before
+/// may be about something else (`<!-- urlint: ignore-next-line[invalid-host] -->`).
+const CALLED_WRONG_ABOVE: &[&str] = &["wrongly", "incorrect", "malformed", "misspel"];
+
 /// Words right after a URL that say it fails: `http:/c   error out`,
 /// `get('http://%zz/')  # raises InvalidURL`, "... is not correct".
 const FAILS_AFTER: &[&str] = &[
@@ -143,18 +149,19 @@ pub fn is_called_wrong(cand: &crate::scan::Candidate) -> bool {
         return false;
     };
     let line = before.rsplit('\n').next().unwrap_or("");
-    let mut near = String::new();
-    if line.len() < CALLED_WRONG_REACH && before.len() == line.len() {
-        near.push_str(&e.before);
-        near.push(' ');
-    }
-    near.push_str(line);
-    let before = tail(&near, CALLED_WRONG_REACH).to_ascii_lowercase();
+    let above = if line.len() < CALLED_WRONG_REACH && before.len() == line.len() {
+        tail(&e.before, CALLED_WRONG_REACH - line.len()).to_ascii_lowercase()
+    } else {
+        String::new()
+    };
+    let before = tail(line, CALLED_WRONG_REACH).to_ascii_lowercase();
     // Up to the next URL on the line: its words are about that one.
     let after = after.split('\n').next().unwrap_or("");
     let after = after.split(":/").next().unwrap_or("");
     let after = head(after, CALLED_WRONG_REACH + 8).to_ascii_lowercase();
-    CALLED_WRONG.iter().any(|w| before.contains(w)) || FAILS_AFTER.iter().any(|w| after.contains(w))
+    CALLED_WRONG.iter().any(|w| before.contains(w))
+        || CALLED_WRONG_ABOVE.iter().any(|w| above.contains(w))
+        || FAILS_AFTER.iter().any(|w| after.contains(w))
 }
 
 /// The last `n` bytes of `s` or a little fewer, on a character boundary.
@@ -208,6 +215,10 @@ mod tests {
         );
         let long = format!("a wrongly spelled part\n{} http://a.org/%zz\n", "x".repeat(50));
         assert_eq!(called(&long), [false]);
+        assert_eq!(
+            called("<!-- urlint: ignore-next-line[invalid-host] -->\n<http://h.acme.org:25/>\n"),
+            [false]
+        );
         // Right after it.
         assert_eq!(
             called(" * http://a.com/b  ../../../c   http:/c     error out\n"),

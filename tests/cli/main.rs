@@ -2,6 +2,7 @@
 //! one module per command.
 
 mod check;
+mod data;
 mod ci_fit;
 mod documents;
 mod extract;

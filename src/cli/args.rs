@@ -235,9 +235,10 @@ pub struct CheckArgs {
     #[arg(long, value_name = "NAME", value_enum)]
     pub standard: Option<StandardArg>,
     /// Also lint URLs in data, which are otherwise extracted but not linted:
-    /// files in test-data folders below a walked path (`tests/`, `t/`,
-    /// `testdata/`, `fixtures/` ...) and source code outside comments
-    /// (string literals) [default: `lint-data` in urlint.toml, else off].
+    /// files in folders of test data or vendored code below a walked path
+    /// (`tests/`, `t/`, `testdata/`, `fixtures/`, `vendor/`,
+    /// `third_party/` ...) and source code outside comments (string
+    /// literals) [default: `lint-data` in urlint.toml, else off].
     #[arg(long)]
     pub lint_data: bool,
     /// Exit 0 even when diagnostics are found (2 still reports trouble).

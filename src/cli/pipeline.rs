@@ -104,8 +104,9 @@ pub enum Origin {
     Named,
     /// Found by walking a folder.
     Walked,
-    /// Found by walking, in a test-data folder below the walked path: its
-    /// URLs are extracted, not linted (unless `--lint-data`).
+    /// Found by walking, in a folder of test data or vendored code below
+    /// the walked path: its URLs are extracted, not linted (unless
+    /// `--lint-data`).
     TestData,
 }
 

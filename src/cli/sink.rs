@@ -56,7 +56,7 @@ pub(super) struct FileSink<'r> {
     ignored: Option<RuleConfig>,
     /// The file starts with a UTF-8 BOM (see [`FileSink::bom_fix`]).
     bom: bool,
-    /// The file is test data: its URLs are extracted, not linted (unless
+    /// The file is test data or vendored code: its URLs are extracted, not linted (unless
     /// `lint-data`).
     pub(super) test_data: bool,
     /// A diagnostic was reported (for `-l`).

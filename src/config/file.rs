@@ -12,7 +12,7 @@ use serde::Deserialize;
 /// ignore = ["uppercase-scheme"]
 /// fail-on = "error"
 /// standard = "rfc1738"                        # default "rfc3986"
-/// lint-data = true                             # also lint test data and code strings
+/// lint-data = true                             # also lint tests/, vendor/, code strings
 /// extra-schemes = ["git", "ssh"]
 /// exclude = ["vendor/**", "*.min.js"]        # relative to this file's folder
 /// exclude-urls = ["^https?://localhost(:\\d+)?/"]  # regexes, URLs left alone
@@ -44,7 +44,7 @@ pub struct ConfigFile {
     pub fail_on: Option<String>,
     /// `rfc3986` (default) or `rfc1738`.
     pub standard: Option<String>,
-    /// Also lint URLs in data: test-data folders, source code outside
+    /// Also lint URLs in data: folders of test data and vendored code, source code outside
     /// comments.
     pub lint_data: Option<bool>,
     /// Schemes to find and accept besides the known ones.

@@ -41,7 +41,8 @@ pub struct Settings {
     pub fail_on: Option<Severity>,
     /// The standard judging the shared syntax (the README, "Standards").
     pub standard: Standard,
-    /// `lint-data`: also lint the URLs of test-data folders and of source
+    /// `lint-data`: also lint the URLs of folders of test data and vendored
+    /// code, and of source
     /// code outside comments (by default extracted, not linted).
     pub lint_data: bool,
     /// Where the settings file was found, if any.

@@ -186,7 +186,8 @@ fn hash_comments(b: &[u8], family: Family) -> Vec<(usize, usize)> {
             }
             q @ (b'"' | b'\'') if b[at..].starts_with(&[q, q, q]) => {
                 let close = [q, q, q];
-                let end = memchr::memmem::find(&b[at + 3..], &close).map_or(b.len(), |k| at + 6 + k);
+                let end =
+                    memchr::memmem::find(&b[at + 3..], &close).map_or(b.len(), |k| at + 6 + k);
                 if python {
                     prose.push((at, end));
                 }
@@ -218,7 +219,10 @@ mod tests {
                    /* block https://c.example/ */ f('\"', \"//no\");\n";
         assert_eq!(
             prose(src, Family::C),
-            ["// see https://b.example/", "/* block https://c.example/ */"]
+            [
+                "// see https://b.example/",
+                "/* block https://c.example/ */"
+            ]
         );
     }
 
@@ -244,7 +248,10 @@ mod tests {
     #[test]
     fn perl_pod_is_prose() {
         let src = "my $u = 'http://a/';\n=head1 SEE\n\nhttp://b/\n\n=cut\nprint;\n";
-        assert_eq!(prose(src, Family::Hash), ["=head1 SEE\n\nhttp://b/\n\n=cut"]);
+        assert_eq!(
+            prose(src, Family::Hash),
+            ["=head1 SEE\n\nhttp://b/\n\n=cut"]
+        );
     }
 
     #[test]

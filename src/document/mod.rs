@@ -141,12 +141,16 @@ impl Syntax {
             }
             "texi" | "texinfo" => Syntax::Texinfo,
             "po" | "pot" => Syntax::Po,
-            "c" | "h" | "cc" | "cpp" | "cxx" | "c++" | "hpp" | "hh" | "hxx" | "inl" | "ino" | "m"
-            | "mm" | "rs" | "go" | "java" | "kt" | "kts" | "scala" | "sc" | "groovy" | "gradle"
-            | "swift" | "cs" | "js" | "mjs" | "cjs" | "jsx" | "ts" | "mts" | "cts" | "tsx"
-            | "dart" | "php" | "zig" | "proto" | "sol" | "css" | "scss" | "less" => Syntax::C,
-            "sh" | "bash" | "zsh" | "ksh" | "fish" | "pl" | "pm" | "perl" | "rb" | "r" | "tcl" | "ps1"
-            | "awk" | "cmake" | "ex" | "exs" | "cr" | "jl" | "nim" | "coffee" => Syntax::Shell,
+            "c" | "h" | "cc" | "cpp" | "cxx" | "c++" | "hpp" | "hh" | "hxx" | "inl" | "ino"
+            | "m" | "mm" | "rs" | "go" | "java" | "kt" | "kts" | "scala" | "sc" | "groovy"
+            | "gradle" | "swift" | "cs" | "js" | "mjs" | "cjs" | "jsx" | "ts" | "mts" | "cts"
+            | "tsx" | "dart" | "php" | "zig" | "proto" | "sol" | "css" | "scss" | "less" => {
+                Syntax::C
+            }
+            "sh" | "bash" | "zsh" | "ksh" | "fish" | "pl" | "pm" | "perl" | "rb" | "r" | "tcl"
+            | "ps1" | "awk" | "cmake" | "ex" | "exs" | "cr" | "jl" | "nim" | "coffee" => {
+                Syntax::Shell
+            }
             "py" | "pyi" | "pyw" | "pyx" => Syntax::Python,
             _ => Syntax::Text,
         }

@@ -135,7 +135,8 @@ fn is_regex(url: &str) -> bool {
         || url.ends_with("!g")
 }
 
-/// A printf conversion: `%s`, `%d` (not a valid escape), `%(name)s`, `%1$s`.
+/// A printf conversion: `%s`, `%d` (not a valid escape), `%(name)s`,
+/// `%1$s`, or a `git log --pretty` placeholder (`%H`).
 fn has_printf(b: &[u8]) -> bool {
     let hex = |c: Option<&u8>| c.is_some_and(u8::is_ascii_hexdigit);
     memchr::memchr_iter(b'%', b).any(|i| {
@@ -145,6 +146,8 @@ fn has_printf(b: &[u8]) -> bool {
         match b.get(i + 1) {
             Some(b's' | b'd' | b'i' | b'u' | b'f' | b'x' | b'X' | b'c' | b'r' | b'(') => true,
             Some(d) if d.is_ascii_digit() => b.get(i + 2) == Some(&b'$'),
+            // `git log --pretty` placeholders: `commit/%H`, `commit/%h`.
+            Some(b'H' | b'h') => b.get(i + 2).is_none_or(|c| !c.is_ascii_alphanumeric()),
             _ => false,
         }
     })
@@ -245,6 +248,7 @@ mod tests {
             "http://localhost:8080|socks5://localhost:9050",
             "https://example.com!g",
             "http://.../back.jpeg",
+            "https://github.com/fusesource/jansi/commit/%H",
             "https://…/x",
         ] {
             assert!(is_pattern(p), "{p} is a pattern");

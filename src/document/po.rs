@@ -87,7 +87,11 @@ mod tests {
             "{:?}",
             doc.text
         );
-        assert!(doc.text.contains("\n\nSiehe \"https://a.example/\""), "{:?}", doc.text);
+        assert!(
+            doc.text.contains("\n\nSiehe \"https://a.example/\""),
+            "{:?}",
+            doc.text
+        );
         assert!(doc.text.contains("#: conf.py:12"));
         // The join maps back: `doc.org` is on the third line.
         let k = doc.text.find("doc.org").unwrap();

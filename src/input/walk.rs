@@ -95,8 +95,8 @@ pub enum Entry {
         path: PathBuf,
         /// Named on the command line (depth 0) rather than found by walking.
         explicit: bool,
-        /// Found in a test-data folder below the walked path (see
-        /// [`is_test_data`]).
+        /// Found in a folder of test data or vendored code below the walked
+        /// path (see [`in_data_folder`]).
         test_data: bool,
     },
     /// A path that could not be walked, with the cause.
@@ -113,7 +113,7 @@ pub fn entry(result: Result<ignore::DirEntry, ignore::Error>) -> Option<Entry> {
             match ft {
                 Some(ft) if ft.is_dir() => None,
                 Some(ft) if ft.is_file() => Some(Entry::File {
-                    test_data: is_test_data(dent.path(), dent.depth()),
+                    test_data: in_data_folder(dent.path(), dent.depth()),
                     path: dent.into_path(),
                     explicit,
                 }),
@@ -129,10 +129,11 @@ pub fn entry(result: Result<ignore::DirEntry, ignore::Error>) -> Option<Entry> {
     }
 }
 
-/// Folders whose files hold test data: inputs a test suite feeds a parser,
-/// bad URLs on purpose (curl's `tests/`, git's `t/`, Go's `testdata/`).
+/// Folders whose files are data, not the project's prose: test data (inputs
+/// a test suite feeds a parser, bad URLs on purpose: curl's `tests/`, git's
+/// `t/`, Go's `testdata/`) and vendored code (fixed upstream, not here).
 /// Their URLs are extracted but not linted unless `--lint-data` is given.
-pub const TEST_DATA_FOLDERS: &[&str] = &[
+pub const DATA_FOLDERS: &[&str] = &[
     "test",
     "tests",
     "t",
@@ -144,13 +145,20 @@ pub const TEST_DATA_FOLDERS: &[&str] = &[
     "__tests__",
     "__fixtures__",
     "__snapshots__",
+    "vendor",
+    "_vendor",
+    "third_party",
+    "third-party",
+    "thirdparty",
+    "node_modules",
+    "bower_components",
 ];
 
-/// Whether a file found `depth` levels below the walked path lies in a
-/// test-data folder *below* that path. The path named on the command line
+/// Whether a file found `depth` levels below the walked path lies in one of
+/// the [`DATA_FOLDERS`] *below* that path. The path named on the command line
 /// and the folders above it never count: `urlint check tests/` lints what
 /// it is asked to.
-pub fn is_test_data(path: &Path, depth: usize) -> bool {
+pub fn in_data_folder(path: &Path, depth: usize) -> bool {
     path.parent()
         .into_iter()
         .flat_map(Path::components)
@@ -159,7 +167,7 @@ pub fn is_test_data(path: &Path, depth: usize) -> bool {
         .any(|c| {
             c.as_os_str()
                 .to_str()
-                .is_some_and(|name| TEST_DATA_FOLDERS.iter().any(|t| name.eq_ignore_ascii_case(t)))
+                .is_some_and(|name| DATA_FOLDERS.iter().any(|t| name.eq_ignore_ascii_case(t)))
         })
 }
 
@@ -209,15 +217,18 @@ mod tests {
     fn test_data_folders_count_only_below_the_walked_path() {
         let p = Path::new("/src/tests/proj/docs/t/case.txt");
         // Walked from /src/tests/proj: `t/` is below it.
-        assert!(is_test_data(p, 3));
+        assert!(in_data_folder(p, 3));
         // Walked from /src/tests/proj/docs/t: the folder was named.
-        assert!(!is_test_data(p, 1));
+        assert!(!in_data_folder(p, 1));
         // Named on the command line.
-        assert!(!is_test_data(p, 0));
+        assert!(!in_data_folder(p, 0));
         let q = Path::new("/src/tests/proj/docs/guide.md");
-        assert!(!is_test_data(q, 2), "only folders above the root are tests/");
-        assert!(is_test_data(Path::new("r/Fixtures/a.md"), 2));
-        assert!(!is_test_data(Path::new("r/latest/a.md"), 2));
+        assert!(
+            !in_data_folder(q, 2),
+            "only folders above the root are tests/"
+        );
+        assert!(in_data_folder(Path::new("r/Fixtures/a.md"), 2));
+        assert!(!in_data_folder(Path::new("r/latest/a.md"), 2));
     }
 
     #[test]

@@ -28,6 +28,26 @@ pub(crate) const TOKEN_CAP: usize = 1024;
 /// Most continuation lines joined to one URL.
 const MAX_LINES: usize = 9;
 
+/// Blanks in a row that make a column gap: more than justified text
+/// (`lation,   please  contact`) puts between words.
+const GAP: usize = 5;
+
+/// Whether `s` holds a column gap (or a tab) after some text.
+fn has_gap(s: &[u8]) -> bool {
+    let start = s
+        .iter()
+        .position(|c| !c.is_ascii_whitespace())
+        .unwrap_or(s.len());
+    let s = &s[start..];
+    s.contains(&b'\t') || s.windows(GAP).any(|w| w.iter().all(|&c| c == b' '))
+}
+
+/// Whether `s` starts with a column gap (or a tab) and then text.
+fn gap_then_text(s: &[u8]) -> bool {
+    let run = s.iter().take_while(|&&c| c == b' ' || c == b'\t').count();
+    (run >= GAP || s.first() == Some(&b'\t')) && s.get(run).is_some_and(|c| !c.is_ascii_whitespace())
+}
+
 /// The first token of the line after a URL that ran to its line's end.
 struct Next {
     /// Start of the line.
@@ -95,7 +115,12 @@ pub(crate) fn rejoin(
                 width <= WRAP_MAX && width + 1 + columns(tok) > WRAP_MIN && (at_break || filled)
             }
         });
-        let strong = moved && !next.key && is_path(tok) && !is_function_word(tok);
+        // Columns (`/old/path      https://new/path` in a redirect table):
+        // text, then a run of blanks, then the URL; or the next line's
+        // token followed by such a run. A wrapping client leaves no gaps.
+        let table = (round == 0 && line.is_some_and(|ls| has_gap(&b[ls..url_start])))
+            || gap_then_text(&b[next.end..b.len().min(next.end + 64)]);
+        let strong = moved && !table && !next.key && is_path(tok) && !is_function_word(tok);
         if !strong {
             if round == 0 {
                 // Weak: the literal part stays the URL.

@@ -67,6 +67,19 @@ pub fn is_example_host(host: &str) -> bool {
     )
 }
 
+/// Whether a user name is a placeholder a document writes to show where a
+/// user name goes (`user`, `username`, `<user>`): the password beside it
+/// is then an example too (pip's `https://user:he%2F%2Fo@pypi.company.com`
+/// shows how to encode one).
+pub fn is_placeholder_user(user: &str) -> bool {
+    let u = user.to_ascii_lowercase();
+    matches!(
+        u.as_str(),
+        "user" | "username" | "user_name" | "myuser" | "youruser" | "login" | "someone"
+    ) || (u.starts_with('<') && u.ends_with('>'))
+        || (u.starts_with("%3c") && u.ends_with("%3e"))
+}
+
 /// Whether a password is a placeholder a document writes to show where a
 /// password goes (`password`, `secret`, `xxx`, `***`, one letter, `<...>`),
 /// not a leaked secret.
@@ -213,7 +226,10 @@ mod tests {
             called("if you pass a wrongly spelled protocol part\nas in `htpts://example.com` or\n"),
             [true]
         );
-        let long = format!("a wrongly spelled part\n{} http://a.org/%zz\n", "x".repeat(50));
+        let long = format!(
+            "a wrongly spelled part\n{} http://a.org/%zz\n",
+            "x".repeat(50)
+        );
         assert_eq!(called(&long), [false]);
         assert_eq!(
             called("<!-- urlint: ignore-next-line[invalid-host] -->\n<http://h.acme.org:25/>\n"),

@@ -52,7 +52,10 @@ fn lint_data_lints_them_and_so_does_naming_them() {
     let d = tree();
     assert_eq!(diags(&d, &["--lint-data", "."]).len(), 4);
     // The folder named on the command line is what was asked for.
-    assert_eq!(diags(&d, &["tests"]), [("tests/data/case1.txt".to_string(), 1)]);
+    assert_eq!(
+        diags(&d, &["tests"]),
+        [("tests/data/case1.txt".to_string(), 1)]
+    );
     assert_eq!(diags(&d, &["src/t/case2.txt"]).len(), 1);
     d.write("urlint.toml", "lint-data = true\n");
     assert_eq!(diags(&d, &["."]).len(), 4);
@@ -91,6 +94,9 @@ fn gettext_strings_are_joined() {
         "de.po",
         "msgid \"\"\n\"See https://www.sphinx-\"\n\"doc.org/x.html\"\nmsgstr \"\"\n",
     );
-    assert_eq!(extracted(&d, &["de.po"]), ["https://www.sphinx-doc.org/x.html"]);
+    assert_eq!(
+        extracted(&d, &["de.po"]),
+        ["https://www.sphinx-doc.org/x.html"]
+    );
     assert!(diags(&d, &["de.po"]).is_empty());
 }

@@ -2,8 +2,8 @@
 //! one module per command.
 
 mod check;
-mod data;
 mod ci_fit;
+mod data;
 mod documents;
 mod extract;
 mod files_from;

@@ -1,7 +1,7 @@
 //! `password-in-url`.
 
 use crate::rules::{declare_rule, Severity};
-use crate::validate::standard::is_placeholder_password;
+use crate::validate::standard::{is_placeholder_password, is_placeholder_user};
 use crate::validate::{Cx, Report, Standard};
 
 declare_rule! {
@@ -22,7 +22,9 @@ declare_rule! {
     /// `*.example`, `*.test`, `*.invalid`, `localhost`, RFC 5737 and
     /// RFC 3849 addresses, loopback), nor for a placeholder password
     /// (`password`, `passwd`, `pass`, `secret`, `xxx`, `***`, one letter,
-    /// `<...>`). Under `rfc1738` every host and password is judged alike.
+    /// `<...>`) or one beside a placeholder user name (`user`, `username`,
+    /// `<user>`: `https://user:he%2F%2Fo@pypi.company.com/` shows how to
+    /// encode a password, it leaks none). Under `rfc1738` every host and password is judged alike.
     ///
     /// ## Example
     /// `ftp://joe:secret@ftp.example.org/`
@@ -42,11 +44,20 @@ declare_rule! {
 
 /// Report a non-empty password.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
-    let Some(p) = cx.parts.authority.as_ref().and_then(|a| a.password.clone()) else {
+    let Some(a) = &cx.parts.authority else {
         return;
     };
+    let Some(p) = a.password.clone() else {
+        return;
+    };
+    let user = a.userinfo.clone().map_or("", |u| {
+        let u = cx.text(u);
+        u.split(':').next().unwrap_or(u)
+    });
     if cx.standard == Standard::Rfc3986
-        && (cx.is_example() || is_placeholder_password(cx.text(p.clone())))
+        && (cx.is_example()
+            || is_placeholder_password(cx.text(p.clone()))
+            || is_placeholder_user(user))
     {
         return;
     }
@@ -72,6 +83,9 @@ mod tests {
                 ("https://u:xxx@db.internal.corp/", &[]),
                 ("https://u:<token>@db.internal.corp/", &[]),
                 ("https://u:hunter2@db.internal.corp/", &["hunter2"]),
+                ("https://user:he%2F%2Fo@pypi.company.com/simple", &[]),
+                ("https://<user>:hunter2@db.internal.corp/", &[]),
+                ("https://users:hunter2@db.internal.corp/", &["hunter2"]),
                 ("ftp://joe:tiger@ftp.funet.fi/", &["tiger"]),
             ],
         );

@@ -30,7 +30,9 @@ declare_rule! {
     /// links have it. Square brackets that pair up in the query or the
     /// fragment (`?filter[status]=open`, `?token=[token]`) are the array
     /// parameters and placeholders every browser and HTTP library sends
-    /// as they are; a lone one (`/pull/496]`) is still reported. An
+    /// as they are; a lone one (`/pull/496]`) is still reported. So are
+    /// double quotes that pair up there (a quoted search term in a link,
+    /// `?q="Project:+openssh"`, which browsers encode as they send it). An
     /// address obfuscated on purpose (`mailto:joe at example.org`, see
     /// `invalid-mailto`) and a command-line tool's local path after
     /// `file://` (`file://C:\dir\in.json`, see `invalid-file`) are not
@@ -155,13 +157,15 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
 }
 
 /// Offsets of the `[` and `]` that pair up, unnested, with only
-/// characters other than brackets between, within the query or within the
-/// fragment.
+/// characters other than brackets between, and of the `"` that pair up
+/// (a quoted search term, `?q="Project:+openssh"`), within the query or
+/// within the fragment.
 fn paired_brackets(cx: &Cx<'_>) -> Vec<usize> {
     let b = cx.url.as_bytes();
     let mut out = Vec::new();
     for r in [&cx.parts.query, &cx.parts.fragment].into_iter().flatten() {
         let mut open = None;
+        let mut quote = None;
         for i in r.clone() {
             match b[i] {
                 b'[' => open = Some(i),
@@ -170,6 +174,10 @@ fn paired_brackets(cx: &Cx<'_>) -> Vec<usize> {
                         out.extend([o, i]);
                     }
                 }
+                b'"' => match quote.take() {
+                    Some(o) => out.extend([o, i]),
+                    None => quote = Some(i),
+                },
                 _ => {}
             }
         }
@@ -344,6 +352,9 @@ mod tests {
                 ("https://h.example/x?Token=[token]&Sig=[signature]", &[]),
                 ("https://h.example/x?filter[a]=1&filter[b]=2", &[]),
                 ("https://h.example/x#[note]", &[]),
+                ("https://h.example/issues?q=\"Project:+openssh\"+is:open", &[]),
+                ("https://h.example/issues?q=\"open", &["\""]),
+                ("https://h.example/\"a\"", &["\"", "\""]),
                 // A lone or path bracket is still a fault.
                 ("https://github.com/p/q/pull/496]", &["]"]),
                 ("https://h.example/x?a=1]", &["]"]),

@@ -249,6 +249,25 @@ fn a_path_that_would_not_fit_is_strong_whatever_the_line_width() {
 }
 
 #[test]
+fn columns_are_a_table_not_a_wrap() {
+    // A Netlify `_redirects` file: from, blanks, to.
+    let text = concat!(
+        "/guide/computed.html                https://v2.vuejs.org/v2/guide/computed.html\n",
+        "/guide/custom-directive.html        https://v2.vuejs.org/v2/guide/custom-directive.html\n",
+    );
+    let c = scan_all(text.as_bytes(), &ScanOptions::default());
+    assert_eq!(c[0].url, "https://v2.vuejs.org/v2/guide/computed.html");
+    assert_ne!(c[0].facts.broken_bare, Some(BrokenBare::Rejoined));
+    assert_eq!(c.len(), 2);
+    // The next line's token followed by a column gap.
+    let text = format!("{}\nb/c.html      two\n", filled("http://example.com/a/"));
+    assert_ne!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // Justified text's double and triple blanks are no columns.
+    let text = "lation,   please  contact  the  Translation  Project  (https://translationpro-\nject.org/).\n";
+    assert_eq!(one(text).url, "https://translationpro-ject.org/");
+}
+
+#[test]
 fn no_evidence_no_join() {
     for text in [
         "see http://example.com/a\nand more\n",

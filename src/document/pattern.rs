@@ -133,6 +133,8 @@ fn is_regex(url: &str) -> bool {
     .any(|p| url.contains(p))
         // The end of a substitution, `s!$URL!https://example.com!g`.
         || url.ends_with("!g")
+        // roff source quoted in plain text: `https://\:example.com/\:page.html`.
+        || url.contains("\\:")
 }
 
 /// A printf conversion: `%s`, `%d` (not a valid escape), `%(name)s`,
@@ -249,6 +251,7 @@ mod tests {
             "https://example.com!g",
             "http://.../back.jpeg",
             "https://github.com/fusesource/jansi/commit/%H",
+            "https://\\:example.com/\\:page.html",
             "https://…/x",
         ] {
             assert!(is_pattern(p), "{p} is a pattern");

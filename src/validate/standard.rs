@@ -142,6 +142,9 @@ const FAILS_AFTER: &[&str] = &[
     "not valid",
     "error",
     "wrong",
+    "rejected",
+    "not parsed",
+    "no longer parsed",
 ];
 
 /// How far before the URL (reaching into the line before when the URL
@@ -242,6 +245,10 @@ mod tests {
         );
         assert_eq!(
             called("requests.get('http://%zz/')   # raises requests.exceptions.InvalidURL\n"),
+            [true]
+        );
+        assert_eq!(
+            called("- `https://www.example..com` is no longer parsed as an URL (#41)\n"),
             [true]
         );
         // Only the words right before it count, not a whole line's.

@@ -209,6 +209,7 @@ pub struct InputArgs {
 
 /// `urlint check`.
 #[derive(Debug, Args)]
+#[allow(clippy::struct_excessive_bools)] // each is an independent on/off flag
 pub struct CheckArgs {
     /// Inputs.
     #[command(flatten)]

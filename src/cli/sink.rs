@@ -47,6 +47,7 @@ impl<R: Read> Read for Counted<'_, R> {
 
 /// Collects one file's results, renders them in batches, and streams when
 /// the output grows large.
+#[allow(clippy::struct_excessive_bools)] // four independent facts of one file
 pub(super) struct FileSink<'r> {
     run: &'r Run,
     path: &'r str,

@@ -77,6 +77,9 @@ const URL_ATTRIBUTES: &[&str] = &[
     "background",
     "longdesc",
     "data",
+    // DocBook's `<ulink url=...>`, XLink.
+    "url",
+    "xlink:href",
 ];
 
 /// Longest unterminated attribute value read as a URL.
@@ -135,6 +138,14 @@ pub(super) fn read_into(b: &mut Builder, src: &str, start: usize, end: usize) {
             let bare = name.trim_start_matches('/');
             if BLOCK.binary_search(&bare).is_ok() {
                 b.push_for("\n", lt);
+            }
+            // `ftp://<var>user</var>:<var>password</var>@<var>host</var>/`:
+            // a variable is a placeholder, written as the pattern
+            // `{user}` so no URL holding one is linted.
+            match name {
+                "var" => b.push_for("{", lt),
+                "/var" => b.push_for("}", lt),
+                _ => {}
             }
             if name == "a" {
                 anchor = tag.href.map(|h| (b.text.len(), h));
@@ -450,5 +461,12 @@ mod tests {
         assert_eq!(doc.text, "1 < 2 and http://a.example/x\nnext &  y");
         assert_eq!(entity("&#x2F;x"), Some(('/', 6)));
         assert_eq!(entity("&nope;"), None);
+    }
+
+    #[test]
+    fn a_variable_is_a_placeholder() {
+        let doc = read("ftp://<var>user</var>:<var>password</var>@<var>host</var>/file");
+        assert_eq!(doc.text, "ftp://{user}:{password}@{host}/file");
+        assert!(super::super::pattern::is_pattern(&doc.text));
     }
 }

@@ -123,12 +123,40 @@ impl Syntax {
             .iter()
             .find_map(|z| name.strip_suffix(&format!(".{z}")))
             .unwrap_or(&name);
-        let Some((_, ext)) = name.rsplit_once('.') else {
+        let Some((stem, ext)) = name.rsplit_once('.') else {
             return Syntax::Text;
         };
+        match Syntax::from_extension(ext) {
+            Syntax::Text => {}
+            known => return known,
+        }
+        // Content negotiation and translations: `core.html.fr.utf8`,
+        // `mod_ssl.xml.es`, `index.html.ko.euc-kr`. A markup extension
+        // before short suffixes decides.
+        let mut stem = stem;
+        let mut suffixes = 1;
+        while let Some((rest, ext)) = stem.rsplit_once('.') {
+            let syntax = Syntax::from_extension(ext);
+            if matches!(
+                syntax,
+                Syntax::Markdown | Syntax::Html | Syntax::Asciidoc | Syntax::Rst | Syntax::Texinfo
+            ) {
+                return syntax;
+            }
+            suffixes += 1;
+            if suffixes > 2 || ext.len() > 8 {
+                break;
+            }
+            stem = rest;
+        }
+        Syntax::Text
+    }
+
+    /// The syntax a file name's last extension (lower case) says.
+    fn from_extension(ext: &str) -> Syntax {
         match ext {
             "md" | "markdown" | "mdown" | "mkd" => Syntax::Markdown,
-            "html" | "htm" | "xhtml" | "svg" => Syntax::Html,
+            "html" | "htm" | "xhtml" | "svg" | "xml" => Syntax::Html,
             "adoc" | "asciidoc" => Syntax::Asciidoc,
             "rst" => Syntax::Rst,
             "json" => Syntax::Json,

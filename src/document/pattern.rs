@@ -14,6 +14,8 @@
 //! | glob | `part{a,b,c}.html`, `vol[1-4]`, `archive[1996-1999]` |
 //! | port as a word | `http://host:port/`, `http://localhost:PORT` |
 //! | host left out | `http://.../back.jpeg`, `https://…/x` |
+//! | domain suffix | `http://.example.org/` (every host under it) |
+//! | substitution | `@PORT@` (autoconf), `$2` (a positional parameter) |
 //!
 //! ```
 //! use urlint::document::pattern::is_pattern;
@@ -29,7 +31,7 @@ pub fn is_pattern(url: &str) -> bool {
     // Every URL found is asked: one pass says which shapes are possible at
     // all, and most URLs hold none of their marks.
     let marks = b.iter().fold(0u16, |m, &c| m | MARKS[usize::from(c)]);
-    if marks & (DOLLAR | BRACE | LT | PERCENT) != 0 && has_placeholder(b) {
+    if marks & (DOLLAR | BRACE | LT | PERCENT | AT) != 0 && has_placeholder(b) {
         return true;
     }
     if marks & PERCENT != 0 && has_printf(b) {
@@ -60,6 +62,15 @@ pub fn is_pattern(url: &str) -> bool {
         || (marks & (STAR | BRACKET) != 0 && has_wildcard_path(path))
         || has_word_port(authority)
         || is_elided(authority)
+        || is_domain_suffix(authority)
+}
+
+/// `http://.example.org/`: every host under a domain (Apache's
+/// `CacheEnable disk http://.example.org/`, a cookie's domain).
+fn is_domain_suffix(authority: &str) -> bool {
+    authority
+        .strip_prefix('.')
+        .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_alphanumeric()))
 }
 
 /// `http://.../back.jpeg`, `https://…/x`: the host left out on purpose.
@@ -77,6 +88,7 @@ const BACKSLASH: u16 = 32;
 const STAR: u16 = 64;
 const PLUS: u16 = 128;
 const PIPE: u16 = 256;
+const AT: u16 = 512;
 
 /// The mark of each byte that some pattern shape needs (0 for the rest).
 static MARKS: [u16; 256] = {
@@ -91,6 +103,7 @@ static MARKS: [u16; 256] = {
     t[b'*' as usize] = STAR;
     t[b'+' as usize] = PLUS;
     t[b'|' as usize] = PIPE;
+    t[b'@' as usize] = AT;
     t
 };
 
@@ -105,10 +118,21 @@ fn has_placeholder(b: &[u8]) -> bool {
     if memchr::memchr(b'{', b).is_some() {
         return true;
     }
-    // `file://$PWD/x`, `http://127.0.0.1:$PORT/`: a shell variable.
+    // `file://$PWD/x`, `http://127.0.0.1:$PORT/`: a shell variable; `$2`
+    // a regex's or a script's positional one.
     if b.windows(2)
-        .any(|w| w[0] == b'$' && (w[1].is_ascii_alphabetic() || w[1] == b'_'))
+        .any(|w| w[0] == b'$' && (w[1].is_ascii_alphanumeric() || w[1] == b'_'))
     {
+        return true;
+    }
+    // `http://localhost:@PORT@/`: an autoconf substitution.
+    if memchr::memchr_iter(b'@', b).any(|i| {
+        let name = b[i + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || **c == b'_')
+            .count();
+        name >= 2 && b.get(i + 1 + name) == Some(&b'@')
+    }) {
         return true;
     }
     memchr::memchr_iter(b'%', b).any(|i| {
@@ -252,6 +276,9 @@ mod tests {
             "http://.../back.jpeg",
             "https://github.com/fusesource/jansi/commit/%H",
             "https://\\:example.com/\\:page.html",
+            "http://host:port$2",
+            "http://localhost:@PORT@/server-status",
+            "http://.example.org/",
             "https://…/x",
         ] {
             assert!(is_pattern(p), "{p} is a pattern");

@@ -131,6 +131,16 @@ fn syntax_from_path() {
         ("notes.txt", Syntax::Text),
         ("Makefile", Syntax::Text),
         ("page.html.gz", Syntax::Html),
+        ("mod/core.html.fr.utf8", Syntax::Html),
+        ("mod/mod_ssl.xml.es", Syntax::Html),
+        ("index.html.ko.euc-kr", Syntax::Html),
+        ("guide.md.orig", Syntax::Markdown),
+        ("notes.html.aa.bb.dd", Syntax::Text),
+        ("main.rs", Syntax::C),
+        ("build.sh", Syntax::Shell),
+        ("setup.py", Syntax::Python),
+        ("de.po", Syntax::Po),
+        ("tool.c.txt", Syntax::Text),
     ] {
         assert_eq!(Syntax::from_path(Path::new(path)), syntax, "{path}");
     }

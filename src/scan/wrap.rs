@@ -45,7 +45,8 @@ fn has_gap(s: &[u8]) -> bool {
 /// Whether `s` starts with a column gap (or a tab) and then text.
 fn gap_then_text(s: &[u8]) -> bool {
     let run = s.iter().take_while(|&&c| c == b' ' || c == b'\t').count();
-    (run >= GAP || s.first() == Some(&b'\t')) && s.get(run).is_some_and(|c| !c.is_ascii_whitespace())
+    (run >= GAP || s.first() == Some(&b'\t'))
+        && s.get(run).is_some_and(|c| !c.is_ascii_whitespace())
 }
 
 /// The first token of the line after a URL that ran to its line's end.

@@ -17,8 +17,9 @@ declare_rule! {
     /// ## Standards
     /// Under `rfc3986` (the default) an address obfuscated on purpose
     /// against harvesters, `mailto:joe at example.org` (or `(at)`, `[at]`),
-    /// is not reported: its writer broke it deliberately. Under `rfc1738`
-    /// it is, like any other address without `@`.
+    /// is not reported: its writer broke it deliberately; nor is a
+    /// placeholder (`mailto:xxx`, `mailto:...`). Under `rfc1738` they are,
+    /// like any other address without `@`.
     ///
     /// ## Example
     /// `mailto:webmaster`
@@ -62,9 +63,17 @@ pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
     after.starts_with(" at ") || after.starts_with(" (at)") || after.starts_with(" [at]")
 }
 
+/// Whether the address is a placeholder a document writes to show where
+/// one goes: `mailto:xxx`, `mailto:...`.
+fn placeholder(cx: &Cx<'_>) -> bool {
+    let address = cx.text(cx.parts.body.clone()).to_ascii_lowercase();
+    matches!(address.as_str(), "..." | "…")
+        || (address.len() >= 2 && address.bytes().all(|c| c == b'x'))
+}
+
 /// Check the address of mailto URLs.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
-    if cx.standard == Standard::Rfc3986 && obfuscated(cx) {
+    if cx.standard == Standard::Rfc3986 && (obfuscated(cx) || placeholder(cx)) {
         return;
     }
     super::run(cx, out, SchemeKind::Mailto, paths::mailto);
@@ -87,6 +96,14 @@ mod tests {
             .iter()
             .flat_map(|c| diagnostics_with(c, standard))
             .any(|d| d.rule == Rule::InvalidMailto)
+    }
+
+    #[test]
+    fn placeholder_addresses_under_rfc3986() {
+        let text = "/* list of contact uris, e.g. mailto:xxx */";
+        assert!(!fires(text, Standard::Rfc3986));
+        assert!(fires(text, Standard::Rfc1738));
+        assert!(fires("write to mailto:xavier", Standard::Rfc3986));
     }
 
     #[test]

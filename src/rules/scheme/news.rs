@@ -2,7 +2,7 @@
 
 use crate::rules::{declare_rule, Severity};
 use crate::validate::grammar::paths;
-use crate::validate::{Cx, Report, SchemeKind};
+use crate::validate::{Cx, Report, SchemeKind, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -12,10 +12,13 @@ declare_rule! {
     /// ## Why is this bad?
     /// RFC 1738 §3.6 defines exactly these three forms; the `@` is what tells a
     /// message-id from a group. Anything else names nothing a news reader can
-    /// find. (`news://host/group` is RFC 5538's, not RFC 1738's.)
+    /// find.
     ///
     /// ## Standards
-    /// The same under `rfc3986` and `rfc1738`.
+    /// Under `rfc3986` (the default) RFC 5538's form with a server is a
+    /// news URL too: `news://server/group`, `news://server/unique@host`,
+    /// `news://server/*` (the group or message-id judged as above). Under
+    /// `rfc1738` a server is not allowed: `news://host/group` is reported.
     ///
     /// ## Example
     /// `news:2cool4school`
@@ -64,7 +67,11 @@ declare_rule! {
 
 /// Check news URLs.
 pub fn check_news(cx: &Cx<'_>, out: &mut Report<'_>) {
-    super::run(cx, out, SchemeKind::News, paths::news);
+    if cx.standard == Standard::Rfc3986 && cx.parts.authority.is_some() {
+        super::run(cx, out, SchemeKind::News, paths::news_with_server);
+    } else {
+        super::run(cx, out, SchemeKind::News, paths::news);
+    }
 }
 
 /// Check nntp URLs.
@@ -75,7 +82,31 @@ pub fn check_nntp(cx: &Cx<'_>, out: &mut Report<'_>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::table;
+    use crate::validate::testutil::{table, table_3986};
+
+    #[test]
+    fn a_server_under_rfc3986() {
+        table_3986(
+            Rule::InvalidNews,
+            &[
+                (
+                    "news://developer-forums.novell.com/novell.devsup.webserver",
+                    &[],
+                ),
+                ("news://news.example.org/1234@host.example.org", &[]),
+                ("news://news.example.org/", &[]),
+                ("news://news.example.org/9group", &["9group"]),
+                ("news:2cool4school", &["2cool4school"]),
+            ],
+        );
+        table(
+            Rule::InvalidNews,
+            &[(
+                "news://news.example.org/comp.lang.c",
+                &["//news.example.org/comp.lang.c"],
+            )],
+        );
+    }
 
     #[test]
     fn invalid_news() {

@@ -352,7 +352,10 @@ mod tests {
                 ("https://h.example/x?Token=[token]&Sig=[signature]", &[]),
                 ("https://h.example/x?filter[a]=1&filter[b]=2", &[]),
                 ("https://h.example/x#[note]", &[]),
-                ("https://h.example/issues?q=\"Project:+openssh\"+is:open", &[]),
+                (
+                    "https://h.example/issues?q=\"Project:+openssh\"+is:open",
+                    &[],
+                ),
                 ("https://h.example/issues?q=\"open", &["\""]),
                 ("https://h.example/\"a\"", &["\"", "\""]),
                 // A lone or path bracket is still a fault.

@@ -88,6 +88,23 @@ pub fn news(cx: &Cx<'_>) -> Option<Fault> {
     })
 }
 
+/// RFC 5538 §2.1, the current form with a server:
+/// `news://server[:port]/` then nothing (the server's list), `*`, a group
+/// or a message-id. The server is `invalid-host`'s to judge.
+pub fn news_with_server(cx: &Cx<'_>) -> Option<Fault> {
+    let r = cx.parts.path_and_query();
+    let text = cx.text(r.clone());
+    let rest = text.strip_prefix('/').unwrap_or(text);
+    let r = r.start + (text.len() - rest.len())..r.end;
+    if rest.is_empty() || rest == "*" || rest.contains('@') || is_group(cx.url, r.clone()) {
+        return None;
+    }
+    Some(Fault::new(
+        r,
+        format!("`{rest}` is neither `*`, a newsgroup name (a letter, then letters, digits, `-.+_`) nor `unique@host`"),
+    ))
+}
+
 /// `nntpurl = "nntp://" hostport "/" group [ "/" digits ]`.
 pub fn nntp(cx: &Cx<'_>) -> Option<Fault> {
     if let Some(f) = missing_authority(cx, "nntp://host:port/group/article") {

@@ -309,6 +309,7 @@ mod tests {
             start_offset: 0,
             text: "a http://x:25/\nb urlint: ignore\n".into(),
             before: String::new(),
+            next: String::new(),
         };
         assert!(!is_suppressed(&ex, 10, Rule::NondefaultPort));
         assert!(is_suppressed(&ex, 11, Rule::NondefaultPort));

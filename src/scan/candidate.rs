@@ -105,6 +105,10 @@ pub struct Excerpt {
     /// break), so a rule can read what the text says of the URL: "a wrongly
     /// spelled protocol part / as in `htpts://example.com`".
     pub before: String,
+    /// The start of the next line with text after the excerpt's last (up
+    /// to two lines on, markup tags left out; at most [`BEFORE_CLIP`]
+    /// bytes): "`http://127`" / "is not valid".
+    pub next: String,
 }
 
 /// A URL found in text, with everything needed to report and lint it.

@@ -172,7 +172,45 @@ pub(crate) fn excerpt(w: &Window, start: usize, end: usize, first_line: u64) -> 
         start_offset: w.abs(from),
         text: String::from_utf8_lossy(&b[from..to]).into_owned(),
         before,
+        next: next_text(b, to),
     }
+}
+
+/// The start of the first line with text among the three from `at` (a line
+/// start), markup tags left out. A blank line (a paragraph's end) stops,
+/// unless the line before `at` ends in a tag (HTML, where blank lines mean
+/// nothing).
+fn next_text(b: &[u8], mut at: usize) -> String {
+    let markup = b[..at].trim_ascii_end().ends_with(b">");
+    for _ in 0..3 {
+        if at >= b.len() || b[at - 1] != b'\n' {
+            break;
+        }
+        let end = memchr::memchr(b'\n', &b[at..]).map_or(b.len(), |k| at + k);
+        let mut text = String::new();
+        let mut in_tag = false;
+        for &c in &b[at..end.min(at + 4 * BEFORE_CLIP)] {
+            match c {
+                b'<' => in_tag = true,
+                b'>' if in_tag => in_tag = false,
+                _ if !in_tag => text.push(char::from(c)),
+                _ => {}
+            }
+        }
+        let text = text.trim();
+        if !markup && b[at..end].iter().all(u8::is_ascii_whitespace) {
+            break;
+        }
+        if !text.is_empty() {
+            let mut cut = BEFORE_CLIP.min(text.len());
+            while !text.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            return text[..cut].to_string();
+        }
+        at = end + 1;
+    }
+    String::new()
 }
 
 /// Move `i` forward past UTF-8 continuation bytes (at most 3), so a clipped

@@ -53,7 +53,24 @@ pub fn is_example_host(host: &str) -> bool {
     if ["example.com", "example.net", "example.org", "example"]
         .iter()
         .chain(&["test", "invalid", "localhost"])
+        // Local use: mDNS (RFC 6762), home networks (RFC 8375).
+        .chain(&["local", "home.arpa", "internal"])
         .any(|n| under(n))
+    {
+        return true;
+    }
+    // The placeholders documentation writes where the reader's own name
+    // goes: `firewall.mycompany.com`, `www.yourdomain.com`, `host.tld`.
+    let labels: Vec<&str> = h.split('.').collect();
+    let second = labels.len().checked_sub(2).map(|k| labels[k]);
+    if labels.last() == Some(&"tld")
+        || second.is_some_and(|l| {
+            matches!(
+                l,
+                "mycompany" | "yourcompany" | "mydomain" | "yourdomain" | "yoursite" | "mysite"
+                    | "myserver" | "yourserver" | "myhost" | "yourhost"
+            )
+        })
     {
         return true;
     }
@@ -171,10 +188,23 @@ pub fn is_called_wrong(cand: &crate::scan::Candidate) -> bool {
         String::new()
     };
     let before = tail(line, CALLED_WRONG_REACH).to_ascii_lowercase();
-    // Up to the next URL on the line: its words are about that one.
-    let after = after.split('\n').next().unwrap_or("");
-    let after = after.split(":/").next().unwrap_or("");
-    let after = head(after, CALLED_WRONG_REACH + 8).to_ascii_lowercase();
+    // Up to the next URL on the line: its words are about that one. When
+    // nothing but markup or punctuation follows the URL on its line, the
+    // next line with text continues the sentence ("`http://127`" / "is not
+    // valid and will cause an error").
+    let rest = after.split('\n').next().unwrap_or("");
+    let rest = rest.split(":/").next().unwrap_or("");
+    let mut in_tag = false;
+    let ends_line = !after.contains(":/")
+        && !rest.chars().any(|c| {
+            in_tag = (in_tag || c == '<') && c != '>';
+            !in_tag && c.is_alphanumeric()
+        });
+    let mut after = head(rest, CALLED_WRONG_REACH + 8).to_ascii_lowercase();
+    if ends_line && !after.contains('\n') {
+        after.push(' ');
+        after.push_str(&head(&e.next, CALLED_WRONG_REACH).to_ascii_lowercase());
+    }
     CALLED_WRONG.iter().any(|w| before.contains(w))
         || CALLED_WRONG_ABOVE.iter().any(|w| above.contains(w))
         || FAILS_AFTER.iter().any(|w| after.contains(w))
@@ -251,6 +281,19 @@ mod tests {
             called("- `https://www.example..com` is no longer parsed as an URL (#41)\n"),
             [true]
         );
+        // The next line with text, when the URL ends its line.
+        assert_eq!(
+            called("ProxyPass \"/apps\"  \"http://127\"\n  </highlight>\n  <p>is not valid and will cause\n"),
+            [true]
+        );
+        assert_eq!(
+            called("See http://a.org/%zz\n\nThe error codes are listed.\n"),
+            [false]
+        );
+        assert_eq!(
+            called("<pre>ProxyPass \"http://127\"</pre>\n\n<p>is not valid</p>\n"),
+            [true]
+        );
         // Only the words right before it count, not a whole line's.
         let far = format!("invalid {} http://a.org/%zz", "x".repeat(60));
         assert_eq!(called(&far), [false]);
@@ -282,6 +325,11 @@ mod tests {
             "[::1]",
             "[2001:db8::1]",
             "example.com.",
+            "printer.local",
+            "nas.home.arpa",
+            "firewall.mycompany.com",
+            "www.yourdomain.com",
+            "host.tld",
         ] {
             assert!(is_example_host(host), "{host}");
         }
@@ -294,6 +342,8 @@ mod tests {
             "testing.org",
             "[2001:db9::1]",
             "github.com",
+            "mycompany.io.evil.example.co",
+            "tld.example.co",
         ] {
             assert!(!is_example_host(host), "{host}");
         }

@@ -32,7 +32,9 @@ declare_rule! {
     /// parameters and placeholders every browser and HTTP library sends
     /// as they are; a lone one (`/pull/496]`) is still reported. So are
     /// double quotes that pair up there (a quoted search term in a link,
-    /// `?q="Project:+openssh"`, which browsers encode as they send it). An
+    /// `?q="Project:+openssh"`, which browsers encode as they send it), and
+    /// a `|` in the query (`?family=Roboto|Lato`: the WHATWG URL standard
+    /// sends it as it is, and APIs take lists so). An
     /// address obfuscated on purpose (`mailto:joe at example.org`, see
     /// `invalid-mailto`) and a command-line tool's local path after
     /// `file://` (`file://C:\dir\in.json`, see `invalid-file`) are not
@@ -157,13 +159,16 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
 }
 
 /// Offsets of the `[` and `]` that pair up, unnested, with only
-/// characters other than brackets between, and of the `"` that pair up
-/// (a quoted search term, `?q="Project:+openssh"`), within the query or
-/// within the fragment.
+/// characters other than brackets between, of the `"` that pair up (a
+/// quoted search term, `?q="Project:+openssh"`), within the query or
+/// within the fragment; and of every `|` in the query (a list,
+/// `?family=Roboto|Lato`).
 fn paired_brackets(cx: &Cx<'_>) -> Vec<usize> {
     let b = cx.url.as_bytes();
     let mut out = Vec::new();
-    for r in [&cx.parts.query, &cx.parts.fragment].into_iter().flatten() {
+    for (k, r) in [&cx.parts.query, &cx.parts.fragment].into_iter().enumerate() {
+        let Some(r) = r else { continue };
+        let query = k == 0;
         let mut open = None;
         let mut quote = None;
         for i in r.clone() {
@@ -178,6 +183,8 @@ fn paired_brackets(cx: &Cx<'_>) -> Vec<usize> {
                     Some(o) => out.extend([o, i]),
                     None => quote = Some(i),
                 },
+                // `?family=Roboto|Lato`: browsers send it as it is.
+                b'|' if query => out.push(i),
                 _ => {}
             }
         }
@@ -357,6 +364,8 @@ mod tests {
                     &[],
                 ),
                 ("https://h.example/issues?q=\"open", &["\""]),
+                ("https://fonts.googleapis.com/css?family=Roboto|Lato", &[]),
+                ("https://h.example/a|b?c|d", &["|"]),
                 ("https://h.example/\"a\"", &["\"", "\""]),
                 // A lone or path bracket is still a fault.
                 ("https://github.com/p/q/pull/496]", &["]"]),

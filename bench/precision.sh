@@ -12,13 +12,18 @@
 #   bench/precision.sh --score bench/verdicts/after.tsv
 #
 #   bench/precision.sh --score-docs SHEET # ... documentation files only
+#   bench/precision.sh --score-all bench/verdicts/all-2026-11-24.tsv
+#                                         # every diagnostic judged: by set, by rule
 #
 # Environment: TREES (default /tmp/urlint-trees), OUT (default
 # /tmp/urlint-precision), URLINT (default target/release/urlint),
 # SAMPLER (default /work/shared/tools/sample-diagnostics), SEED (default 1),
 # REPOS (default /work/trees): an optional set of real repositories' trees,
 # already extracted (nothing is downloaded). Those present are measured
-# too; the absent ones are named and skipped.
+# too; the absent ones are named and skipped. HELDOUT (default
+# "/work/trees2 /work/trees3 /work/trees4 /work/trees5"): folders of further
+# repositories' trees (each `owner+name/`, made with `git archive HEAD` of a
+# fetched snapshot), every one present measured.
 set -eu
 
 TREES=${TREES:-/tmp/urlint-trees}
@@ -28,10 +33,29 @@ SAMPLER=${SAMPLER:-/work/shared/tools/sample-diagnostics}
 SEED=${SEED:-1}
 
 REPOS=${REPOS:-/work/trees}
+HELDOUT=${HELDOUT:-/work/trees2 /work/trees3 /work/trees4 /work/trees5}
 REPO_TREES="curl+curl git+git python+devguide rust-lang+book lycheeverse+lychee prometheus+docs asciidoctor+asciidoctor sphinx-doc+sphinx tldr-pages+tldr"
 
 if [ "${1:-}" = "--score" ]; then
     exec "$SAMPLER" --score "$2"
+fi
+if [ "${1:-}" = "--score-all" ]; then
+    python3 - "$2" <<'PY'
+import collections, sys
+rows = [r.rstrip('\n').split('\t') for r in open(sys.argv[1], encoding='utf-8')][1:]
+for col, name in ((0, 'set'), (3, 'rule')):
+    tally = collections.defaultdict(collections.Counter)
+    for r in rows:
+        tally[r[col]][r[5]] += 1
+    print(f"{name:<24} {'all':>5} {'TRUE':>5} {'FALSE':>6} {'DEBAT.':>6}")
+    for k, c in sorted(tally.items()):
+        print(f"{k:<24} {sum(c.values()):>5} {c['TRUE']:>5} {c['FALSE']:>6} {c['DEBATABLE']:>6}")
+    print()
+n = len(rows)
+t = sum(r[5] == 'TRUE' for r in rows)
+print(f"precision: {t}/{n} = {100 * t / n:.1f}% (DEBATABLE counted false)")
+PY
+    exit 0
 fi
 if [ "${1:-}" = "--score-docs" ]; then
     # Documentation files only: test data (a tests/, test/, t/ or fixtures/
@@ -112,6 +136,12 @@ for tree in $REPO_TREES; do
     else
         echo "$tree: not in $REPOS, skipped"
     fi
+done
+for dir in $HELDOUT; do
+    [ -d "$dir" ] || { echo "$dir: absent, skipped"; continue; }
+    for tree in "$dir"/*/; do
+        run_tree "$dir" "$(basename "$tree")"
+    done
 done
 
 python3 - "$OUT/all.jsonl" <<'PY'

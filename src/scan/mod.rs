@@ -102,7 +102,9 @@
 //! the token reads as a path: it holds `/`, `?`, `=`, `&` or `%`, or ends in
 //! a file extension (`november.html`; not after a capital, `Node.js`),
 //! and is not a `key:` nor an English function word (`and`, `or`, `the`,
-//! `see`, ...). Then `url` is the rejoined form, the literal part goes into
+//! `see`, ...); and neither line is laid out in columns (text, then five
+//! blanks or a tab, then the URL; or the token followed by such a gap: a
+//! redirect table, not a wrap). Then `url` is the rejoined form, the literal part goes into
 //! `alternatives`, and `facts.broken_bare` is `Rejoined` (`broken-bare-url`);
 //! the join repeats over up to 9 lines while the token was alone on its
 //! line and the next one is again moved down this way. Otherwise the

@@ -121,11 +121,11 @@ impl<'r> FileSink<'r> {
             index: p.message_index,
         });
         if let Some(validator) = &self.profile.validator {
+            run.urls.fetch_add(1, Ordering::Relaxed);
             if (self.test_data || cand.facts.data) && !self.profile.settings.lint_data {
                 // Data, not prose: `extract` lists it, `check` leaves it.
                 return;
             }
-            run.urls.fetch_add(1, Ordering::Relaxed);
             self.diags.clear();
             validator.check(&cand, &mut self.diags);
             let diags = std::mem::take(&mut self.diags);

@@ -210,6 +210,19 @@ const PIECES: &[&str] = &[
     "%s",
     "\r\n",
     "\u{1F600}",
+    "//",
+    "/*",
+    "*/",
+    "# ",
+    "'",
+    "\"\"\"",
+    "r#\"",
+    "\"#",
+    "`",
+    "msgid \"",
+    "\"\n\"",
+    "\n=head1 x\n",
+    "\n=cut\n",
 ];
 
 fn document() -> impl Strategy<Value = String> {
@@ -256,6 +269,10 @@ proptest! {
                 let r = std::panic::catch_unwind(|| check_candidate(&src, &c));
                 prop_assert!(r.is_ok(), "{:?}: {:?} in {:?}", syntax, c, src);
             }
+            // Data ranges are sorted, disjoint, non-empty and in the source.
+            let doc = read(syntax, &src);
+            prop_assert!(doc.data.windows(2).all(|w| w[0].1 <= w[1].0), "{:?}", syntax);
+            prop_assert!(doc.data.iter().all(|&(s, e)| s < e && e <= src.len()), "{:?}", syntax);
         }
     }
 }

@@ -1,0 +1,15 @@
+//! Read arbitrary bytes as source code (the first byte picks `c`, `shell`
+//! or `python`): every candidate consistent with the source, and every
+//! data range inside it (see `urlint_fuzz::document_checked`).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use urlint::document::Syntax;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let syntax = [Syntax::C, Syntax::Shell, Syntax::Python][usize::from(pick % 3)];
+    urlint_fuzz::document_checked(syntax, rest);
+});

@@ -28,12 +28,38 @@ pub(super) fn read(src: &str, family: Family) -> Document {
     let mut b = Builder::for_source(src);
     b.push(src, 0);
     let mut doc = b.finish(false);
+    doc.data = data(src, family);
+    doc
+}
+
+/// The ranges of `src` outside its comments (and docstrings).
+pub(super) fn data(src: &str, family: Family) -> Vec<(usize, usize)> {
     let prose = match family {
         Family::C => c_comments(src.as_bytes()),
         Family::Hash | Family::Python => hash_comments(src.as_bytes(), family),
     };
-    doc.data = complement(&prose, src.len());
-    doc
+    complement(&prose, src.len())
+}
+
+/// The family of a code block's language (a Markdown fence's info string):
+/// programming languages only. Shell sessions and configuration are
+/// commands and settings a reader copies, linted as prose.
+pub(super) fn family_of_language(info: &str) -> Option<Family> {
+    let lang = info
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '{')
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    match lang.as_str() {
+        "c" | "h" | "cpp" | "c++" | "cxx" | "rust" | "rs" | "go" | "golang" | "java" | "kotlin"
+        | "kt" | "scala" | "swift" | "csharp" | "cs" | "c#" | "js" | "javascript" | "jsx"
+        | "mjs" | "ts" | "typescript" | "tsx" | "php" | "dart" | "zig" | "groovy" | "objc" => {
+            Some(Family::C)
+        }
+        "python" | "py" | "python3" | "pycon" => Some(Family::Python),
+        "ruby" | "rb" | "perl" | "pl" | "r" => Some(Family::Hash),
+        _ => None,
+    }
 }
 
 /// The ranges of `0..len` outside `prose` (sorted, disjoint).

@@ -19,9 +19,9 @@
 
 use std::ops::Range;
 
-use pulldown_cmark::{Event, LinkType, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{CodeBlockKind, Event, LinkType, Options, Parser, Tag, TagEnd};
 
-use super::{html, Builder, Document, Link, Next, UrlBuilder};
+use super::{code, html, Builder, Document, Link, Next, UrlBuilder};
 
 /// Longest destination read for a rejected link.
 const REJECTED_MAX: usize = 2048;
@@ -46,6 +46,9 @@ pub(super) fn read(src: &str) -> Document {
     let mut open: Vec<(usize, String, usize)> = Vec::new();
     let mut autolink = false;
     let mut html_block: Option<usize> = None;
+    // A fenced block in a programming language: its family, and the source
+    // range of its text so far.
+    let mut code_block: Option<(code::Family, usize, usize)> = None;
     for (event, range) in iter {
         if let Some(top) = open.last_mut() {
             if !matches!(event, Event::End(TagEnd::Link | TagEnd::Image)) {
@@ -92,7 +95,13 @@ pub(super) fn read(src: &str) -> Document {
             Event::Html(_) | Event::InlineHtml(_) => {
                 html::read_into(&mut b, src, range.start, range.end);
             }
-            Event::Text(t) => text(&mut b, src, &t, range),
+            Event::Text(t) => {
+                if let Some((_, from, to)) = &mut code_block {
+                    *from = (*from).min(range.start);
+                    *to = (*to).max(range.end);
+                }
+                text(&mut b, src, &t, range);
+            }
             Event::Code(_) => {
                 // The source between the backtick runs: the scanner reads
                 // its line breaks as the spaces CommonMark makes of them.
@@ -108,8 +117,20 @@ pub(super) fn read(src: &str) -> Document {
                 code.push(from..b.text.len());
             }
             Event::SoftBreak | Event::HardBreak => b.push_for("\n", range.start),
-            Event::Start(Tag::CodeBlock(_)) => code.push(b.text.len()..usize::MAX),
+            Event::Start(Tag::CodeBlock(kind)) => {
+                code.push(b.text.len()..usize::MAX);
+                if let CodeBlockKind::Fenced(info) = kind {
+                    code_block = code::family_of_language(&info).map(|f| (f, usize::MAX, 0));
+                }
+            }
             Event::End(TagEnd::CodeBlock) => {
+                // Code in a programming language: its strings are data, as
+                // in a source file (a list of URL patterns in a `js` block).
+                if let Some((family, from, to)) = code_block.take().filter(|c| c.1 < c.2) {
+                    let data = code::data(&src[from..to], family);
+                    b.data
+                        .extend(data.into_iter().map(|(s, e)| (from + s, from + e)));
+                }
                 if let Some(last) = code.last_mut() {
                     last.end = b.text.len();
                 }

@@ -176,9 +176,8 @@ impl Syntax {
                 Syntax::C
             }
             "sh" | "bash" | "zsh" | "ksh" | "fish" | "pl" | "pm" | "perl" | "rb" | "r" | "tcl"
-            | "ps1" | "awk" | "cmake" | "ex" | "exs" | "cr" | "jl" | "nim" | "coffee" => {
-                Syntax::Shell
-            }
+            | "ps1" | "awk" | "cmake" | "ex" | "exs" | "cr" | "jl" | "nim" | "coffee"
+            | "zsh-theme" => Syntax::Shell,
             "py" | "pyi" | "pyw" | "pyx" => Syntax::Python,
             _ => Syntax::Text,
         }
@@ -327,6 +326,8 @@ pub(crate) struct Builder {
     pub(crate) map: OffsetMap,
     pub(crate) links: Vec<Link>,
     pub(crate) escapes: Vec<(usize, usize, usize)>,
+    /// Source ranges of data (see [`Document::data`]), in order.
+    pub(crate) data: Vec<(usize, usize)>,
 }
 
 impl Builder {
@@ -391,7 +392,7 @@ impl Builder {
             links: self.links,
             hard_wraps,
             escapes: self.escapes,
-            data: Vec::new(),
+            data: self.data,
         }
     }
 }

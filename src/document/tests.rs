@@ -115,6 +115,19 @@ fn unterminated_links_are_found_and_their_text_still_scanned() {
 }
 
 #[test]
+fn strings_in_a_code_block_of_a_programming_language_are_data() {
+    let md = "See http://a.example/.\n\n```js\n// docs: http://b.example/\nconst u = 'file://foo:1234/bar';\n```\n\n```sh\ncurl 'http://c.example/'\n```\n";
+    let doc = read(Syntax::Markdown, md);
+    let data_of = |needle: &str| doc.is_data(md.find(needle).unwrap());
+    assert!(!data_of("http://a.example/"));
+    assert!(!data_of("http://b.example/"), "a comment is prose");
+    assert!(data_of("file://foo"), "a string in js is data");
+    assert!(!data_of("http://c.example/"), "a shell command is prose");
+    let found: Vec<bool> = scan(Syntax::Markdown, md).iter().map(|c| c.facts.data).collect();
+    assert_eq!(found, [false, false, true, false]);
+}
+
+#[test]
 fn syntax_from_path() {
     use std::path::Path;
     for (path, syntax) in [

@@ -121,7 +121,11 @@ pub(crate) fn rejoin(
         // token followed by such a run. A wrapping client leaves no gaps.
         let table = (round == 0 && line.is_some_and(|ls| has_gap(&b[ls..url_start])))
             || gap_then_text(&b[next.end..b.len().min(next.end + 64)]);
-        let strong = moved && !table && !next.key && is_path(tok) && !is_function_word(tok);
+        // `return_code="%(?..`: a quote right after the token makes it an
+        // assignment in code, not a piece of a URL.
+        let quoted = matches!(b.get(next.end), Some(b'"' | b'\''));
+        let strong =
+            moved && !table && !quoted && !next.key && is_path(tok) && !is_function_word(tok);
         if !strong {
             if round == 0 {
                 // Weak: the literal part stays the URL.

@@ -67,8 +67,16 @@ pub fn is_example_host(host: &str) -> bool {
         || second.is_some_and(|l| {
             matches!(
                 l,
-                "mycompany" | "yourcompany" | "mydomain" | "yourdomain" | "yoursite" | "mysite"
-                    | "myserver" | "yourserver" | "myhost" | "yourhost"
+                "mycompany"
+                    | "yourcompany"
+                    | "mydomain"
+                    | "yourdomain"
+                    | "yoursite"
+                    | "mysite"
+                    | "myserver"
+                    | "yourserver"
+                    | "myhost"
+                    | "yourhost"
             )
         })
     {

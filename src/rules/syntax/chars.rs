@@ -166,7 +166,10 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
 fn paired_brackets(cx: &Cx<'_>) -> Vec<usize> {
     let b = cx.url.as_bytes();
     let mut out = Vec::new();
-    for (k, r) in [&cx.parts.query, &cx.parts.fragment].into_iter().enumerate() {
+    for (k, r) in [&cx.parts.query, &cx.parts.fragment]
+        .into_iter()
+        .enumerate()
+    {
         let Some(r) = r else { continue };
         let query = k == 0;
         let mut open = None;

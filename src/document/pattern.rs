@@ -118,11 +118,16 @@ fn has_placeholder(b: &[u8]) -> bool {
     if memchr::memchr(b'{', b).is_some() {
         return true;
     }
-    // `file://$PWD/x`, `http://127.0.0.1:$PORT/`: a shell variable; `$2`
-    // a regex's or a script's positional one.
-    if b.windows(2)
-        .any(|w| w[0] == b'$' && (w[1].is_ascii_alphanumeric() || w[1] == b'_'))
-    {
+    // `file://$PWD/x`, `http://127.0.0.1:$PORT/`: a shell variable, where
+    // a name could start (RFC 1738's VMS path `disk$user` is a name of its
+    // own); `$2` a regex's or a script's positional one.
+    let variable = |k: usize| {
+        let next = b.get(k + 1).copied().unwrap_or(b' ');
+        next.is_ascii_digit()
+            || ((next.is_ascii_alphabetic() || next == b'_')
+                && (k == 0 || !b[k - 1].is_ascii_alphanumeric()))
+    };
+    if memchr::memchr_iter(b'$', b).any(variable) {
         return true;
     }
     // `http://localhost:@PORT@/`: an autoconf substitution.
@@ -301,6 +306,7 @@ mod tests {
             "mailto:a@b.example",
             "http://a.example/%DE%AD",
             "http://a.example/%C3%A9",
+            "file://vms.host.edu/disk$user/my/notes/note12345.txt",
         ] {
             assert!(!is_pattern(u), "{u} is a URL");
         }

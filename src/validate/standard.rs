@@ -149,6 +149,12 @@ const CALLED_WRONG: &[&str] = &[
     "not valid",
     "bad url",
     "bad uri",
+    // Translations say it too (`invalid` already matches `invalide`,
+    // `invalido`): German, Spanish, Japanese.
+    "ungültig",
+    "inválid",
+    "無効",
+    "不正",
 ];
 
 /// Words at the end of the line before a URL that starts its line, which
@@ -170,6 +176,14 @@ const FAILS_AFTER: &[&str] = &[
     "rejected",
     "not parsed",
     "no longer parsed",
+    "pas valide",
+    "non valide",
+    "erreur",
+    "ungültig",
+    "fehler",
+    "inválid",
+    "無効",
+    "不正",
 ];
 
 /// How far before the URL (reaching into the line before when the URL
@@ -302,6 +316,12 @@ mod tests {
             called("<pre>ProxyPass \"http://127\"</pre>\n\n<p>is not valid</p>\n"),
             [true]
         );
+        // In a translation.
+        assert_eq!(
+            called("ProxyPass \"/apps\"     \"http://127\"\n        </highlight>\n        <p>n'est pas valide et provoquera une erreur\n"),
+            [true]
+        );
+        assert_eq!(called("不正なURL http://a:80x/ の例"), [true]);
         // Only the words right before it count, not a whole line's.
         let far = format!("invalid {} http://a.org/%zz", "x".repeat(60));
         assert_eq!(called(&far), [false]);

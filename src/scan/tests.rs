@@ -314,6 +314,13 @@ fn real_world_shapes() {
         ("**see http://a.example/x**", &["http://a.example/x"]),
         ("<a href='http://example.org'/>", &["http://example.org"]),
         ("news:* and news:*.", &["news:*", "news:*"]),
+        // A terminal's OSC 8 hyperlink in a printf string.
+        (
+            "printf '\\e]8;;http://github.com/junegunn/fzf\\e\\\\Link\\e]8;;\\a'",
+            &["http://github.com/junegunn/fzf"],
+        ),
+        ("echo http://a.example/x\\a", &["http://a.example/x"]),
+        ("http://a.example/\\etc\\apps", &["http://a.example/\\etc\\apps"]),
         // A backquote never stands in a URL (reST `` `text URL`_ ``).
         ("`Create https://git.python.org`_", &["https://git.python.org"]),
         // The root directory, and recipients in the query.

@@ -136,7 +136,10 @@ pub fn is_placeholder_password(password: &str) -> bool {
     let letter = p.len() == 1 && p.as_bytes()[0].is_ascii_alphabetic();
     let angle =
         p.starts_with('<') && p.ends_with('>') || p.starts_with("%3c") && p.ends_with("%3e");
-    word || filler || letter || angle
+    // A password that says what it is (`a%20secret`, `mysecret`,
+    // `password123`): an example's, not a leaked one.
+    let says = ["secret", "passw"].iter().any(|w| p.contains(w));
+    word || filler || letter || angle || says
 }
 
 /// Words a document puts before a URL it shows as wrong on purpose:
@@ -381,6 +384,7 @@ mod tests {
     fn placeholder_passwords() {
         for p in [
             "password", "PASSWD", "pass", "secret", "xxx", "***", "p", "<pw>", "%3Cpw%3E", "bar",
+            "a%20secret", "mysecret", "Password123",
         ] {
             assert!(is_placeholder_password(p), "{p}");
         }

@@ -1,7 +1,7 @@
 //! urlint finds every URL in plain text the way RFC 1738's appendix says a
 //! reader should, and lints each one against the URL grammar of RFC 1738 and
 //! RFC 1630, judged by RFC 3986 and current practice or, on request, by the
-//! letter of RFC 1738 ([`validate::Standard`]).
+//! letter of RFC 1738 ([`url::Standard`]).
 //!
 //! Data flows one way: [`input`] (walk, decode) → [`scan`] (candidates with
 //! spans) → [`validate`] (diagnostics) → [`report`]. No module reaches back up
@@ -11,7 +11,8 @@
 //!
 //! ```
 //! use urlint::rules::RuleConfig;
-//! use urlint::validate::{Standard, Validator};
+//! use urlint::rules::Validator;
+//! use urlint::url::Standard;
 //! use urlint::{ScanOptions, Scanner};
 //!
 //! let text = b"see <URL:ftp://a.example/pub\n   /x.txt> or http://b.example:25/.";
@@ -37,7 +38,6 @@
 
 pub mod cli;
 pub mod config;
-pub mod diagnostic;
 pub mod document;
 pub mod input;
 pub mod report;
@@ -46,9 +46,8 @@ pub mod rules;
 pub mod scan;
 pub mod schemes;
 pub mod span;
-pub mod suppress;
-pub mod validate;
+pub mod url;
 
-pub use diagnostic::Diagnostic;
+pub use rules::Diagnostic;
 pub use scan::{Candidate, Form, ScanOptions, Scanner};
 pub use span::{Pos, Span};

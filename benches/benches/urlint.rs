@@ -11,7 +11,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use linkify::{LinkFinder, LinkKind};
 use urlint::rules::RuleConfig;
-use urlint::validate::Validator;
+use urlint::rules::Validator;
 use urlint::{Candidate, Diagnostic, ScanOptions, Scanner};
 
 /// Size of each throughput input: large enough to leave the L2 cache, small enough to be quick.

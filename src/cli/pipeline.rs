@@ -22,7 +22,7 @@ use crate::report::escape::escape_control;
 use crate::report::{Reporter, Summary};
 use crate::rules::{Rule, Severity};
 use crate::scan::Scanner;
-use crate::suppress::Directives;
+use crate::rules::suppress::Directives;
 
 /// What to do with each input.
 #[allow(clippy::struct_excessive_bools)] // each is an independent on/off flag

@@ -15,7 +15,8 @@ use regex::RegexSet;
 use crate::config::{self, Settings};
 use crate::rules::{Rule, RuleConfig, Severity};
 use crate::scan::ScanOptions;
-use crate::validate::{Standard, Validator};
+use crate::rules::Validator;
+use crate::url::Standard;
 
 /// What the command line says on top of every settings file.
 #[derive(Debug, Clone, Default)]

@@ -24,7 +24,7 @@ use crate::report::{
     github::Github, human::Human, json::Json, plain::Plain, sarif::Sarif, Reporter,
 };
 use crate::rules::{self, Group, Rule, Severity};
-use crate::validate::Standard;
+use crate::url::Standard;
 
 /// Exit code: nothing at or above `--fail-on`.
 const OK: u8 = 0;

@@ -13,7 +13,7 @@ use crate::report::{FileReport, Finding, Found, MailRef, Snippet};
 use crate::rules::RuleConfig;
 use crate::scan::Candidate;
 use crate::span::Pos;
-use crate::suppress::{self, Directives};
+use crate::rules::suppress::{self, Directives};
 
 /// Results are rendered in batches of this many, so a file with millions of
 /// URLs never holds them all.

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use crate::document::Syntax;
 use crate::rules::{Rule, RuleConfig, Severity};
-use crate::validate::Standard;
+use crate::url::Standard;
 
 pub use file::ConfigFile;
 

@@ -293,7 +293,7 @@ mod tests {
 
     #[test]
     fn reporter_writes_one_command_per_finding() {
-        use crate::diagnostic::Diagnostic;
+        use crate::rules::diagnostic::Diagnostic;
         use crate::report::MailRef;
         use crate::rules::Rule;
         use crate::span::{Pos, Span};

@@ -14,7 +14,7 @@ pub mod sarif;
 
 use std::io::{self, Write};
 
-use crate::diagnostic::Diagnostic;
+use crate::rules::diagnostic::Diagnostic;
 use crate::scan::{Candidate, Excerpt};
 use crate::span::Span;
 

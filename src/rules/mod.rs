@@ -11,7 +11,12 @@
 use std::fmt;
 
 mod config;
+pub mod diagnostic;
 mod docs;
+pub mod runner;
+pub mod suppress;
+#[cfg(test)]
+pub(crate) mod testutil;
 
 mod context;
 mod scheme;
@@ -20,9 +25,12 @@ mod style;
 mod syntax;
 
 pub use config::RuleConfig;
+pub use diagnostic::{Diagnostic, Label};
 pub use docs::{explain, markdown_table};
+pub use runner::Validator;
 
-use crate::validate::{Cx, Report};
+use crate::url::Cx;
+use runner::Report;
 
 /// How serious a diagnostic is. Ordered: `Info < Warning < Error`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -188,7 +196,7 @@ pub(crate) fn file_spared(cx: &Cx<'_>) -> bool {
 
 /// Whether a `mailto:` address is obfuscated on purpose (`invalid-mailto`).
 pub(crate) fn mailto_obfuscated(cx: &Cx<'_>) -> bool {
-    cx.scheme == crate::validate::SchemeKind::Mailto && scheme::mailto::obfuscated(cx)
+    cx.scheme == crate::url::SchemeKind::Mailto && scheme::mailto::obfuscated(cx)
 }
 
 /// Whether the URL's scheme is written twice (`doubled-scheme`).

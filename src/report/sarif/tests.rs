@@ -2,7 +2,7 @@
 //! OASIS schema shipped in `tests/sarif/`.
 
 use super::*;
-use crate::diagnostic::Diagnostic;
+use crate::rules::diagnostic::Diagnostic;
 use crate::report::Finding;
 use crate::span::{Pos, Span};
 use serde_json::{json, Value};

@@ -2,7 +2,8 @@
 
 use crate::rules::{declare_rule, Severity};
 use crate::scan::BrokenBare;
-use crate::validate::{Cx, Report};
+use crate::url::Cx;
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -56,7 +57,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 mod tests {
     use crate::rules::Rule;
     use crate::scan::{BrokenBare, Facts, Form};
-    use crate::validate::testutil::{cand_with, diagnostics};
+    use crate::rules::testutil::{cand_with, diagnostics};
 
     #[test]
     fn broken_bare_url() {

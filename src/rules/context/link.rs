@@ -4,7 +4,8 @@
 
 use crate::rules::{declare_rule, Severity};
 use crate::scan::Form;
-use crate::validate::{Cx, Report};
+use crate::url::Cx;
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -98,7 +99,7 @@ pub fn check_unterminated(cx: &Cx<'_>, out: &mut Report<'_>) {
 mod tests {
     use crate::rules::Rule;
     use crate::scan::{Facts, Form};
-    use crate::validate::testutil::{cand_with, diagnostics};
+    use crate::rules::testutil::{cand_with, diagnostics};
 
     fn rules(url: &str, unterminated: bool) -> Vec<Rule> {
         let facts = Facts {

@@ -3,7 +3,8 @@
 
 use crate::rules::{declare_rule, Severity};
 use crate::span::{Pos, Span};
-use crate::validate::{Cx, Report};
+use crate::url::Cx;
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -154,7 +155,7 @@ mod tests {
     use crate::rules::Rule;
     use crate::scan::{Facts, Form};
     use crate::span::{Pos, Span};
-    use crate::validate::testutil::{cand_with, diagnostics};
+    use crate::rules::testutil::{cand_with, diagnostics};
 
     fn pos(column: u64) -> Pos {
         Pos {

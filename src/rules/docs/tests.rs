@@ -1,6 +1,6 @@
 use super::*;
 use crate::rules::{Group, RuleConfig};
-use crate::validate::testutil::from_text;
+use crate::rules::testutil::from_text;
 
 #[test]
 fn every_rule_has_all_doc_sections_and_fields() {
@@ -36,8 +36,8 @@ fn every_rule_has_all_doc_sections_and_fields() {
 /// does not fire it where the example does.
 #[test]
 fn every_example_triggers_exactly_its_rule_and_every_ok_example_not() {
-    use crate::validate::testutil::diagnostics_with;
-    use crate::validate::Standard;
+    use crate::rules::testutil::diagnostics_with;
+    use crate::url::Standard;
     let fired = |text: &str, standard| -> Vec<Rule> {
         diagnostics_with(&from_text(text), standard)
             .iter()
@@ -73,7 +73,7 @@ fn every_example_triggers_exactly_its_rule_and_every_ok_example_not() {
 
 #[test]
 fn ok_examples_of_grammar_rules_are_clean_by_default() {
-    let v = crate::validate::Validator::new(&RuleConfig::default(), &[]);
+    let v = crate::rules::Validator::new(&RuleConfig::default(), &[]);
     for &rule in Rule::ALL
         .iter()
         .filter(|r| matches!(r.group(), Group::Syntax | Group::Scheme | Group::Security))

@@ -1,8 +1,9 @@
 //! `invalid-file`.
 
 use crate::rules::{declare_rule, Severity};
-use crate::validate::grammar::paths;
-use crate::validate::{Cx, Report, SchemeKind, Standard};
+use crate::url::grammar::{missing_authority, Fault};
+use crate::url::{Cx, SchemeKind, Standard};
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -45,7 +46,7 @@ declare_rule! {
 /// (a command-line tool's relative path, not a URL), or a drive letter
 /// where the host would be (`file://C:/x`, as browsers read it).
 pub(crate) fn spared_by_rfc3986(cx: &Cx<'_>) -> bool {
-    let relative = |a: &crate::validate::Authority| {
+    let relative = |a: &crate::url::Authority| {
         let drive = matches!(cx.text(a.range.clone()).as_bytes(),
             [letter, b':' | b'|'] if letter.is_ascii_alphabetic());
         cx.parts.path.is_empty() || drive || matches!(cx.text(a.host.clone()), "." | "..")
@@ -60,13 +61,37 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     if spared_by_rfc3986(cx) {
         return;
     }
-    super::run(cx, out, SchemeKind::File, paths::file);
+    super::run(cx, out, SchemeKind::File, file);
+}
+
+/// `fileurl = "file://" [ host | "localhost" ] "/" fpath`: no user, no port.
+fn file(cx: &Cx<'_>) -> Option<Fault> {
+    if let Some(f) = missing_authority(cx, "file://host/path") {
+        return Some(f);
+    }
+    let a = cx.parts.authority.as_ref()?;
+    if let Some(ui) = &a.userinfo {
+        return Some(Fault::new(
+            ui.start..ui.end + 1,
+            "a file URL has no user or password",
+        ));
+    }
+    if let Some(p) = &a.port {
+        return Some(Fault::new(p.start - 1..p.end, "a file URL has no port"));
+    }
+    if cx.parts.path.is_empty() {
+        return Some(Fault::new(
+            a.range.clone(),
+            "a file URL needs a `/path` after the host",
+        ));
+    }
+    None
 }
 
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::{table, table_3986};
+    use crate::rules::testutil::{table, table_3986};
 
     #[test]
     fn file_paths_and_tool_conventions_under_rfc3986() {

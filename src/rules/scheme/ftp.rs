@@ -1,8 +1,9 @@
 //! `invalid-ftp-type`.
 
 use crate::rules::{declare_rule, Severity};
-use crate::validate::grammar::paths;
-use crate::validate::{Cx, Report, SchemeKind};
+use crate::url::grammar::Fault;
+use crate::url::{Cx, SchemeKind};
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -35,13 +36,40 @@ declare_rule! {
 
 /// Check `;type=` in ftp URLs.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
-    super::run(cx, out, SchemeKind::Ftp, paths::ftp_type);
+    super::run(cx, out, SchemeKind::Ftp, ftp_type);
+}
+
+/// `ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`: `;` is
+/// reserved in the path and only introduces a final `;type=a|i|d`.
+fn ftp_type(cx: &Cx<'_>) -> Option<Fault> {
+    cx.parts.authority.as_ref()?;
+    let r = cx.parts.path_and_query();
+    let b = cx.url.as_bytes();
+    let semi = r.start + memchr::memchr(b';', b.get(r.clone())?)?;
+    let tail = cx.text(semi + 1..r.end);
+    let is_type = tail
+        .get(..5)
+        .is_some_and(|t| t.eq_ignore_ascii_case("type="));
+    if !is_type {
+        return Some(Fault::new(
+            semi..semi + 1,
+            "`;` is reserved in an FTP path: it only introduces `;type=`; encode a literal one as %3B",
+        ));
+    }
+    let code = &tail[5..];
+    if matches!(code, "a" | "i" | "d" | "A" | "I" | "D") {
+        return None;
+    }
+    Some(Fault::new(
+        semi..r.end,
+        format!("`;type={code}` is not a, i or d"),
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::table;
+    use crate::rules::testutil::table;
 
     #[test]
     fn invalid_ftp_type() {

@@ -1,8 +1,9 @@
 //! `invalid-gopher`.
 
 use crate::rules::{declare_rule, Severity};
-use crate::validate::grammar::paths;
-use crate::validate::{Cx, Report, SchemeKind};
+use crate::url::grammar::{escape, missing_authority, Fault};
+use crate::url::{Cx, SchemeKind};
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -37,13 +38,42 @@ declare_rule! {
 
 /// Check gopher URLs.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
-    super::run(cx, out, SchemeKind::Gopher, paths::gopher);
+    super::run(cx, out, SchemeKind::Gopher, gopher);
+}
+
+/// `gopherurl = "gopher://" hostport [ "/" [ gtype [ selector [ "%09" search
+/// [ "%09" gopher+_string ]]]]]`; a selector may not contain CR or LF.
+fn gopher(cx: &Cx<'_>) -> Option<Fault> {
+    if let Some(f) = missing_authority(cx, "gopher://host:port/<type><selector>") {
+        return Some(f);
+    }
+    let r = cx.parts.path_and_query();
+    // Skip the `/` and the one-character type, which may itself be encoded.
+    let gtype = if cx.url.as_bytes().get(r.start + 1) == Some(&b'%') {
+        3
+    } else {
+        1
+    };
+    let sel_start = (r.start + 1 + gtype).min(r.end);
+    for e in escape::escapes(cx.url, sel_start..r.end) {
+        match e.value {
+            Some(0x09) => return None,
+            Some(0x0A | 0x0D) => {
+                return Some(Fault::new(
+                    e.range,
+                    "a Gopher selector cannot contain CR or LF (RFC 1738 §3.4)",
+                ))
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::table;
+    use crate::rules::testutil::table;
 
     #[test]
     fn invalid_gopher() {

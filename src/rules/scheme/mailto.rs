@@ -1,8 +1,9 @@
 //! `invalid-mailto`.
 
 use crate::rules::{declare_rule, Severity};
-use crate::validate::grammar::paths;
-use crate::validate::{Cx, Report, SchemeKind, Standard};
+use crate::url::grammar::{addr_spec, escape, Fault};
+use crate::url::{Cx, SchemeKind, Standard};
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -76,15 +77,34 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     if cx.standard == Standard::Rfc3986 && (obfuscated(cx) || placeholder(cx)) {
         return;
     }
-    super::run(cx, out, SchemeKind::Mailto, paths::mailto);
+    super::run(cx, out, SchemeKind::Mailto, mailto);
+}
+
+/// `mailtourl = "mailto:" encoded822addr`. The part after a `?` (RFC 6068
+/// header fields, later than RFC 1738 but everywhere) is not judged.
+fn mailto(cx: &Cx<'_>) -> Option<Fault> {
+    let end = cx
+        .parts
+        .query
+        .as_ref()
+        .map_or(cx.parts.body.end, |q| q.start - 1);
+    let r = cx.parts.body.start..end;
+    let why = addr_spec::check(escape::decoded(cx.url, r.clone())).err()?;
+    let r = if r.is_empty() {
+        cx.parts.body.clone()
+    } else {
+        r
+    };
+    let r = if r.is_empty() { 0..cx.url.len() } else { r };
+    Some(Fault::new(r, why))
 }
 
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
     use crate::scan::{ScanOptions, Scanner};
-    use crate::validate::testutil::{diagnostics_with, table};
-    use crate::validate::Standard;
+    use crate::rules::testutil::{diagnostics_with, table};
+    use crate::url::Standard;
 
     fn fires(text: &str, standard: Standard) -> bool {
         let opts = ScanOptions {

@@ -1,8 +1,11 @@
 //! `invalid-news` and `invalid-nntp`.
 
 use crate::rules::{declare_rule, Severity};
-use crate::validate::grammar::paths;
-use crate::validate::{Cx, Report, SchemeKind, Standard};
+use std::ops::Range;
+
+use crate::url::grammar::{char_at, first_not_uchar, host, missing_authority, owned_elsewhere, Fault};
+use crate::url::{Cx, SchemeKind, Standard};
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -68,21 +71,109 @@ declare_rule! {
 /// Check news URLs.
 pub fn check_news(cx: &Cx<'_>, out: &mut Report<'_>) {
     if cx.standard == Standard::Rfc3986 && cx.parts.authority.is_some() {
-        super::run(cx, out, SchemeKind::News, paths::news_with_server);
+        super::run(cx, out, SchemeKind::News, news_with_server);
     } else {
-        super::run(cx, out, SchemeKind::News, paths::news);
+        super::run(cx, out, SchemeKind::News, news);
     }
 }
 
 /// Check nntp URLs.
 pub fn check_nntp(cx: &Cx<'_>, out: &mut Report<'_>) {
-    super::run(cx, out, SchemeKind::Nntp, paths::nntp);
+    super::run(cx, out, SchemeKind::Nntp, nntp);
+}
+
+/// `group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]`.
+fn is_group(url: &str, r: Range<usize>) -> bool {
+    let b = url.as_bytes().get(r).unwrap_or_default();
+    b.first().is_some_and(u8::is_ascii_alphabetic)
+        && b.iter().all(|&c| {
+            c.is_ascii_alphanumeric() || b"-.+_".contains(&c) || owned_elsewhere(c)
+        })
+}
+
+/// `newsurl = "news:" ( "*" | group | article )`,
+/// `article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host`.
+fn news(cx: &Cx<'_>) -> Option<Fault> {
+    let r = cx.parts.body.clone();
+    let text = cx.text(r.clone());
+    if text == "*" {
+        return None;
+    }
+    if let Some(at) = text.find('@') {
+        let unique = r.start..r.start + at;
+        if unique.is_empty() {
+            return Some(Fault::new(r, "a message-id needs a unique part before `@`"));
+        }
+        if let Some(i) = first_not_uchar(cx.url, unique, b";/?:&=") {
+            return Some(Fault::new(
+                char_at(cx.url, i),
+                "a message-id may not contain this character unencoded",
+            ));
+        }
+        return host::check(cx.url, r.start + at + 1..r.end)
+            .map(|f| Fault::new(f.range, format!("message-id host: {}", f.message)));
+    }
+    (!is_group(cx.url, r.clone())).then(|| {
+        Fault::new(r, format!("`{text}` is neither `*`, a newsgroup name (a letter, then letters, digits, `-.+_`) nor `unique@host`"))
+    })
+}
+
+/// RFC 5538 §2.1, the current form with a server:
+/// `news://server[:port]/` then nothing (the server's list), `*`, a group
+/// or a message-id. The server is `invalid-host`'s to judge.
+fn news_with_server(cx: &Cx<'_>) -> Option<Fault> {
+    let r = cx.parts.path_and_query();
+    let text = cx.text(r.clone());
+    let rest = text.strip_prefix('/').unwrap_or(text);
+    let r = r.start + (text.len() - rest.len())..r.end;
+    if rest.is_empty() || rest == "*" || rest.contains('@') || is_group(cx.url, r.clone()) {
+        return None;
+    }
+    Some(Fault::new(
+        r,
+        format!("`{rest}` is neither `*`, a newsgroup name (a letter, then letters, digits, `-.+_`) nor `unique@host`"),
+    ))
+}
+
+/// `nntpurl = "nntp://" hostport "/" group [ "/" digits ]`.
+fn nntp(cx: &Cx<'_>) -> Option<Fault> {
+    if let Some(f) = missing_authority(cx, "nntp://host:port/group/article") {
+        return Some(f);
+    }
+    let r = cx.parts.path_and_query();
+    let path = cx.text(r.clone());
+    let bad = |m: &str| {
+        Some(Fault::new(
+            if r.is_empty() {
+                cx.parts.body.clone()
+            } else {
+                r.clone()
+            },
+            m,
+        ))
+    };
+    let Some(rest) = path.strip_prefix('/') else {
+        return bad("an nntp URL names a group: `nntp://host/group`");
+    };
+    let (grp, article) = rest
+        .split_once('/')
+        .map_or((rest, None), |(g, a)| (g, Some(a)));
+    let g = r.start + 1..r.start + 1 + grp.len();
+    if !is_group(cx.url, g) {
+        return bad("the group is not a newsgroup name (a letter, then letters, digits, `-.+_`)");
+    }
+    match article {
+        Some(a) if a.is_empty() || !a.bytes().all(|b| b.is_ascii_digit()) => {
+            bad("the article after the group must be a number")
+        }
+        _ => None,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::{table, table_3986};
+    use crate::rules::testutil::{table, table_3986};
 
     #[test]
     fn a_server_under_rfc3986() {

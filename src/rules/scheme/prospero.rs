@@ -1,8 +1,9 @@
 //! `invalid-prospero`.
 
 use crate::rules::{declare_rule, Severity};
-use crate::validate::grammar::paths;
-use crate::validate::{Cx, Report, SchemeKind};
+use crate::url::grammar::{char_at, first_not_uchar, missing_authority, Fault};
+use crate::url::{Cx, SchemeKind};
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -35,13 +36,54 @@ declare_rule! {
 
 /// Check prospero URLs.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
-    super::run(cx, out, SchemeKind::Prospero, paths::prospero);
+    super::run(cx, out, SchemeKind::Prospero, prospero);
+}
+
+/// `prosperourl = "prospero://" hostport "/" ppath *[ ";" fieldname "=" fieldvalue ]`.
+fn prospero(cx: &Cx<'_>) -> Option<Fault> {
+    if let Some(f) = missing_authority(cx, "prospero://host:port/hsoname") {
+        return Some(f);
+    }
+    let r = cx.parts.path_and_query();
+    if !cx.text(r.clone()).starts_with('/') {
+        return Some(Fault::new(
+            cx.parts.body.clone(),
+            "a Prospero URL names an object: `prospero://host/hsoname`",
+        ));
+    }
+    let b = cx.url.as_bytes();
+    let end = memchr::memchr(b';', &b[r.clone()]).map_or(r.end, |i| r.start + i);
+    if let Some(i) = first_not_uchar(cx.url, r.start..end, b"/?:@&=") {
+        return Some(Fault::new(
+            char_at(cx.url, i),
+            "reserved character in a Prospero name: encode it",
+        ));
+    }
+    let mut at = end;
+    while at < r.end {
+        let next = memchr::memchr(b';', &b[at + 1..r.end]).map_or(r.end, |i| at + 1 + i);
+        let field = at..next;
+        let text = cx.text(at + 1..next);
+        match text.split_once('=') {
+            Some((_, value))
+                if !value.contains('=')
+                    && first_not_uchar(cx.url, at + 1..next, b"?:@&=").is_none() => {}
+            _ => {
+                return Some(Fault::new(
+                    field,
+                    "a Prospero field is `;name=value` (no `/`, one `=`)",
+                ));
+            }
+        }
+        at = next;
+    }
+    None
 }
 
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::table;
+    use crate::rules::testutil::table;
 
     #[test]
     fn invalid_prospero() {

@@ -1,8 +1,9 @@
 //! `invalid-telnet`.
 
 use crate::rules::{declare_rule, Severity};
-use crate::validate::grammar::paths;
-use crate::validate::{Cx, Report, SchemeKind};
+use crate::url::grammar::{missing_authority, Fault};
+use crate::url::{Cx, SchemeKind};
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -34,13 +35,28 @@ declare_rule! {
 
 /// Check telnet URLs.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
-    super::run(cx, out, SchemeKind::Telnet, paths::telnet);
+    super::run(cx, out, SchemeKind::Telnet, telnet);
+}
+
+/// `telneturl = "telnet://" login [ "/" ]`.
+fn telnet(cx: &Cx<'_>) -> Option<Fault> {
+    if let Some(f) = missing_authority(cx, "telnet://user:password@host:port/") {
+        return Some(f);
+    }
+    let r = cx.parts.path_and_query();
+    match cx.text(r.clone()) {
+        "" | "/" => None,
+        _ => Some(Fault::new(
+            r,
+            "a telnet URL has no path, only an optional final `/`",
+        )),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::table;
+    use crate::rules::testutil::table;
 
     #[test]
     fn invalid_telnet() {

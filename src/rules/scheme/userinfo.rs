@@ -1,7 +1,8 @@
 //! `userinfo-not-allowed`.
 
 use crate::rules::{declare_rule, Severity};
-use crate::validate::{Cx, Report, SchemeKind, Standard};
+use crate::url::{Cx, SchemeKind, Standard};
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -62,7 +63,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::{table, table_3986};
+    use crate::rules::testutil::{table, table_3986};
 
     #[test]
     fn user_names_are_allowed_under_rfc3986() {

@@ -1,8 +1,9 @@
 //! `invalid-wais`.
 
 use crate::rules::{declare_rule, Severity};
-use crate::validate::grammar::paths;
-use crate::validate::{Cx, Report, SchemeKind};
+use crate::url::grammar::{char_at, first_not_uchar, missing_authority, Fault};
+use crate::url::{Cx, SchemeKind};
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -35,13 +36,54 @@ declare_rule! {
 
 /// Check wais URLs.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
-    super::run(cx, out, SchemeKind::Wais, paths::wais);
+    super::run(cx, out, SchemeKind::Wais, wais);
+}
+
+/// `waisdatabase | waisindex | waisdoc`: `/database`, `/database?search` or
+/// `/database/wtype/wpath`, each part `*uchar`.
+fn wais(cx: &Cx<'_>) -> Option<Fault> {
+    if let Some(f) = missing_authority(cx, "wais://host:port/database") {
+        return Some(f);
+    }
+    let p = cx.parts.path.clone();
+    let path = cx.text(p.clone());
+    let Some(rest) = path.strip_prefix('/') else {
+        return Some(Fault::new(
+            cx.parts.body.clone(),
+            "a WAIS URL names a database: `wais://host/database`",
+        ));
+    };
+    let parts = rest.split('/').count();
+    if parts != 1 && parts != 3 {
+        return Some(Fault::new(
+            p,
+            "a WAIS path is `/database` or `/database/wtype/wpath`",
+        ));
+    }
+    if let Some(i) = first_not_uchar(cx.url, p.start + 1..p.end, b"/") {
+        return Some(Fault::new(
+            char_at(cx.url, i),
+            "reserved character in a WAIS database, type or path: encode it",
+        ));
+    }
+    let q = cx.parts.query.clone()?;
+    if parts == 3 {
+        return Some(Fault::new(
+            q.start - 1..q.end,
+            "a WAIS document URL takes no `?search`",
+        ));
+    }
+    let i = first_not_uchar(cx.url, q, b";:@&=")?;
+    Some(Fault::new(
+        char_at(cx.url, i),
+        "`/` or `?` in a WAIS search must be encoded",
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::table;
+    use crate::rules::testutil::table;
 
     #[test]
     fn invalid_wais() {

@@ -1,8 +1,9 @@
 //! `encoded-line-break`.
 
 use crate::rules::{declare_rule, Severity};
-use crate::validate::grammar::escape::escapes;
-use crate::validate::{Cx, Report};
+use crate::url::grammar::escape::escapes;
+use crate::url::Cx;
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -40,7 +41,7 @@ declare_rule! {
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     let mut run: Option<std::ops::Range<usize>> = None;
     let end = match &cx.parts.fragment {
-        Some(f) if cx.standard == crate::validate::Standard::Rfc3986 => f.start - 1,
+        Some(f) if cx.standard == crate::url::Standard::Rfc3986 => f.start - 1,
         _ => cx.url.len(),
     };
     for e in escapes(cx.url, 0..end).filter(|e| matches!(e.value, Some(0x0D | 0x0A))) {
@@ -66,8 +67,8 @@ fn report(cx: &Cx<'_>, out: &mut Report<'_>, r: std::ops::Range<usize>) {
 mod tests {
     #[test]
     fn a_fragment_is_never_sent_so_rfc3986_leaves_it() {
-        use crate::validate::testutil::{table_3986, underlined_with};
-        use crate::validate::Standard;
+        use crate::rules::testutil::{table_3986, underlined_with};
+        use crate::url::Standard;
         let url = "https://a.example/x#:~:text=custom%20buckets.%0A%20";
         table_3986(
             crate::rules::Rule::EncodedLineBreak,
@@ -80,7 +81,7 @@ mod tests {
     }
 
     use crate::rules::Rule;
-    use crate::validate::testutil::table;
+    use crate::rules::testutil::table;
 
     #[test]
     fn encoded_line_break() {

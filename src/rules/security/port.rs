@@ -2,8 +2,9 @@
 
 use crate::rules::{declare_rule, Severity};
 use crate::schemes::default_port;
-use crate::validate::grammar::port;
-use crate::validate::{Cx, Report};
+use crate::url::grammar::port;
+use crate::url::Cx;
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -68,7 +69,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::{table, table_3986};
+    use crate::rules::testutil::{table, table_3986};
 
     #[test]
     fn example_hosts_are_spared_under_rfc3986() {

@@ -1,9 +1,10 @@
 //! `unnecessary-escape`.
 
 use crate::rules::declare_rule;
-use crate::validate::grammar::escape::escapes;
-use crate::validate::grammar::is_unreserved;
-use crate::validate::{Cx, Report, Standard};
+use crate::url::grammar::escape::escapes;
+use crate::url::grammar::is_unreserved;
+use crate::url::{Cx, Standard};
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -69,7 +70,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::{table, table_3986};
+    use crate::rules::testutil::{table, table_3986};
 
     #[test]
     fn unnecessary_escape_under_rfc3986() {

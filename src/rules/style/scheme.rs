@@ -2,7 +2,8 @@
 
 use crate::rules::{declare_rule, Severity};
 use crate::schemes::is_registered;
-use crate::validate::{Cx, Report, SchemeKind, Standard};
+use crate::url::{Cx, SchemeKind, Standard};
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -105,7 +106,7 @@ pub fn check_unknown(cx: &Cx<'_>, out: &mut Report<'_>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::{table, table_3986};
+    use crate::rules::testutil::{table, table_3986};
 
     #[test]
     fn uppercase_scheme() {

@@ -3,7 +3,8 @@
 use crate::rules::declare_rule;
 use crate::scan::Form;
 use crate::span::Span;
-use crate::validate::{Cx, Report};
+use crate::url::Cx;
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -98,7 +99,7 @@ mod tests {
     use crate::rules::Rule;
     use crate::scan::{Facts, Form};
     use crate::span::{Pos, Span};
-    use crate::validate::testutil::{cand_with, diagnostics};
+    use crate::rules::testutil::{cand_with, diagnostics};
 
     fn count(url: &str, form: Form, facts: Facts, rule: Rule) -> Vec<Span> {
         let c = cand_with(url, form, facts);

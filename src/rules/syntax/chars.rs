@@ -5,8 +5,9 @@ use std::fmt::Write;
 use std::ops::Range;
 
 use crate::rules::{declare_rule, Severity};
-use crate::validate::grammar::is_unsafe;
-use crate::validate::{punycode, Cx, Report, Standard};
+use crate::url::grammar::is_unsafe;
+use crate::url::{punycode, Cx, Standard};
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -293,8 +294,8 @@ fn is_iri_char(c: char) -> bool {
 mod tests {
     #[test]
     fn a_hash_inside_the_fragment_is_fine_under_rfc3986() {
-        use crate::validate::testutil::{table_3986, underlined_with};
-        use crate::validate::Standard;
+        use crate::rules::testutil::{table_3986, underlined_with};
+        use crate::url::Standard;
         let url = "https://matrix.to/#/#tldr-pages:matrix.org";
         table_3986(
             crate::rules::Rule::UnsafeCharacter,
@@ -307,8 +308,8 @@ mod tests {
     }
 
     use crate::rules::Rule;
-    use crate::validate::testutil::{cand, diagnostics, diagnostics_with, table, table_3986};
-    use crate::validate::Standard;
+    use crate::rules::testutil::{cand, diagnostics, diagnostics_with, table, table_3986};
+    use crate::url::Standard;
 
     #[test]
     fn unsafe_character_under_rfc3986() {

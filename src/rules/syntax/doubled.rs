@@ -3,7 +3,8 @@
 use std::ops::Range;
 
 use crate::rules::{declare_rule, Severity};
-use crate::validate::{Cx, Report};
+use crate::url::Cx;
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -68,8 +69,8 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::{cand, diagnostics_with, table, table_3986};
-    use crate::validate::Standard;
+    use crate::rules::testutil::{cand, diagnostics_with, table, table_3986};
+    use crate::url::Standard;
 
     const CASES: &[(&str, &[&str])] = &[
         ("https://https://host/", &["https://"]),

@@ -1,8 +1,9 @@
 //! `empty-url`.
 
 use crate::rules::{declare_rule, Severity};
-use crate::validate::grammar::is_empty_url;
-use crate::validate::{Cx, Report};
+use crate::url::grammar::is_empty_url;
+use crate::url::Cx;
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -48,7 +49,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 mod tests {
     use crate::rules::Rule;
     use crate::scan::{Facts, Form};
-    use crate::validate::testutil::{cand_with, diagnostics, table};
+    use crate::rules::testutil::{cand_with, diagnostics, table};
 
     #[test]
     fn empty_url() {

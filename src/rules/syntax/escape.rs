@@ -1,9 +1,10 @@
 //! `invalid-percent-escape`.
 
 use crate::rules::declare_rule;
-use crate::validate::grammar::escape::escapes;
-use crate::validate::grammar::host;
-use crate::validate::{Cx, Report, Standard};
+use crate::url::grammar::escape::escapes;
+use crate::url::grammar::host;
+use crate::url::{Cx, Standard};
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -68,7 +69,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::{table, table_3986};
+    use crate::rules::testutil::{table, table_3986};
 
     #[test]
     fn a_bare_zone_id_percent_under_rfc3986() {

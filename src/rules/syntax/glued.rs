@@ -3,7 +3,8 @@
 use std::ops::Range;
 
 use crate::rules::{declare_rule, Severity};
-use crate::validate::{Cx, Report};
+use crate::url::Cx;
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -76,7 +77,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::{table, table_3986};
+    use crate::rules::testutil::{table, table_3986};
 
     const CASES: &[(&str, &[&str])] = &[
         (

@@ -4,7 +4,8 @@ use std::ops::Range;
 
 use crate::rules::{declare_rule, Severity};
 use crate::schemes::near_miss;
-use crate::validate::{Cx, Report, SchemeKind};
+use crate::url::{Cx, SchemeKind};
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -103,8 +104,8 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::{cand, diagnostics_with, table, table_3986};
-    use crate::validate::Standard;
+    use crate::rules::testutil::{cand, diagnostics_with, table, table_3986};
+    use crate::url::Standard;
 
     const CASES: &[(&str, &[&str])] = &[
         ("htp://host/", &["htp://"]),

@@ -1,8 +1,9 @@
 //! `invalid-port`.
 
 use crate::rules::{declare_rule, Severity};
-use crate::validate::grammar::port;
-use crate::validate::{Cx, Report, SchemeKind, Standard};
+use crate::url::grammar::port;
+use crate::url::{Cx, SchemeKind, Standard};
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -55,7 +56,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::{table, table_3986};
+    use crate::rules::testutil::{table, table_3986};
 
     #[test]
     fn empty_port_is_fine_under_rfc3986() {

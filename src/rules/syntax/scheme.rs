@@ -1,8 +1,9 @@
 //! `invalid-scheme`.
 
 use crate::rules::{declare_rule, Severity};
-use crate::validate::grammar::char_at;
-use crate::validate::{Cx, Report};
+use crate::url::grammar::char_at;
+use crate::url::Cx;
+use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -57,7 +58,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 #[cfg(test)]
 mod tests {
     use crate::rules::Rule;
-    use crate::validate::testutil::table;
+    use crate::rules::testutil::table;
 
     #[test]
     fn invalid_scheme() {

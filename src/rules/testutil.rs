@@ -3,7 +3,8 @@
 use crate::rules::{Rule, RuleConfig};
 use crate::scan::{Candidate, Facts, Form, Segment};
 use crate::span::{Pos, Span};
-use crate::validate::{Standard, Validator};
+use crate::rules::Validator;
+use crate::url::Standard;
 use crate::Diagnostic;
 
 /// Offset of the URL in the candidate's line: `<URL:` comes first.

@@ -8,7 +8,6 @@
 pub mod addr_spec;
 pub mod escape;
 pub mod host;
-pub mod paths;
 pub mod port;
 
 use std::ops::Range;

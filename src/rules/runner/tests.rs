@@ -4,8 +4,8 @@
 use crate::rules::{Group, Rule, RuleConfig, Severity};
 use crate::scan::{Candidate, Facts, Form, Segment};
 use crate::span::{Pos, Span};
-use crate::validate::testutil::{cand, diagnostics, AT};
-use crate::validate::Validator;
+use crate::rules::testutil::{cand, diagnostics, AT};
+use crate::rules::Validator;
 
 fn rules_of(url: &str) -> Vec<&'static str> {
     diagnostics(&cand(url))
@@ -265,7 +265,7 @@ mod props {
 
 #[test]
 fn findings_per_rule_are_capped_with_a_summary() {
-    use crate::validate::MAX_PER_RULE;
+    use crate::rules::runner::MAX_PER_RULE;
     let url = format!("http://h/{}", "a|".repeat(1000));
     let d: Vec<_> = diagnostics(&cand(&url))
         .into_iter()

@@ -1,0 +1,189 @@
+//! A URL as the rules see it: split once into [`Parts`], its scheme
+//! classified, judged by a [`Standard`]; with the shared grammar checks
+//! (`grammar`: host, port, escapes, addr-spec) the per-scheme rules build on.
+//!
+//! This stage knows the URL and the candidate it came from, never a rule:
+//! rules (the next stage) decide what a fault is called and how bad it is.
+//!
+//! The shared syntax is judged by a [`Standard`]: `rfc3986` (the default,
+//! current practice) or `rfc1738` (the letter of the seeds). Under `rfc1738`:
+//!
+//! Judgement calls, each from the RFC text:
+//! - `~`, `|` and `[ ]` are unsafe (RFC 1738 §2.2, as the README lists them);
+//!   an IPv6 literal `[::1]` (RFC 2732, later) is one finding, not two.
+//! - The first `#` delimits the fragment (RFC 1630); any later `#` is unsafe.
+//! - An empty port (`http://h:/`) is `invalid-port`: the BNF says
+//!   `port = digits` and §3.1 "If the port is omitted, the colon is as well".
+//! - An empty password (`ftp://foo:@host.com/`, shown valid in §3.1) is not
+//!   `password-in-url`: it keeps nothing secret.
+//! - `unnecessary-escape` spares `%2B` in a query, where RFC 1630 makes `+`
+//!   mean space.
+//! - Host and port are judged only for the schemes RFC 1738 gives `//host`
+//!   (and `https`); `s3://my_bucket` is not ours to judge. A non-ASCII host
+//!   is `non-ascii-character`'s alone.
+//! - `mailto:` header fields after `?` (RFC 6068) are not judged.
+//!
+//! Under `rfc3986` the same, except: `~` is unreserved; `[...]` around a
+//! host is an IP-literal, valid when it holds an IPv6 or `IPvFuture` address;
+//! an empty port is allowed; a user name may stand in any `//authority`; and
+//! `nondefault-port`, `password-in-url` and `userinfo-not-allowed` spare the
+//! hosts reserved for documentation, as `password-in-url` spares placeholder
+//! passwords (see [`standard`]), and a URL the words right before it call
+//! wrong (`Incorrect: file:///a%.c`, "an invalid URL such as ...") is an
+//! example of its fault: no rule reports it.
+
+pub mod grammar;
+pub mod parts;
+pub mod punycode;
+pub mod standard;
+
+use std::ops::Range;
+
+pub use parts::{Authority, Parts};
+pub use standard::Standard;
+
+use crate::scan::Candidate;
+use crate::schemes;
+
+/// What the scheme of a URL is, decided once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SchemeKind {
+    /// No scheme: a partial form.
+    None,
+    /// `ftp` (RFC 1738 §3.2).
+    Ftp,
+    /// `http` (§3.3).
+    Http,
+    /// `https`, validated as `http` with default port 443.
+    Https,
+    /// `gopher` (§3.4).
+    Gopher,
+    /// `mailto` (§3.5).
+    Mailto,
+    /// `news` (§3.6).
+    News,
+    /// `nntp` (§3.7).
+    Nntp,
+    /// `telnet` (§3.8).
+    Telnet,
+    /// `wais` (§3.9).
+    Wais,
+    /// `file` (§3.10).
+    File,
+    /// `prospero` (§3.11).
+    Prospero,
+    /// Known without a grammar here (RFC 1630's and §4's reserved names).
+    Reserved,
+    /// Added by configuration.
+    Configured,
+    /// Neither known nor configured.
+    Unknown,
+}
+
+impl SchemeKind {
+    fn classify(scheme: &str, extra: &[String]) -> SchemeKind {
+        const NAMED: &[(&str, SchemeKind)] = &[
+            ("ftp", SchemeKind::Ftp),
+            ("http", SchemeKind::Http),
+            ("https", SchemeKind::Https),
+            ("gopher", SchemeKind::Gopher),
+            ("mailto", SchemeKind::Mailto),
+            ("news", SchemeKind::News),
+            ("nntp", SchemeKind::Nntp),
+            ("telnet", SchemeKind::Telnet),
+            ("wais", SchemeKind::Wais),
+            ("file", SchemeKind::File),
+            ("prospero", SchemeKind::Prospero),
+        ];
+        if let Some(&(_, kind)) = NAMED.iter().find(|(n, _)| n.eq_ignore_ascii_case(scheme)) {
+            kind
+        } else if schemes::is_known(scheme) {
+            SchemeKind::Reserved
+        } else if extra.iter().any(|e| e.eq_ignore_ascii_case(scheme)) {
+            SchemeKind::Configured
+        } else {
+            SchemeKind::Unknown
+        }
+    }
+
+    /// Whether the scheme uses RFC 1738 §3.1's `//host:port` (so its host and
+    /// port are checked). Unknown schemes are not judged by it: `s3://my_bucket`
+    /// follows its own rules.
+    pub fn has_ip_authority(self) -> bool {
+        matches!(
+            self,
+            SchemeKind::Ftp
+                | SchemeKind::Http
+                | SchemeKind::Https
+                | SchemeKind::Gopher
+                | SchemeKind::Nntp
+                | SchemeKind::Telnet
+                | SchemeKind::Wais
+                | SchemeKind::File
+                | SchemeKind::Prospero
+        )
+    }
+}
+
+/// What a rule's check sees.
+#[derive(Debug)]
+pub struct Cx<'a> {
+    /// The candidate being checked.
+    pub cand: &'a Candidate,
+    /// `cand.url`.
+    pub url: &'a str,
+    /// The URL split into parts.
+    pub parts: Parts,
+    /// What its scheme is.
+    pub scheme: SchemeKind,
+    /// The standard judging the shared syntax.
+    pub standard: Standard,
+}
+
+impl<'a> Cx<'a> {
+    /// Split and classify `cand`.
+    pub fn new(cand: &'a Candidate, extra_schemes: &[String], standard: Standard) -> Cx<'a> {
+        let parts = Parts::parse(&cand.url);
+        let scheme = parts.scheme.clone().map_or(SchemeKind::None, |r| {
+            SchemeKind::classify(&cand.url[r], extra_schemes)
+        });
+        Cx {
+            cand,
+            url: &cand.url,
+            parts,
+            scheme,
+            standard,
+        }
+    }
+
+    /// Whether the URL's host is a documentation or local name (RFC 2606,
+    /// RFC 6761, RFC 5737, RFC 3849, loopback) that `rfc3986` treats as an
+    /// example; always `false` under `rfc1738`, which judges every host alike.
+    pub fn is_example(&self) -> bool {
+        self.standard == Standard::Rfc3986
+            && self
+                .parts
+                .authority
+                .as_ref()
+                .is_some_and(|a| standard::is_example_host(self.text(a.host.clone())))
+    }
+
+    /// The URL text of `range`.
+    pub fn text(&self, range: Range<usize>) -> &'a str {
+        self.url.get(range).unwrap_or("")
+    }
+
+    /// The character the input has right after the candidate, when its
+    /// excerpt was kept (`check` keeps one).
+    pub fn source_after(&self) -> Option<char> {
+        let e = self.cand.excerpt.as_ref()?;
+        let at = self.cand.span.end.offset.checked_sub(e.start_offset)?;
+        e.text.get(usize::try_from(at).ok()?..)?.chars().next()
+    }
+
+    /// The scheme as written, or `""`.
+    pub fn scheme_str(&self) -> &'a str {
+        self.parts.scheme.clone().map_or("", |r| self.text(r))
+    }
+}
+

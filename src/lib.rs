@@ -48,6 +48,9 @@ pub mod schemes;
 pub mod span;
 pub mod url;
 
+#[cfg(test)]
+mod layers;
+
 pub use rules::Diagnostic;
 pub use scan::{Candidate, Form, ScanOptions, Scanner};
 pub use span::{Pos, Span};

@@ -64,7 +64,7 @@ pub(super) struct FileSink<'r> {
     any: bool,
     found: Vec<Found>,
     findings: Vec<Finding>,
-    diags: Vec<crate::Diagnostic>,
+    diags: Vec<crate::rules::Diagnostic>,
     rendered: Vec<u8>,
     held: Option<MutexGuard<'r, Box<dyn Write + Send>>>,
 }

@@ -5,7 +5,7 @@ use crate::scan::{Candidate, Facts, Form, Segment};
 use crate::span::{Pos, Span};
 use crate::rules::Validator;
 use crate::url::Standard;
-use crate::Diagnostic;
+use crate::rules::Diagnostic;
 
 /// Offset of the URL in the candidate's line: `<URL:` comes first.
 pub const AT: u64 = 5;

@@ -7,7 +7,7 @@
 /// `schemes` sits with `span` at the bottom: the scanner must know the
 /// scheme names to find bare URLs, and so must the rules.
 const STAGES: &[&[&str]] = &[
-    &["span", "schemes"],
+    &["span", "schemes", "error"],
     &["input"],
     &["document"],
     &["scan"],

@@ -25,7 +25,7 @@ mod style;
 mod syntax;
 
 pub use config::RuleConfig;
-pub use diagnostic::{Diagnostic, Label};
+pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Label};
 pub use docs::{explain, markdown_table};
 pub use runner::Validator;
 

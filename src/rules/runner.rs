@@ -21,7 +21,7 @@ mod tests;
 use std::fmt::Write;
 use std::ops::Range;
 
-use super::diagnostic::{Diagnostic, Label};
+use super::diagnostic::{Applicability, Diagnostic, Edit, Fix, Label};
 use super::{Rule, RuleConfig, Severity};
 use crate::scan::{Candidate, Form};
 use crate::span::Span;
@@ -43,9 +43,48 @@ pub struct Report<'a> {
     count: usize,
     /// Index in `out` of this rule's diagnostic, once there is one.
     first: Option<usize>,
+    wrapper: Wrapper,
+}
+
+/// How `bare-url`'s fix wraps a URL: `<URL:...>`, as RFC 1738's appendix
+/// recommends for text and mail, or `<...>`, which Markdown reads as an
+/// autolink (`fix-wrapper` in `urlint.toml` chooses).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Wrapper {
+    /// `<URL:...>`.
+    #[default]
+    Url,
+    /// `<...>`.
+    Angle,
+}
+
+impl Wrapper {
+    /// The wrapper the fix uses for a file of `syntax`, unless configured.
+    pub fn for_syntax(syntax: crate::document::Syntax) -> Wrapper {
+        if syntax == crate::document::Syntax::Markdown {
+            Wrapper::Angle
+        } else {
+            Wrapper::Url
+        }
+    }
+
+    /// Parse `url` or `angle` (as in `urlint.toml`).
+    pub fn from_name(name: &str) -> Option<Wrapper> {
+        match name {
+            "url" => Some(Wrapper::Url),
+            "angle" => Some(Wrapper::Angle),
+            _ => None,
+        }
+    }
 }
 
 impl Report<'_> {
+    /// How a bare URL is to be wrapped in the file being checked.
+    pub fn wrapper(&self) -> Wrapper {
+        self.wrapper
+    }
+
     /// Report `url[range]` with the rule's default help.
     pub fn at(&mut self, range: Range<usize>, message: String) {
         let span = self.cand.span_of(range);
@@ -86,6 +125,45 @@ impl Report<'_> {
             url: self.cand.url.clone(),
             help: help.unwrap_or_else(|| self.rule.meta().help.to_string()),
             labels: Vec::new(),
+            fix: None,
+        });
+    }
+
+    /// Offer a fix for this rule's diagnostic: each edit replaces
+    /// `url[range]` with its text. It is kept only if every range is the
+    /// input's own text, byte for byte (see [`verified`]).
+    pub fn fix(&mut self, applicability: Applicability, message: &str, edits: Vec<(Range<usize>, String)>) {
+        let edits = edits
+            .into_iter()
+            .map(|(range, content)| {
+                let old = self.cand.url.get(range.clone()).unwrap_or("").to_string();
+                (self.cand.span_of(range), old, content)
+            })
+            .collect();
+        self.fix_spans(applicability, message, edits);
+    }
+
+    /// Offer a fix whose edits are input spans, each with the text it
+    /// expects to find there (checked against the source, as for
+    /// [`Report::fix`]).
+    pub fn fix_spans(&mut self, applicability: Applicability, message: &str, mut edits: Vec<(Span, String, String)>) {
+        let Some(d) = self.first.and_then(|i| self.out.get_mut(i)) else {
+            return;
+        };
+        edits.sort_by_key(|e| (e.0.start.offset, e.0.end.offset));
+        let overlap = edits
+            .windows(2)
+            .any(|w| w[1].0.start.offset < w[0].0.end.offset);
+        if overlap || edits.is_empty() || !edits.iter().all(|(span, old, _)| verified(self.cand, *span, old)) {
+            return;
+        }
+        d.fix = Some(Fix {
+            applicability,
+            message: message.to_string(),
+            edits: edits
+                .into_iter()
+                .map(|(span, _, content)| Edit { span, content })
+                .collect(),
         });
     }
 
@@ -101,6 +179,28 @@ impl Report<'_> {
             }
         }
     }
+}
+
+/// Whether the input holds `old` at `span`, read from the candidate's
+/// excerpt of its source lines. A URL rejoined across lines, or read
+/// through a document's escapes or a mail part's decoding, differs from
+/// its source there: an edit made in the URL's terms would then change the
+/// wrong bytes, so such a fix is not offered. Without an excerpt nothing
+/// can be checked, and no fix is offered either.
+fn verified(cand: &Candidate, span: Span, old: &str) -> bool {
+    let Some(ex) = &cand.excerpt else {
+        return false;
+    };
+    let (Some(from), Some(to)) = (
+        span.start.offset.checked_sub(ex.start_offset),
+        span.end.offset.checked_sub(ex.start_offset),
+    ) else {
+        return false;
+    };
+    let (Ok(from), Ok(to)) = (usize::try_from(from), usize::try_from(to)) else {
+        return false;
+    };
+    to - from == old.len() && ex.text.get(from..to) == Some(old)
 }
 
 /// Runs the enabled rules; build once, use for every candidate.
@@ -134,6 +234,11 @@ impl Validator {
 
     /// Append the diagnostics for `cand` to `out`, in rule order.
     pub fn check(&self, cand: &Candidate, out: &mut Vec<Diagnostic>) {
+        self.check_with(cand, out, Wrapper::Url);
+    }
+
+    /// [`Validator::check`], with `wrapper` for `bare-url`'s fix.
+    pub fn check_with(&self, cand: &Candidate, out: &mut Vec<Diagnostic>, wrapper: Wrapper) {
         // A URL the text itself calls wrong ("Incorrect: file:///a%.c") is
         // an example of the fault, not the fault.
         if self.standard == Standard::Rfc3986 && standard::is_called_wrong(cand) {
@@ -169,6 +274,7 @@ impl Validator {
                 out,
                 count: 0,
                 first: None,
+                wrapper,
             };
             (rule.check_fn())(&cx, &mut report);
             report.finish();

@@ -181,6 +181,15 @@ impl<'a> Cx<'a> {
         e.text.get(usize::try_from(at).ok()?..)?.chars().next()
     }
 
+    /// The input's own text at `span`, when the candidate's excerpt holds
+    /// it (`check` keeps one).
+    pub fn source_text(&self, span: crate::span::Span) -> Option<&'a str> {
+        let e = self.cand.excerpt.as_ref()?;
+        let from = usize::try_from(span.start.offset.checked_sub(e.start_offset)?).ok()?;
+        let to = usize::try_from(span.end.offset.checked_sub(e.start_offset)?).ok()?;
+        e.text.get(from..to)
+    }
+
     /// The scheme as written, or `""`.
     pub fn scheme_str(&self) -> &'a str {
         self.parts.scheme.clone().map_or("", |r| self.text(r))

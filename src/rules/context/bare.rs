@@ -1,6 +1,6 @@
 //! `broken-bare-url`.
 
-use crate::rules::{declare_rule, Severity};
+use crate::rules::{declare_rule, Applicability, Severity};
 use crate::scan::BrokenBare;
 use crate::url::Cx;
 use crate::rules::runner::Report;
@@ -50,6 +50,15 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     out.at_span(
         cx.cand.span,
         format!("this URL was cut by a line wrap; read as rejoined (literal text: `{alt}`)"),
+    );
+    out.fix_spans(
+        Applicability::Unsafe,
+        "join the URL onto its first line, wrapped as `<URL:...>`",
+        vec![(
+            cx.cand.span,
+            cx.cand.raw.clone(),
+            format!("<URL:{}>", cx.cand.url),
+        )],
     );
 }
 

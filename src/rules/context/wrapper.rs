@@ -1,7 +1,7 @@
 //! `hyphen-line-break`, `unterminated-wrapper` and `fragment-outside-wrapper`:
 //! the wrapper `<URL:...>` of RFC 1738's appendix.
 
-use crate::rules::{declare_rule, Severity};
+use crate::rules::{declare_rule, Applicability, Severity};
 use crate::span::{Pos, Span};
 use crate::url::Cx;
 use crate::rules::runner::Report;
@@ -147,6 +147,28 @@ pub fn check_unterminated(cx: &Cx<'_>, out: &mut Report<'_>) {
 pub fn check_fragment(cx: &Cx<'_>, out: &mut Report<'_>) {
     if let Some(span) = cx.cand.facts.fragment_outside {
         out.at_span(span, "the fragment is outside the wrapper".to_string());
+        // Move it in: the same text, before the closing `>`.
+        let Some(fragment) = cx.source_text(span) else {
+            return;
+        };
+        let close = cx.cand.span.end;
+        let Some(offset) = close.offset.checked_sub(1) else {
+            return;
+        };
+        let before = Pos {
+            line: close.line,
+            column: close.column.saturating_sub(1),
+            offset,
+        };
+        let fragment = fragment.to_string();
+        out.fix_spans(
+            Applicability::Safe,
+            "move the fragment inside the `>`",
+            vec![
+                (Span::new(before, before), String::new(), fragment.clone()),
+                (span, fragment, String::new()),
+            ],
+        );
     }
 }
 

@@ -1,6 +1,6 @@
 //! `password-in-url`.
 
-use crate::rules::{declare_rule, Severity};
+use crate::rules::{declare_rule, Applicability, Severity};
 use crate::url::standard::{is_placeholder_password, is_placeholder_user};
 use crate::url::{Cx, Standard};
 use crate::rules::runner::Report;
@@ -63,7 +63,12 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         return;
     }
     if !p.is_empty() {
-        out.at(p, "the URL contains a password".to_string());
+        out.at(p.clone(), "the URL contains a password".to_string());
+        out.fix(
+            Applicability::Unsafe,
+            "remove the password",
+            vec![(p.start - 1..p.end, String::new())],
+        );
     }
 }
 

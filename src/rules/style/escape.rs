@@ -1,6 +1,6 @@
 //! `unnecessary-escape`.
 
-use crate::rules::declare_rule;
+use crate::rules::{declare_rule, Applicability};
 use crate::url::grammar::escape::escapes;
 use crate::url::grammar::is_unreserved;
 use crate::url::{Cx, Standard};
@@ -44,6 +44,7 @@ declare_rule! {
 /// Report escapes of unreserved characters.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     let query = cx.parts.query.clone();
+    let mut edits = Vec::new();
     for e in escapes(cx.url, 0..cx.url.len()) {
         let unreserved = |v: u8| match cx.standard {
             Standard::Rfc1738 => is_unreserved(v),
@@ -56,6 +57,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             continue;
         }
         let c = char::from(v);
+        edits.push((e.range.clone(), c.to_string()));
         out.at_with_help(
             e.range.clone(),
             format!(
@@ -65,6 +67,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             format!("write `{c}` (RFC 1630, Example 1)"),
         );
     }
+    out.fix(Applicability::Safe, "decode the unreserved characters", edits);
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! `uppercase-scheme` and `unknown-scheme`.
 
-use crate::rules::{declare_rule, Severity};
+use crate::rules::{declare_rule, Applicability, Severity};
 use crate::schemes::is_registered;
 use crate::url::{Cx, SchemeKind, Standard};
 use crate::rules::runner::Report;
@@ -78,9 +78,14 @@ pub fn check_uppercase(cx: &Cx<'_>, out: &mut Report<'_>) {
     if s.bytes().any(|b| b.is_ascii_uppercase()) {
         if let Some(r) = cx.parts.scheme.clone() {
             out.at_with_help(
-                r,
+                r.clone(),
                 format!("scheme `{s}` is not in lower case"),
                 format!("write `{}:` (RFC 1738 §2.1)", s.to_ascii_lowercase()),
+            );
+            out.fix(
+                Applicability::Safe,
+                "lower-case the scheme",
+                vec![(r, s.to_ascii_lowercase())],
             );
         }
     }

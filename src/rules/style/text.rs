@@ -1,10 +1,10 @@
 //! `whitespace-in-url` and `bare-url`: how the URL is written in the text.
 
-use crate::rules::declare_rule;
+use crate::rules::{declare_rule, Applicability};
 use crate::scan::Form;
 use crate::span::Span;
 use crate::url::Cx;
-use crate::rules::runner::Report;
+use crate::rules::runner::{Report, Wrapper};
 
 declare_rule! {
     /// ## What it does
@@ -90,6 +90,21 @@ pub fn check_bare(cx: &Cx<'_>, out: &mut Report<'_>) {
         out.at_span(
             cx.cand.span,
             "URL without a `<URL:...>` wrapper".to_string(),
+        );
+        let (open, close) = match (cx.cand.form, out.wrapper()) {
+            // `URL:` is already written: add the brackets around it.
+            (Form::UrlPrefix, _) => ("<", ">"),
+            (_, Wrapper::Url) => ("<URL:", ">"),
+            (_, Wrapper::Angle) => ("<", ">"),
+        };
+        let (start, end) = (cx.cand.span.start, cx.cand.span.end);
+        out.fix_spans(
+            Applicability::Safe,
+            &format!("wrap it: `{open}...{close}`"),
+            vec![
+                (Span::new(start, start), String::new(), open.to_string()),
+                (Span::new(end, end), String::new(), close.to_string()),
+            ],
         );
     }
 }

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 use std::ops::Range;
 
-use crate::rules::{declare_rule, Severity};
+use crate::rules::{declare_rule, Applicability, Severity};
 use crate::url::grammar::is_unsafe;
 use crate::url::{punycode, Cx, Standard};
 use crate::rules::runner::Report;
@@ -145,6 +145,7 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
                 && (rfc1738 || fragment_hash.is_none_or(|h| i < h)))
                 || is_unsafe(char::from(c)))
     };
+    let mut edits = Vec::new();
     let mut i = 0;
     while i < b.len() {
         if !bad(i) {
@@ -155,7 +156,16 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
         while i < b.len() && bad(i) {
             i += 1;
         }
-        report_run(cx, out, start..i);
+        edits.push((start..i, report_run(cx, out, start..i)));
+    }
+    // Encoding the brackets of an IPv6 literal would break the address:
+    // with one reported, there is no fix.
+    if ipv6.is_none() || !rfc1738 {
+        out.fix(
+            Applicability::Safe,
+            "percent-encode the unsafe characters",
+            edits,
+        );
     }
 }
 
@@ -196,7 +206,8 @@ fn paired_brackets(cx: &Cx<'_>) -> Vec<usize> {
     out
 }
 
-fn report_run(cx: &Cx<'_>, out: &mut Report<'_>, run: Range<usize>) {
+/// Report one run; returns its encoded form, for the fix.
+fn report_run(cx: &Cx<'_>, out: &mut Report<'_>, run: Range<usize>) -> String {
     let text = cx.text(run.clone());
     let mut shown = String::new();
     let mut encoded = String::new();
@@ -220,6 +231,7 @@ fn report_run(cx: &Cx<'_>, out: &mut Report<'_>, run: Range<usize>) {
         format!("{what} `{shown}` must be encoded")
     };
     out.at_with_help(run, message, format!("write {encoded} (RFC 1738 §2.2)"));
+    encoded
 }
 
 /// Runs of non-ASCII characters; in a host, the help gives its A-label.
@@ -241,6 +253,7 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
         let in_host = host.as_ref().is_some_and(|h| h.contains(&i));
         !is_iri_char(c) || (in_host && a_label.is_none())
     };
+    let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     let mut chars = cx.url.char_indices().peekable();
     while let Some((start, c)) = chars.next() {
         if !reported(start, c) {
@@ -252,8 +265,12 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
         }
         let text = cx.text(start..end);
         let in_host = host.as_ref().is_some_and(|h| h.contains(&start));
-        let help = match &a_label {
-            Some(a) if in_host => {
+        let help = match (&a_label, &host) {
+            (Some(a), Some(h)) if in_host => {
+                // One edit for the whole host, however many runs it has.
+                if !edits.iter().any(|(r, _)| r == h) {
+                    edits.push((h.clone(), a.clone()));
+                }
                 format!("write the host as its IDNA A-label `{a}` (punycode, RFC 3492)")
             }
             _ => {
@@ -261,6 +278,7 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
                 for byte in text.bytes() {
                     let _ = write!(encoded, "%{byte:02X}");
                 }
+                edits.push((start..end, encoded.clone()));
                 format!("write {encoded} (its UTF-8 octets; RFC 1738 §2.2)")
             }
         };
@@ -270,6 +288,11 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
             help,
         );
     }
+    out.fix(
+        Applicability::Safe,
+        "percent-encode the characters (a host: its A-label)",
+        edits,
+    );
 }
 
 /// Whether an IRI (RFC 3987 `ucschar`) may hold `c` as it is, leaving out

@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use crate::rules::{declare_rule, Severity};
+use crate::rules::{declare_rule, Applicability, Severity};
 use crate::url::Cx;
 use crate::rules::runner::Report;
 
@@ -60,8 +60,13 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     if let Some(r) = doubled(cx) {
         let second = cx.text(r.clone()).to_string();
         out.at(
-            r,
+            r.clone(),
             format!("the scheme is written twice: `{second}` again after `//`"),
+        );
+        out.fix(
+            Applicability::Safe,
+            "drop the repeated scheme",
+            vec![(r, String::new())],
         );
     }
 }

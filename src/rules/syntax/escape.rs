@@ -1,6 +1,6 @@
 //! `invalid-percent-escape`.
 
-use crate::rules::declare_rule;
+use crate::rules::{declare_rule, Applicability};
 use crate::url::grammar::escape::escapes;
 use crate::url::grammar::host;
 use crate::url::{Cx, Standard};
@@ -52,6 +52,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
                 && cx.url.as_bytes().get(h.start) == Some(&b'[')
                 && host::ip_literal_fault(cx.url, h.clone()).is_none()
         });
+    let mut edits = Vec::new();
     for e in escapes(cx.url, 0..cx.url.len()).filter(|e| e.value.is_none()) {
         if zone.as_ref().is_some_and(|h| h.contains(&e.range.start)) {
             continue;
@@ -62,8 +63,10 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         } else {
             format!("`{text}` is not a percent escape")
         };
+        edits.push((e.range.start..e.range.start + 1, "%25".to_string()));
         out.at(e.range, message);
     }
+    out.fix(Applicability::Unsafe, "encode the `%` as `%25`", edits);
 }
 
 #[cfg(test)]

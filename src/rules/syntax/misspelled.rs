@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use crate::rules::{declare_rule, Severity};
+use crate::rules::{declare_rule, Applicability, Severity};
 use crate::schemes::near_miss;
 use crate::url::{Cx, SchemeKind};
 use crate::rules::runner::Report;
@@ -95,10 +95,12 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     };
     let written = cx.text(range.clone()).to_string();
     out.at_with_help(
-        range,
+        range.clone(),
         format!("`{written}` looks like a misspelling of `{fixed}`"),
         format!("write `{fixed}`"),
     );
+    let message = format!("write `{fixed}`");
+    out.fix(Applicability::Unsafe, &message, vec![(range, fixed)]);
 }
 
 #[cfg(test)]

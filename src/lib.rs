@@ -39,7 +39,9 @@
 pub mod cli;
 pub mod config;
 pub mod document;
+pub mod error;
 pub mod input;
+pub mod lint;
 pub mod report;
 pub mod resolve;
 pub mod rules;

@@ -42,6 +42,9 @@ pub struct ConfigFile {
     pub severity: BTreeMap<String, String>,
     /// `error`, `warning`, `info` or `never`.
     pub fail_on: Option<String>,
+    /// How `bare-url`'s fix wraps a URL: `url` (`<URL:...>`) or `angle`
+    /// (`<...>`); unset, by syntax.
+    pub fix_wrapper: Option<String>,
     /// `rfc3986` (default) or `rfc1738`.
     pub standard: Option<String>,
     /// Also lint URLs in data: folders of test data and vendored code, source code outside

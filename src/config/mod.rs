@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use crate::document::Syntax;
 use crate::rules::{Rule, RuleConfig, Severity};
+use crate::rules::runner::Wrapper;
 use crate::url::Standard;
 
 pub use file::ConfigFile;
@@ -45,6 +46,9 @@ pub struct Settings {
     /// code, and of source
     /// code outside comments (by default extracted, not linted).
     pub lint_data: bool,
+    /// `fix-wrapper`: how `bare-url`'s fix wraps a URL; `None` decides by
+    /// syntax (`<...>` in Markdown, `<URL:...>` elsewhere).
+    pub fix_wrapper: Option<Wrapper>,
     /// Where the settings file was found, if any.
     pub source: Option<PathBuf>,
 }
@@ -61,6 +65,7 @@ impl Default for Settings {
             fail_on: Some(Severity::Warning),
             standard: Standard::default(),
             lint_data: false,
+            fix_wrapper: None,
             source: None,
         }
     }
@@ -179,6 +184,12 @@ impl Settings {
         }
         if let Some(lint_data) = file.lint_data {
             self.lint_data = lint_data;
+        }
+        if let Some(name) = &file.fix_wrapper {
+            self.fix_wrapper = Some(
+                Wrapper::from_name(name)
+                    .ok_or_else(|| format!("unknown fix-wrapper `{name}` (use url or angle)"))?,
+            );
         }
         for scheme in &file.extra_schemes {
             self.add_scheme(scheme)?;

@@ -22,6 +22,9 @@ pub struct Opened {
     /// The content starts with a UTF-8 byte order mark, which is no
     /// character a reader sees: columns on line 1 are one less.
     pub utf8_bom: bool,
+    /// Why the text is not the input's own bytes (it was decompressed or
+    /// transcoded), so fixes cannot be written back to it.
+    pub decoded: Option<&'static str>,
 }
 
 /// What an input holds.
@@ -78,13 +81,15 @@ fn decompress(format: Compression, raw: Box<dyn Read + Send>) -> io::Result<Box<
 /// transcode UTF-16.
 pub fn open(reader: Box<dyn Read + Send>) -> io::Result<Opened> {
     let (head, reader) = read_head(reader)?;
-    let (head, reader) = match compression(&head) {
+    let compressed = compression(&head);
+    let (head, reader) = match compressed {
         Some(format) => read_head(decompress(
             format,
             Box::new(Cursor::new(head).chain(reader)),
         )?)?,
         None => (head, reader),
     };
+    let decoded = compressed.map(|_| "a compressed file is never rewritten");
     let utf16 = if head.starts_with(&[0xff, 0xfe]) {
         Some(encoding_rs::UTF_16LE)
     } else if head.starts_with(&[0xfe, 0xff]) {
@@ -96,9 +101,13 @@ pub fn open(reader: Box<dyn Read + Send>) -> io::Result<Opened> {
         let decoded: Box<dyn Read + Send> =
             Box::new(Transcode::new(Cursor::new(head).chain(reader), encoding));
         let (head, reader) = read_head(decoded)?;
-        return Ok(rejoin(head, reader));
+        let mut opened = rejoin(head, reader);
+        opened.decoded = Some("a UTF-16 file is never rewritten");
+        return Ok(opened);
     }
-    Ok(rejoin(head, reader))
+    let mut opened = rejoin(head, reader);
+    opened.decoded = decoded;
+    Ok(opened)
 }
 
 /// Put the head back in front of the rest.
@@ -109,6 +118,7 @@ fn rejoin(head: Vec<u8>, reader: Box<dyn Read + Send>) -> Opened {
         utf8_bom: head.starts_with(b"\xef\xbb\xbf"),
         head,
         kind,
+        decoded: None,
     }
 }
 

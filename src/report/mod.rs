@@ -14,47 +14,14 @@ pub mod sarif;
 
 use std::io::{self, Write};
 
-use crate::rules::diagnostic::Diagnostic;
-use crate::scan::{Candidate, Excerpt};
-use crate::span::Span;
-
-/// Where in a mail archive a result came from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MailRef {
-    /// The message's `Message-ID`, when it has one.
-    pub message_id: Option<String>,
-    /// 0-based index of the message in its mbox.
-    pub index: u64,
-}
+pub(crate) use crate::lint::{Finding, MailRef, Snippet};
+use crate::scan::Candidate;
 
 /// A URL found, as `extract` reports it.
 #[derive(Debug, Clone)]
 pub struct Found {
     /// The candidate, its positions in the original file.
     pub cand: Candidate,
-    /// Set for mail input.
-    pub mail: Option<MailRef>,
-}
-
-/// Source text to show under a diagnostic.
-#[derive(Debug, Clone)]
-pub struct Snippet {
-    /// The lines around the URL.
-    pub excerpt: Excerpt,
-    /// The span to underline, in the excerpt's own coordinates (for decoded
-    /// mail these differ from the file's).
-    pub span: Span,
-    /// The spans of the diagnostic's further labels, in the same coordinates.
-    pub labels: Vec<Span>,
-}
-
-/// A diagnostic, as `check` reports it.
-#[derive(Debug, Clone)]
-pub struct Finding {
-    /// The diagnostic, its span in the original file.
-    pub diag: Diagnostic,
-    /// Source lines for the human format.
-    pub snippet: Option<Snippet>,
     /// Set for mail input.
     pub mail: Option<MailRef>,
 }

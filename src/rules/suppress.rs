@@ -168,6 +168,16 @@ impl Directives {
         st.push_partial(tail);
     }
 
+    /// The input has ended: its last line, if it has no line break, is
+    /// read as a whole line.
+    pub fn finish(&self) {
+        let mut st = self.state.borrow_mut();
+        if !st.partial.is_empty() {
+            let line = std::mem::take(&mut st.partial);
+            st.complete_line(&line);
+        }
+    }
+
     /// Whether `rule` is silenced at `line` by a comment read so far.
     pub fn silences(&self, line: u64, rule: Rule) -> bool {
         let st = self.state.borrow();
@@ -196,11 +206,31 @@ impl Directives {
 }
 
 impl State {
+    /// Keep the unfinished line's tail. On a long line, comments in the
+    /// part let go are read first (each has [`PARTIAL_MAX`] bytes after it
+    /// still at hand), so a comment far into a long line is not lost.
     fn push_partial(&mut self, bytes: &[u8]) {
         self.partial.extend_from_slice(bytes);
-        if self.partial.len() > PARTIAL_MAX {
-            let cut = self.partial.len() - PARTIAL_MAX;
-            self.partial.drain(..cut);
+        if self.partial.len() <= 2 * PARTIAL_MAX {
+            return;
+        }
+        let cut = self.partial.len() - PARTIAL_MAX;
+        let number = self.line + 1;
+        let mut from = 0;
+        let mut found = Vec::new();
+        // A comment starting just before the cut is read now too.
+        let reach = (cut + PREFIX.len() - 1).min(self.partial.len());
+        while let Some(at) = memchr::memmem::find(&self.partial[from..reach], PREFIX) {
+            let start = from + at;
+            let next = memchr::memmem::find(&self.partial[start + 1..], PREFIX)
+                .map_or(self.partial.len(), |n| start + 1 + n);
+            let text = String::from_utf8_lossy(&self.partial[start..next]);
+            found.extend(parse(&text));
+            from = start + 1;
+        }
+        self.partial.drain(..cut);
+        for d in found {
+            self.note(number, d);
         }
     }
 
@@ -214,21 +244,26 @@ impl State {
         let number = self.line;
         let text = String::from_utf8_lossy(line);
         for d in parse(&text) {
-            for name in d.names.iter().flatten() {
-                if Rule::from_name(name).is_none() && Group::from_name(name).is_none() {
-                    let hint = nearest_name(name)
-                        .map(|n| format!(" (did you mean `{n}`?)"))
-                        .unwrap_or_default();
-                    self.warnings.push(format!(
-                        "{number}: unknown rule or group `{name}` in a suppression comment{hint}"
-                    ));
-                }
+            self.note(number, d);
+        }
+    }
+
+    /// Record one comment found on line `number`.
+    fn note(&mut self, number: u64, d: Directive) {
+        for name in d.names.iter().flatten() {
+            if Rule::from_name(name).is_none() && Group::from_name(name).is_none() {
+                let hint = nearest_name(name)
+                    .map(|n| format!(" (did you mean `{n}`?)"))
+                    .unwrap_or_default();
+                self.warnings.push(format!(
+                    "{number}: unknown rule or group `{name}` in a suppression comment{hint}"
+                ));
             }
-            if d.scope == Scope::File {
-                self.file.push(d);
-            } else {
-                self.lines.entry(number).or_default().push(d);
-            }
+        }
+        if d.scope == Scope::File {
+            self.file.push(d);
+        } else {
+            self.lines.entry(number).or_default().push(d);
         }
     }
 }
@@ -331,6 +366,28 @@ mod tests {
             assert!(!d.silences(3, Rule::InvalidHost), "size {size}");
             assert!(d.file_silences(Rule::NondefaultPort), "size {size}");
             assert!(d.silences(6, Rule::InvalidHost), "size {size}");
+        }
+    }
+
+    #[test]
+    fn a_comment_far_into_a_long_last_line_is_read() {
+        // The comment sits more than the excerpt's reach past the URL, on
+        // a line longer than the unfinished-line buffer, with no final
+        // line break: the issue-12 case the excerpt alone missed.
+        let line = format!(
+            "http://a:25/ {} urlint: ignore[nondefault-port] {}",
+            "y".repeat(3000),
+            "z".repeat(3000)
+        );
+        for size in [1, 7, 64, 4096, 1 << 20] {
+            let d = Directives::default();
+            for chunk in format!("x\n{line}").as_bytes().chunks(size) {
+                d.feed(chunk);
+            }
+            d.finish();
+            assert!(d.silences(2, Rule::NondefaultPort), "size {size}");
+            assert!(!d.silences(2, Rule::BareUrl), "size {size}");
+            assert!(!d.silences(1, Rule::NondefaultPort), "size {size}");
         }
     }
 

@@ -1,0 +1,332 @@
+//! One input, start to end: sniff → (mail | document | text) → scan →
+//! lint → map positions back to the file → drop what is excluded or
+//! suppressed. Results go to a callback as they are ready, so a file of
+//! any size streams through in bounded memory.
+
+use std::io::{self, Cursor, Read};
+
+use super::{per_file_ignored, Finding, Linter, MailMode, MailRef, Snippet, Source};
+use crate::document::{self, Syntax};
+use crate::error::Error;
+use crate::input::mail::{self, MailKind, TextPart};
+use crate::input::sniff::{self, Kind};
+use crate::rules::runner::Wrapper;
+use crate::rules::suppress::{self, Directives};
+use crate::rules::{Diagnostic, RuleConfig};
+use crate::scan::{Candidate, Scanner};
+use crate::span::Pos;
+
+/// Largest file read as a document; a larger one is streamed as plain
+/// text, so memory stays bounded.
+const DOCUMENT_MAX: usize = 16 << 20;
+/// Diagnostics are held until the file ends, so a suppression comment
+/// later on their line, or an `ignore-file` anywhere, can still silence
+/// them; past this many they are let go, and a later comment only
+/// silences what follows.
+const HOLD_MAX: usize = 10_000;
+
+/// What reading one input produced, in input order.
+pub(crate) enum Event {
+    /// A URL found and not excluded (unterminated wrappers and empty URLs
+    /// included: `check` reports them, `extract` leaves them out), its
+    /// positions in the file.
+    Url(Candidate, Option<MailRef>),
+    /// A diagnostic that no comment or setting silences (`check` only).
+    Finding(Finding),
+    /// Something wrong with the input that did not stop its reading.
+    Warning(Warning),
+}
+
+/// A problem with the input, at a line when it has one.
+pub(crate) struct Warning {
+    pub line: Option<u64>,
+    pub message: String,
+    /// A note (the input was read another way than asked), not a warning.
+    pub note: bool,
+}
+
+/// How reading went.
+#[derive(Debug, Default)]
+pub(crate) struct Outcome {
+    /// Why the input was not read at all (binary, urlint's own SARIF log).
+    pub skipped: Option<&'static str>,
+    /// Why fixes cannot be written back to the input, if they cannot.
+    pub not_rewritable: Option<&'static str>,
+}
+
+/// Counts nothing; feeds the suppression-comment reader the text as the
+/// scanner reads it, so comments are known by the time results are.
+struct Feed<'a, R> {
+    inner: R,
+    directives: Option<&'a Directives>,
+}
+
+impl<R: Read> Read for Feed<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        if let Some(d) = self.directives {
+            d.feed(&buf[..n]);
+        }
+        Ok(n)
+    }
+}
+
+/// One input's diagnostics on their way out.
+struct Held<'a, F> {
+    emit: F,
+    directives: &'a Directives,
+    ignored: Option<RuleConfig>,
+    findings: Vec<Finding>,
+}
+
+impl<F: FnMut(Event)> Held<'_, F> {
+    /// Let the held diagnostics go, less the ones a comment silences.
+    fn release(&mut self) {
+        for f in self.findings.drain(..) {
+            let d = &f.diag;
+            if self.directives.silences(d.span.start.line, d.rule) {
+                continue;
+            }
+            (self.emit)(Event::Finding(f));
+        }
+    }
+}
+
+impl Linter {
+    /// Read one input and hand its results to `emit`. `check` lints; else
+    /// URLs are only found.
+    pub(crate) fn read(
+        &self,
+        scanner: &mut Scanner,
+        reader: Box<dyn Read + Send>,
+        source: &Source,
+        check: bool,
+        emit: impl FnMut(Event),
+    ) -> Result<Outcome, Error> {
+        let opened = sniff::open(reader)?;
+        let mut outcome = Outcome::default();
+        if is_own_sarif(&opened.head) {
+            outcome.skipped = Some("urlint's own SARIF log, skipped");
+            return Ok(outcome);
+        }
+        if opened.kind == Kind::Binary && !self.binary {
+            outcome.skipped = Some(sniff::binary_reason(&opened.head));
+            return Ok(outcome);
+        }
+        let mail_kind = match self.mail {
+            MailMode::Never => None,
+            MailMode::Auto => mail::sniff(&opened.head),
+            MailMode::Always => Some(mail::sniff(&opened.head).unwrap_or(MailKind::Message)),
+        };
+        outcome.not_rewritable = if mail_kind.is_some() {
+            Some("mail is never rewritten")
+        } else {
+            opened.decoded
+        };
+        let syntax = source.syntax.unwrap_or_else(|| {
+            source
+                .path
+                .as_deref()
+                .map_or(Syntax::Text, |p| self.syntax_for(p))
+        });
+        let directives = Directives::default();
+        let reader = Feed {
+            inner: opened.reader,
+            directives: check.then_some(&directives),
+        };
+        let ignored = source.path.as_deref().and_then(|p| self.ignored_rules(p));
+        let bom = opened.utf8_bom;
+        let mut held = Held {
+            emit,
+            directives: &directives,
+            ignored,
+            findings: Vec::new(),
+        };
+        let wrapper = self.wrapper(syntax);
+        let mut diags = Vec::new();
+        let mut take = |cand: Candidate, part: Option<&TextPart>, held: &mut Held<'_, _>| {
+            self.take(cand, part, bom, check, wrapper, &mut diags, held);
+        };
+        let result = match mail_kind {
+            None if syntax == Syntax::Text => {
+                scanner.scan_reader(reader, |cand| take(cand, None, &mut held))
+            }
+            None => {
+                let mut notes = Vec::new();
+                let r = read_document(scanner, reader, syntax, &mut notes, |cand| {
+                    take(cand, None, &mut held);
+                });
+                for message in notes {
+                    (held.emit)(Event::Warning(Warning {
+                        line: None,
+                        message,
+                        note: true,
+                    }));
+                }
+                r
+            }
+            Some(kind) => {
+                let mut warnings = Vec::new();
+                let r = mail::for_each_part(
+                    reader,
+                    kind,
+                    &self.mail_options,
+                    |part| {
+                        if part.html {
+                            let doc = document::read(Syntax::Html, &part.text);
+                            scanner.scan_document(&doc, &part.text, |cand| {
+                                take(cand, Some(&part), &mut held);
+                            });
+                        } else {
+                            scanner.scan_slice_each(part.text.as_bytes(), |cand| {
+                                take(cand, Some(&part), &mut held);
+                            });
+                        }
+                    },
+                    |w| warnings.push((w.pos.line, w.to_string())),
+                );
+                for (line, message) in warnings {
+                    (held.emit)(Event::Warning(Warning {
+                        line: Some(line),
+                        message,
+                        note: false,
+                    }));
+                }
+                r
+            }
+        };
+        directives.finish();
+        held.release();
+        result?;
+        for w in directives.warnings() {
+            let (line, message) = w.split_once(": ").unwrap_or(("", &w));
+            (held.emit)(Event::Warning(Warning {
+                line: line.parse().ok(),
+                message: message.to_string(),
+                note: false,
+            }));
+        }
+        Ok(outcome)
+    }
+
+    /// Take one candidate; `part` is the decoded mail part it was found in,
+    /// whose coordinates it is in until mapped back to the file here.
+    #[allow(clippy::too_many_arguments)] // one call site, the read loop's state
+    fn take<F: FnMut(Event)>(
+        &self,
+        mut cand: Candidate,
+        part: Option<&TextPart>,
+        bom: bool,
+        check: bool,
+        wrapper: Wrapper,
+        diags: &mut Vec<Diagnostic>,
+        held: &mut Held<'_, F>,
+    ) {
+        if self.excludes_url(&cand.url) {
+            return;
+        }
+        let mail = part.map(|p| MailRef {
+            message_id: p.message_id.clone(),
+            index: p.message_index,
+        });
+        // A UTF-8 byte order mark is no character a reader sees: columns
+        // on line 1 count from after it (offsets stay byte offsets).
+        let to_file = |mut p: Pos| {
+            if let Some(part) = part {
+                p = part.original_pos(p);
+            }
+            if bom && p.line == 1 && p.column > 1 {
+                p.column -= 1;
+            }
+            p
+        };
+        if check {
+            diags.clear();
+            self.validator.check_with(&cand, diags, wrapper);
+            for mut diag in diags.drain(..) {
+                if per_file_ignored(held.ignored.as_ref(), diag.rule) {
+                    continue;
+                }
+                // The excerpt holds the URL's whole lines, so a comment
+                // right after it is seen before the file is read that far.
+                if let Some(ex) = &cand.excerpt {
+                    if suppress::is_suppressed(ex, diag.span.start.line, diag.rule) {
+                        continue;
+                    }
+                }
+                let snippet = cand.excerpt.as_ref().map(|e| Snippet {
+                    excerpt: e.clone(),
+                    span: diag.span,
+                    labels: diag.labels.iter().map(|l| l.span).collect(),
+                });
+                diag.span.start = to_file(diag.span.start);
+                diag.span.end = to_file(diag.span.end);
+                for l in &mut diag.labels {
+                    l.span.start = to_file(l.span.start);
+                    l.span.end = to_file(l.span.end);
+                }
+                if let Some(fix) = &mut diag.fix {
+                    for e in &mut fix.edits {
+                        e.span.start = to_file(e.span.start);
+                        e.span.end = to_file(e.span.end);
+                    }
+                }
+                held.findings.push(Finding {
+                    diag,
+                    snippet,
+                    mail: mail.clone(),
+                });
+            }
+            if held.findings.len() >= HOLD_MAX {
+                held.release();
+            }
+        }
+        if part.is_some() || bom {
+            cand.map_positions(to_file);
+        }
+        (held.emit)(Event::Url(cand, mail));
+    }
+}
+
+/// Whether `head` begins urlint's own SARIF log: linting it would report
+/// every rule's examples again, so a walk never reads it.
+fn is_own_sarif(head: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(&head[..head.len().min(1024)]);
+    text.trim_start().starts_with('{')
+        && text.contains("\"$schema\"")
+        && text.contains("sarif")
+        && text.contains("\"name\": \"urlint\"")
+}
+
+/// Read a whole file as `syntax` and scan it. A file past
+/// [`DOCUMENT_MAX`], or not UTF-8, is scanned as plain text instead (the
+/// first with a note, as its markup will not be understood).
+fn read_document(
+    scanner: &mut Scanner,
+    mut reader: impl Read,
+    syntax: Syntax,
+    notes: &mut Vec<String>,
+    sink: impl FnMut(Candidate),
+) -> io::Result<()> {
+    let mut head = Vec::new();
+    reader
+        .by_ref()
+        .take(DOCUMENT_MAX as u64 + 1)
+        .read_to_end(&mut head)?;
+    if head.len() > DOCUMENT_MAX {
+        notes.push(format!(
+            "larger than {} MiB, read as plain text instead of {}",
+            DOCUMENT_MAX >> 20,
+            syntax.as_str()
+        ));
+        return scanner.scan_reader(Cursor::new(head).chain(reader), sink);
+    }
+    match String::from_utf8(head) {
+        Ok(text) => {
+            let doc = document::read(syntax, &text);
+            scanner.scan_document(&doc, &text, sink);
+            Ok(())
+        }
+        Err(e) => scanner.scan_reader(Cursor::new(e.into_bytes()), sink),
+    }
+}

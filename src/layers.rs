@@ -92,7 +92,11 @@ fn no_module_imports_a_later_stage() {
             }
         }
     }
-    assert!(wrong.is_empty(), "imports going back up:\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "imports going back up:\n{}",
+        wrong.join("\n")
+    );
 }
 
 #[test]

@@ -13,9 +13,9 @@ pub use document::document_checked;
 pub use mail::mail_checked;
 
 use urlint::rules::RuleConfig;
+use urlint::rules::Validator;
 use urlint::scan::{Candidate, ScanOptions, Scanner};
 use urlint::span::Pos;
-use urlint::rules::Validator;
 
 /// Scan options picked by the input's first byte, so one corpus covers
 /// excerpts, an extra scheme and tiny reader buffers; the rest is the text.

@@ -106,13 +106,16 @@ pub struct ResolveArgs {
 
 /// Options shared by `check` and `extract`: what to read and how.
 #[allow(clippy::struct_excessive_bools)] // each is an independent on/off flag
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct InputArgs {
     /// Files or directories to read; `-` is standard input. Default:
     /// standard input when it is a pipe or a file (as ripgrep), else the
     /// current directory (none when `--files-from` is given).
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
+    /// Set by `check --fix -`: the report goes to standard error.
+    #[arg(skip)]
+    pub report_to_stderr: bool,
     /// The file standard input stands for: its syntax and settings
     /// (`urlint.toml`, `[syntax]`, `[per-file-ignores]`) come from this name,
     /// and output shows it instead of `-`.
@@ -208,7 +211,7 @@ pub struct InputArgs {
 }
 
 /// `urlint check`.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 #[allow(clippy::struct_excessive_bools)] // each is an independent on/off flag
 pub struct CheckArgs {
     /// Inputs.
@@ -252,6 +255,18 @@ pub struct CheckArgs {
     /// Print only the paths of files with diagnostics, one a line.
     #[arg(short = 'l', long)]
     pub files_with_diagnostics: bool,
+    /// Apply the safe fixes in place (`-`: print the fixed text), then
+    /// report what is left.
+    #[arg(long, conflicts_with_all = ["files_with_diagnostics", "statistics"])]
+    pub fix: bool,
+    /// Apply the unsafe fixes too (with `--fix` or `--diff`); alone, show
+    /// them as applicable.
+    #[arg(long)]
+    pub unsafe_fixes: bool,
+    /// Print the fixes as a unified diff and change nothing; exit 1 when
+    /// there is something to fix.
+    #[arg(long, conflicts_with_all = ["fix", "files_with_diagnostics", "statistics"])]
+    pub diff: bool,
 }
 
 /// `--standard` values.

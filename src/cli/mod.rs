@@ -3,6 +3,7 @@
 
 pub mod args;
 pub mod extra;
+mod fix;
 pub mod pipeline;
 mod profiles;
 pub mod progress;

@@ -10,19 +10,18 @@ use std::sync::{mpsc, Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 use ignore::WalkState;
 
+use super::fix::FixMode;
 use super::profiles::{Profile, Profiles};
 use super::sink::{Counted, FileSink};
 
-use crate::document::{self, Syntax};
-use crate::input::mail::{self, MailKind, MailOptions};
+use crate::document::Syntax;
 use crate::input::readahead::ReadAhead;
-use crate::input::sniff::{self, Kind};
 use crate::input::walk::{self, Entry, WalkOptions};
+use crate::lint::{Linter, Source};
 use crate::report::escape::escape_control;
 use crate::report::{Reporter, Summary};
 use crate::rules::{Rule, Severity};
 use crate::scan::Scanner;
-use crate::rules::suppress::Directives;
 
 /// What to do with each input.
 #[allow(clippy::struct_excessive_bools)] // each is an independent on/off flag
@@ -35,14 +34,10 @@ pub struct Job {
     pub reporter: Box<dyn Reporter>,
     /// `extract --unique`: URLs printed so far.
     pub unique: Option<Mutex<HashSet<String>>>,
-    /// Scan files that look binary.
-    pub binary: bool,
     /// Read large files on a second thread (more than one thread allowed).
     pub read_ahead: bool,
-    /// When to read input as mail.
-    pub mail: MailMode,
-    /// Mail decoding options.
-    pub mail_options: MailOptions,
+    /// `check --fix`, `--unsafe-fixes`, `--diff`.
+    pub fix: Option<FixMode>,
     /// `--syntax`: read every input as this.
     pub syntax: Option<Syntax>,
     /// `-q`: no warnings or notes on stderr.
@@ -57,22 +52,8 @@ pub struct Job {
     pub stdin_filename: Option<PathBuf>,
 }
 
-/// `--mail` / `--no-mail`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MailMode {
-    /// Decode input that looks like mail (an mbox or a message).
-    Auto,
-    /// Decode every input as mail.
-    Always,
-    /// Never decode.
-    Never,
-}
-
 /// Files at least this large are read ahead on a second thread.
 const READ_AHEAD_MIN: u64 = 16 << 20;
-/// Largest file read as a document; a larger one is streamed as plain
-/// text, so memory stays bounded.
-const DOCUMENT_MAX: usize = 16 << 20;
 
 /// Shared state of a run.
 pub struct Run {
@@ -80,8 +61,14 @@ pub struct Run {
     out: Mutex<Box<dyn Write + Send>>,
     errors: AtomicU64,
     broken_pipe: AtomicBool,
-    files: AtomicU64,
-    bytes: AtomicU64,
+    pub(super) files: AtomicU64,
+    /// Shared with each file's reader, which counts as it reads.
+    pub(super) bytes: Arc<AtomicU64>,
+    /// Diagnostics with a safe and with an unsafe fix (by
+    /// `Applicability as usize`).
+    pub(super) fixable: [AtomicU64; 2],
+    /// Fixes applied (`--fix`) or offered (`--diff`).
+    pub(super) fixed: AtomicU64,
     pub(super) urls: AtomicU64,
     pub(super) by_severity: [AtomicU64; 3],
     /// Diagnostics per rule, indexed by `Rule as usize` (`--statistics`).
@@ -140,14 +127,6 @@ impl Input {
     }
 }
 
-/// Why a file was passed over without being read.
-enum Skip {
-    /// Quietly: walked into, and excluded or not text.
-    Quiet,
-    /// With a note on stderr (named explicitly), saying why.
-    Note(&'static str),
-}
-
 impl Run {
     /// A run of `job` writing to `out` (standard output or `--output-file`).
     pub fn new(job: Job, out: Box<dyn Write + Send>) -> Run {
@@ -157,8 +136,10 @@ impl Run {
             errors: AtomicU64::new(0),
             broken_pipe: AtomicBool::new(false),
             files: AtomicU64::new(0),
-            bytes: AtomicU64::new(0),
+            bytes: Arc::new(AtomicU64::new(0)),
             urls: AtomicU64::new(0),
+            fixable: Default::default(),
+            fixed: AtomicU64::new(0),
             by_severity: Default::default(),
             by_rule: Rule::ALL.iter().map(|_| AtomicU64::new(0)).collect(),
         }
@@ -210,6 +191,9 @@ impl Run {
             errors: get(&self.by_severity[2]),
             warnings: get(&self.by_severity[1]),
             infos: get(&self.by_severity[0]),
+            fixable: get(&self.fixable[0]),
+            unsafe_fixable: get(&self.fixable[1]),
+            fixed: get(&self.fixed),
         }
     }
 
@@ -396,7 +380,6 @@ impl Run {
             Input::Stdin => self.job.stdin_filename.clone(),
             Input::Path(p, _) => Some(p.clone()),
         };
-        let explicit = matches!(input, Input::Path(_, Origin::Named));
         if self.job.force_exclude {
             if let Some(p) = &named {
                 if profile.excludes(&self.job.profiles.absolute(p), false) {
@@ -422,100 +405,81 @@ impl Run {
                 }
             },
         };
-        let opened = match sniff::open(reader) {
-            Ok(o) => o,
-            Err(e) => {
-                self.error(&format!("{label}: {e}"));
-                return Vec::new();
-            }
+        let file = FileIn {
+            profile: &profile,
+            named,
+            label: &label,
+            explicit: !matches!(input, Input::Path(_, Origin::Walked | Origin::TestData)),
+            data: matches!(input, Input::Path(_, Origin::TestData)),
+            stream,
         };
-        let skip = if is_own_sarif(&opened.head) {
-            Some(if explicit {
-                Skip::Note("urlint's own SARIF log, skipped")
-            } else {
-                Skip::Quiet
-            })
-        } else if opened.kind == Kind::Binary && !self.job.binary {
-            Some(if explicit || matches!(input, Input::Stdin) {
-                Skip::Note(sniff::binary_reason(&opened.head))
-            } else {
-                Skip::Quiet
-            })
-        } else {
-            None
-        };
-        match skip {
-            Some(Skip::Quiet) => return Vec::new(),
-            Some(Skip::Note(why)) => {
-                self.note(&format!("urlint: {}: {why}", escape_control(&label)));
-                return Vec::new();
-            }
-            None => {}
+        match (self.job.fix, input) {
+            (Some(mode), Input::Path(path, _)) => self.fix_file(worker, &file, path, reader, mode),
+            (Some(mode), Input::Stdin) => self.fix_stdin(worker, &file, reader, mode),
+            (None, _) => self.lint(worker, &file, reader),
         }
-        self.files.fetch_add(1, Ordering::Relaxed);
-        let mail_kind = match self.job.mail {
-            MailMode::Never => None,
-            MailMode::Auto => mail::sniff(&opened.head),
-            MailMode::Always => Some(mail::sniff(&opened.head).unwrap_or(MailKind::Message)),
-        };
-        let abs = named.as_deref().map(|p| self.job.profiles.absolute(p));
-        let ignored = abs.as_deref().and_then(|p| profile.ignored_rules(p));
-        let directives = Directives::default();
-        let mut sink = FileSink::new(self, &label, stream, &profile, ignored, opened.utf8_bom);
-        sink.test_data = matches!(input, Input::Path(_, Origin::TestData));
-        let reader = Counted {
-            inner: opened.reader,
-            bytes: &self.bytes,
-            directives: self.job.validate.then_some(&directives),
-        };
-        let syntax = self.job.syntax.unwrap_or_else(|| match &abs {
-            None => Syntax::Text,
-            Some(abs) => profile.syntax_for(abs),
-        });
-        let scanner = worker.scanner(&profile);
-        let result = match mail_kind {
-            None if syntax == Syntax::Text => {
-                scanner.scan_reader(reader, |cand| sink.candidate(cand, None, &directives))
-            }
-            None => read_document(scanner, reader, syntax, &label, self.job.quiet, |cand| {
-                sink.candidate(cand, None, &directives);
-            }),
-            Some(kind) => mail::for_each_part(
-                reader,
-                kind,
-                &self.job.mail_options,
-                |part| {
-                    if part.html {
-                        let doc = document::read(Syntax::Html, &part.text);
-                        scanner.scan_document(&doc, &part.text, |cand| {
-                            sink.candidate(cand, Some(&part), &directives);
-                        });
-                    } else {
-                        scanner.scan_slice_each(part.text.as_bytes(), |cand| {
-                            sink.candidate(cand, Some(&part), &directives);
-                        });
-                    }
-                },
-                |warning| {
-                    self.note(&format!(
-                        "urlint: warning: {label}:{}: {}",
-                        warning.pos.line,
-                        escape_control(&warning.to_string())
-                    ));
-                },
-            ),
-        };
-        if let Err(e) = result {
-            self.error(&format!("{label}: {e}"));
-        }
-        for warning in directives.warnings() {
-            self.note(&format!(
-                "urlint: warning: {}:{warning}",
-                escape_control(&label)
-            ));
-        }
-        sink.finish(&directives)
     }
+
+    /// Lint what `reader` holds and render it.
+    pub(super) fn lint(
+        &self,
+        worker: &mut Worker,
+        file: &FileIn<'_>,
+        reader: Box<dyn Read + Send>,
+    ) -> Vec<u8> {
+        let reader = Counted {
+            inner: reader,
+            bytes: Arc::clone(&self.bytes),
+        };
+        let source = Source {
+            path: file.named.clone(),
+            syntax: self.job.syntax,
+            data: file.data,
+        };
+        let mut sink = FileSink::new(self, file.label, file.stream);
+        let linter = &file.profile.linter;
+        let scanner = worker.scanner(linter, self.job.validate);
+        let result = linter.read(scanner, Box::new(reader), &source, self.job.validate, |e| {
+            sink.event(e);
+        });
+        match result {
+            Ok(outcome) => {
+                if let Some(why) = outcome.skipped {
+                    if file.explicit {
+                        self.note(&format!("urlint: {}: {why}", escape_control(file.label)));
+                    }
+                    return Vec::new();
+                }
+                self.files.fetch_add(1, Ordering::Relaxed);
+                if let (Some(why), Some(_)) = (outcome.not_rewritable, self.job.fix) {
+                    self.note(&format!(
+                        "urlint: note: {}: {why}: its fixes are shown, not applied",
+                        escape_control(file.label)
+                    ));
+                }
+            }
+            Err(e) => {
+                self.files.fetch_add(1, Ordering::Relaxed);
+                self.error(&format!("{}: {}", file.label, e.message()));
+            }
+        }
+        sink.finish()
+    }
+}
+
+/// One input on its way through [`Run::process`].
+pub(super) struct FileIn<'a> {
+    pub(super) profile: &'a Profile,
+    /// The path its settings and syntax go by.
+    pub(super) named: Option<PathBuf>,
+    /// As shown.
+    pub(super) label: &'a str,
+    /// Named on the command line or standard input: a skipped one is said.
+    pub(super) explicit: bool,
+    /// Test data or vendored code below a walked path: its URLs are
+    /// extracted, not linted (unless `lint-data`).
+    pub(super) data: bool,
+    pub(super) stream: bool,
 }
 
 /// A worker thread's scanner, rebuilt only when a file's settings ask for
@@ -526,59 +490,12 @@ pub struct Worker {
 }
 
 impl Worker {
-    fn scanner(&mut self, profile: &Profile) -> &mut Scanner {
-        let want = &profile.scan.extra_schemes;
+    pub(super) fn scanner(&mut self, linter: &Linter, check: bool) -> &mut Scanner {
+        let want = &linter.settings().extra_schemes;
         if self.scanner.as_ref().is_none_or(|(have, _)| have != want) {
-            self.scanner = Some((want.clone(), Scanner::new(profile.scan.clone())));
+            self.scanner = Some((want.clone(), linter.scanner(check)));
         }
         &mut self.scanner.as_mut().expect("just set").1
-    }
-}
-
-/// Whether `head` begins urlint's own SARIF log: linting it would report
-/// every rule's examples again, so a walk never reads it.
-fn is_own_sarif(head: &[u8]) -> bool {
-    let text = String::from_utf8_lossy(&head[..head.len().min(1024)]);
-    text.trim_start().starts_with('{')
-        && text.contains("\"$schema\"")
-        && text.contains("sarif")
-        && text.contains("\"name\": \"urlint\"")
-}
-
-/// Read a whole file as `syntax` and scan it. A file past
-/// [`DOCUMENT_MAX`], or not UTF-8, is scanned as plain text instead (the
-/// first with a note on stderr, as its markup will not be understood).
-fn read_document(
-    scanner: &mut Scanner,
-    mut reader: impl Read,
-    syntax: Syntax,
-    label: &str,
-    quiet: bool,
-    sink: impl FnMut(crate::scan::Candidate),
-) -> io::Result<()> {
-    let mut head = Vec::new();
-    reader
-        .by_ref()
-        .take(DOCUMENT_MAX as u64 + 1)
-        .read_to_end(&mut head)?;
-    if head.len() > DOCUMENT_MAX && !quiet {
-        stderr_line(&format!(
-            "urlint: note: {}: larger than {} MiB, read as plain text instead of {}",
-            escape_control(label),
-            DOCUMENT_MAX >> 20,
-            syntax.as_str()
-        ));
-    }
-    if head.len() > DOCUMENT_MAX {
-        return scanner.scan_reader(io::Cursor::new(head).chain(reader), sink);
-    }
-    match String::from_utf8(head) {
-        Ok(text) => {
-            let doc = document::read(syntax, &text);
-            scanner.scan_document(&doc, &text, sink);
-            Ok(())
-        }
-        Err(e) => scanner.scan_reader(io::Cursor::new(e.into_bytes()), sink),
     }
 }
 

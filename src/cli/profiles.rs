@@ -10,12 +10,12 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
-use regex::RegexSet;
 
 use crate::config::{self, Settings};
-use crate::rules::{Rule, RuleConfig, Severity};
-use crate::scan::ScanOptions;
-use crate::rules::Validator;
+use crate::error::Error;
+use crate::input::mail::MailOptions;
+use crate::lint::{Linter, MailMode};
+use crate::rules::Severity;
 use crate::url::Standard;
 
 /// What the command line says on top of every settings file.
@@ -33,35 +33,31 @@ pub struct Overrides {
     pub exclude_urls: Vec<String>,
     /// `extract --no-exclude-urls`: report excluded URLs too.
     pub no_exclude_urls: bool,
-    /// `check` (validate) rather than `extract`.
-    pub validate: bool,
     /// `--standard`.
     pub standard: Option<Standard>,
     /// `--lint-data`.
     pub lint_data: bool,
+    /// `--mail` / `--no-mail`.
+    pub mail: MailMode,
+    /// Mail decoding options.
+    pub mail_options: MailOptions,
+    /// `--binary`: read files that look binary.
+    pub binary: bool,
 }
 
 /// Everything needed to read one file, built from one settings file.
 pub struct Profile {
-    /// The merged settings.
-    pub settings: Settings,
-    /// Scanner options (extra schemes, excerpts for `check`).
-    pub scan: ScanOptions,
-    /// The rule runner, for `check`.
-    pub validator: Option<Validator>,
+    /// The library's linter for these settings, flags applied.
+    pub linter: Linter,
     /// `exclude`, rooted at the settings file's folder.
     exclude: Option<Gitignore>,
-    /// `exclude-urls` and `--exclude-url`, compiled once.
-    exclude_urls: Option<RegexSet>,
-    /// `[per-file-ignores]`, globs relative to the settings file's folder.
-    per_file_ignores: Vec<(globset::GlobMatcher, RuleConfig)>,
     /// The folder globs are relative to (absolute).
     root: PathBuf,
 }
 
 impl Profile {
     fn build(mut settings: Settings, o: &Overrides, cwd: &Path) -> Result<Profile, String> {
-        let flag = |name: &str, e: String| format!("{name}: {e}");
+        let flag = |name: &str, e: Error| format!("{name}: {}", e.message());
         if !o.select.is_empty() {
             settings
                 .rules
@@ -111,36 +107,14 @@ impl Profile {
             }
             Some(b.build().map_err(|e| named(&e))?)
         };
-        let exclude_urls = if settings.exclude_urls.is_empty() || o.no_exclude_urls {
-            None
-        } else {
-            Some(RegexSet::new(&settings.exclude_urls).map_err(|e| named(&e))?)
-        };
-        let per_file_ignores = settings
-            .per_file_ignores
-            .iter()
-            .map(|(glob, rules)| {
-                globset::GlobBuilder::new(glob)
-                    .literal_separator(false)
-                    .build()
-                    .map(|g| (g.compile_matcher(), rules.clone()))
-                    .map_err(|e| named(&format!("[per-file-ignores] `{glob}`: {e}")))
-            })
-            .collect::<Result<_, _>>()?;
+        let mut linter = Linter::new(settings).map_err(|e| e.to_string())?;
+        linter.mail = o.mail;
+        linter.mail_options = o.mail_options.clone();
+        linter.binary = o.binary;
+        linter.keep_excluded = o.no_exclude_urls;
         Ok(Profile {
-            scan: ScanOptions {
-                extra_schemes: settings.extra_schemes.clone(),
-                excerpts: o.validate,
-                ..ScanOptions::default()
-            },
-            validator: o.validate.then(|| {
-                Validator::new(&settings.rules, &settings.extra_schemes)
-                    .with_standard(settings.standard)
-            }),
-            settings,
+            linter,
             exclude,
-            exclude_urls,
-            per_file_ignores,
             root,
         })
     }
@@ -152,48 +126,15 @@ impl Profile {
         })
     }
 
-    /// Whether a URL is left alone (`exclude-urls`).
-    pub fn excludes_url(&self, url: &str) -> bool {
-        self.exclude_urls.as_ref().is_some_and(|s| s.is_match(url))
-    }
-
-    /// The rules `[per-file-ignores]` turns off for `path` (absolute), as a
-    /// set to ask `is_enabled` of; `None` when no entry matches.
-    pub fn ignored_rules(&self, path: &Path) -> Option<RuleConfig> {
-        let rel = path.strip_prefix(&self.root).unwrap_or(path);
-        let name = Path::new(path.file_name()?);
-        let mut hit: Option<RuleConfig> = None;
-        for (glob, rules) in &self.per_file_ignores {
-            if glob.is_match(rel) || glob.is_match(name) {
-                let merged = hit.get_or_insert_with(|| {
-                    let mut none = RuleConfig::default();
-                    let _ = none.ignore("all");
-                    none
-                });
-                for rule in rules.enabled() {
-                    let _ = merged.extend_select(rule.name());
-                }
-            }
-        }
-        hit
-    }
-
-    /// How the file at `path` (absolute) is read: `[syntax]` globs are
-    /// relative to the settings file's folder.
-    pub fn syntax_for(&self, path: &Path) -> crate::document::Syntax {
-        let rel = path.strip_prefix(&self.root).unwrap_or(path);
-        self.settings.syntax.syntax_for(rel)
+    /// The settings, flags applied.
+    pub fn settings(&self) -> &Settings {
+        self.linter.settings()
     }
 
     /// The severity that makes `check` exit 1, if any.
     pub fn fail_on(&self) -> Option<Severity> {
-        self.settings.fail_on
+        self.settings().fail_on
     }
-}
-
-/// A rule is silenced for a file by `[per-file-ignores]`.
-pub fn per_file_ignored(ignored: Option<&RuleConfig>, rule: Rule) -> bool {
-    ignored.is_some_and(|r| r.is_enabled(rule))
 }
 
 /// The profiles of one run.
@@ -223,7 +164,7 @@ impl Profiles {
         let default = Arc::new(Profile::build(Settings::default(), &overrides, &cwd)?);
         let fixed = match explicit {
             Some(path) => {
-                let settings = Settings::from_file(path).map_err(|e| e.0)?;
+                let settings = Settings::from_file(path).map_err(|e| e.to_string())?;
                 Some(Arc::new(Profile::build(settings, &overrides, &cwd)?))
             }
             None => None,
@@ -302,7 +243,7 @@ impl Profiles {
         files
             .entry(config.clone())
             .or_insert_with(|| {
-                let settings = Settings::from_file(&config).map_err(|e| e.0)?;
+                let settings = Settings::from_file(&config).map_err(|e| e.to_string())?;
                 Profile::build(settings, &self.overrides, &self.cwd).map(Arc::new)
             })
             .clone()

@@ -13,12 +13,14 @@ use super::args::{
     CheckArgs, CheckFormat, Cli, ColorChoice, Command, CompletionsArgs, ExtractArgs, ExtractFormat,
     FailOn, InputArgs, ManArgs, ResolveArgs, RulesArgs, StandardArg,
 };
-use super::pipeline::{Input, Job, MailMode, Origin, Run};
+use super::fix::FixMode;
+use super::pipeline::{Input, Job, Origin, Run};
 use super::profiles::{Overrides, Profiles};
 use super::{extra, progress};
 use crate::document::Syntax;
 use crate::input::mail::MailOptions;
 use crate::input::walk::{self, Entry, WalkOptions};
+use crate::lint::MailMode;
 use crate::report::escape::{escape_control, escape_control_keep_newlines};
 use crate::report::{
     github::Github, human::Human, json::Json, plain::Plain, sarif::Sarif, Reporter,
@@ -80,18 +82,23 @@ fn color(choice: ColorChoice) -> bool {
 }
 
 /// The command-line side of every file's settings.
-fn overrides(input: &InputArgs, validate: bool) -> Overrides {
+fn overrides(input: &InputArgs) -> Overrides {
     Overrides {
         schemes: input.schemes.clone(),
         exclude_urls: input.exclude_urls.clone(),
-        validate,
+        mail: mail_mode(input),
+        mail_options: mail_options(input),
+        binary: input.binary,
         ..Overrides::default()
     }
 }
 
 /// Where results go: standard output, or `--output-file`.
+/// `--fix -` writes the fixed text to standard output, so the report goes
+/// to standard error.
 fn output(input: &InputArgs) -> Result<Box<dyn Write + Send>, String> {
     match &input.output_file {
+        None if input.report_to_stderr => Ok(Box::new(io::stderr())),
         None => Ok(Box::new(io::stdout())),
         Some(path) => std::fs::File::create(path)
             .map(|f| Box::new(io::BufWriter::new(f)) as Box<dyn Write + Send>)
@@ -105,10 +112,8 @@ fn job(input: &InputArgs, profiles: Profiles, reporter: Box<dyn Reporter>, valid
         validate,
         reporter,
         unique: None,
-        binary: input.binary,
         read_ahead: walk::threads(input.threads) > 1,
-        mail: mail_mode(input),
-        mail_options: mail_options(input),
+        fix: None,
         syntax: input.syntax.as_deref().and_then(Syntax::from_name),
         quiet: input.quiet,
         files_only: false,
@@ -128,7 +133,7 @@ fn check(args: &CheckArgs) -> Result<u8, String> {
             StandardArg::Rfc1738 => Standard::Rfc1738,
         }),
         lint_data: args.lint_data,
-        ..overrides(&args.input, true)
+        ..overrides(&args.input)
     };
     let profiles = Profiles::new(args.input.config.as_deref(), overrides)?;
     let fail_on = match args.fail_on {
@@ -141,14 +146,25 @@ fn check(args: &CheckArgs) -> Result<u8, String> {
     let reporter: Box<dyn Reporter> = match args.format {
         CheckFormat::Human => Box::new(Human {
             color: color(args.input.color) && args.input.output_file.is_none(),
+            unsafe_fixes: args.unsafe_fixes,
         }),
         CheckFormat::Json => Box::new(Json),
         CheckFormat::Sarif => Box::new(Sarif::new()),
         CheckFormat::Github => Box::new(Github),
     };
+    let mut input = args.input.clone();
+    input.report_to_stderr = args.fix && input.paths.iter().any(|p| p.as_os_str() == "-");
+    let args = &CheckArgs {
+        input,
+        ..(*args).clone()
+    };
     let mut job = job(&args.input, profiles, reporter, true);
     job.files_only = args.files_with_diagnostics;
     job.statistics = args.statistics;
+    job.fix = (args.fix || args.diff).then_some(FixMode {
+        unsafe_fixes: args.unsafe_fixes,
+        diff: args.diff,
+    });
     let streaming = args.format != CheckFormat::Sarif;
     let progress = show_progress(&args.input, args.input.quiet, streaming);
     let run = execute(job, &args.input, progress)?;
@@ -159,7 +175,7 @@ fn check(args: &CheckArgs) -> Result<u8, String> {
                 .job
                 .profiles
                 .base()
-                .settings
+                .settings()
                 .rules
                 .severity(rule)
                 .unwrap_or(Severity::Warning);
@@ -172,7 +188,7 @@ fn check(args: &CheckArgs) -> Result<u8, String> {
         let line = run.summary().line();
         // The human format ends with the summary; machine formats keep
         // their output parseable and put it on stderr.
-        if args.format == CheckFormat::Human && !args.statistics {
+        if args.format == CheckFormat::Human && !args.statistics && !args.diff {
             run.write_text(&format!("{line}\n"));
         } else {
             stderr_line(&line);
@@ -180,6 +196,13 @@ fn check(args: &CheckArgs) -> Result<u8, String> {
     }
     Ok(if run.errors() > 0 {
         TROUBLE
+    } else if args.diff {
+        // `--diff`: 1 when there is something to fix.
+        if run.summary().fixed > 0 {
+            FOUND
+        } else {
+            OK
+        }
     } else if !args.exit_zero && fail_on.is_some_and(|f| run.worst().is_some_and(|w| w >= f)) {
         FOUND
     } else {
@@ -196,7 +219,7 @@ fn extract(args: &ExtractArgs) -> Result<u8, String> {
     }
     let overrides = Overrides {
         no_exclude_urls: args.no_exclude_urls,
-        ..overrides(&args.input, false)
+        ..overrides(&args.input)
     };
     let profiles = Profiles::new(args.input.config.as_deref(), overrides)?;
     let reporter: Box<dyn Reporter> = match args.format {

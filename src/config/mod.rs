@@ -10,8 +10,9 @@ mod file;
 use std::path::{Path, PathBuf};
 
 use crate::document::Syntax;
-use crate::rules::{Rule, RuleConfig, Severity};
+use crate::error::Error;
 use crate::rules::runner::Wrapper;
+use crate::rules::{Rule, RuleConfig, Severity};
 use crate::url::Standard;
 
 pub use file::ConfigFile;
@@ -71,18 +72,6 @@ impl Default for Settings {
     }
 }
 
-/// A configuration problem, naming the file and the cause.
-#[derive(Debug)]
-pub struct ConfigError(pub String);
-
-impl std::fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ConfigError {}
-
 /// Parse a severity name as used in flags and the file.
 pub fn parse_severity(s: &str) -> Option<Severity> {
     match s {
@@ -112,7 +101,7 @@ pub fn find(dir: &Path) -> Option<PathBuf> {
 impl Settings {
     /// Load settings: `explicit` if given, else the file found from `cwd`, else
     /// the defaults.
-    pub fn load(explicit: Option<&Path>, cwd: &Path) -> Result<Settings, ConfigError> {
+    pub fn load(explicit: Option<&Path>, cwd: &Path) -> Result<Settings, Error> {
         let path = match explicit {
             Some(p) => Some(p.to_path_buf()),
             None => find(cwd),
@@ -124,8 +113,8 @@ impl Settings {
     }
 
     /// Load the settings file at `path` over the defaults.
-    pub fn from_file(path: &Path) -> Result<Settings, ConfigError> {
-        let named = |e: &dyn std::fmt::Display| ConfigError(format!("{}: {e}", path.display()));
+    pub fn from_file(path: &Path) -> Result<Settings, Error> {
+        let named = |e: &dyn std::fmt::Display| Error::msg(e.to_string()).at(path);
         let text = std::fs::read_to_string(path).map_err(|e| named(&e))?;
         let file = ConfigFile::parse(&text).map_err(|e| named(&e))?;
         let mut settings = Settings::default();
@@ -135,15 +124,21 @@ impl Settings {
     }
 
     /// Layer a parsed file over these settings.
-    pub fn apply_file(&mut self, file: &ConfigFile) -> Result<(), String> {
+    pub(crate) fn apply_file(&mut self, file: &ConfigFile) -> Result<(), String> {
         if let Some(select) = &file.select {
-            self.rules.select(&select.join(","))?;
+            self.rules
+                .select(&select.join(","))
+                .map_err(|e| e.to_string())?;
         }
         if let Some(extend) = &file.extend_select {
-            self.rules.extend_select(&extend.join(","))?;
+            self.rules
+                .extend_select(&extend.join(","))
+                .map_err(|e| e.to_string())?;
         }
         if let Some(ignore) = &file.ignore {
-            self.rules.ignore(&ignore.join(","))?;
+            self.rules
+                .ignore(&ignore.join(","))
+                .map_err(|e| e.to_string())?;
         }
         for (name, level) in &file.severity {
             let rule = Rule::from_name(name)
@@ -157,7 +152,7 @@ impl Settings {
             let was_on = self.rules.is_enabled(rule);
             self.rules.set_severity(rule, severity);
             if !was_on {
-                self.rules.ignore(rule.name())?;
+                self.rules.ignore(rule.name()).map_err(|e| e.to_string())?;
             }
         }
         if let Some(level) = &file.fail_on {
@@ -192,7 +187,7 @@ impl Settings {
             );
         }
         for scheme in &file.extra_schemes {
-            self.add_scheme(scheme)?;
+            self.add_scheme(scheme).map_err(|e| e.to_string())?;
         }
         self.exclude.extend(file.exclude.iter().cloned());
         for (glob, name) in &file.syntax {
@@ -210,8 +205,9 @@ impl Settings {
 
     /// Leave URLs matching `pattern` (a regular expression) alone; an
     /// invalid pattern is an error quoting the regex engine's reason.
-    pub fn add_exclude_url(&mut self, pattern: &str) -> Result<(), String> {
-        regex::Regex::new(pattern).map_err(|e| format!("invalid regex `{pattern}`: {e}"))?;
+    pub fn add_exclude_url(&mut self, pattern: &str) -> Result<(), Error> {
+        regex::Regex::new(pattern)
+            .map_err(|e| Error::msg(format!("invalid regex `{pattern}`: {e}")))?;
         self.exclude_urls.push(pattern.to_string());
         Ok(())
     }
@@ -222,15 +218,15 @@ impl Settings {
     }
 
     /// Accept one more scheme, checking it is a scheme name (RFC 1738 §2.1).
-    pub fn add_scheme(&mut self, scheme: &str) -> Result<(), String> {
+    pub fn add_scheme(&mut self, scheme: &str) -> Result<(), Error> {
         let ok = scheme.starts_with(|c: char| c.is_ascii_alphabetic())
             && scheme
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
         if !ok {
-            return Err(format!(
+            return Err(Error::msg(format!(
                 "`{scheme}` is not a scheme name (letters, digits, + - . starting with a letter)"
-            ));
+            )));
         }
         let lower = scheme.to_ascii_lowercase();
         if !self.extra_schemes.contains(&lower) {
@@ -303,7 +299,9 @@ mod tests {
         assert_eq!(s.syntax.syntax_for(Path::new("b.md")), Syntax::Markdown);
         assert_eq!(s.syntax.syntax_for(Path::new("c.txt")), Syntax::Text);
         std::fs::write(&path, "[syntax]\n\"*.x\" = \"latex\"\n").unwrap();
-        let err = Settings::load(Some(&path), dir.path()).unwrap_err().0;
+        let err = Settings::load(Some(&path), dir.path())
+            .unwrap_err()
+            .to_string();
         assert!(
             err.contains("latex") && err.contains("urlint.toml"),
             "{err}"
@@ -315,7 +313,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(FILE_NAME);
         std::fs::write(&path, "selekt = [\"all\"]\n").unwrap();
-        let err = Settings::load(Some(&path), dir.path()).unwrap_err().0;
+        let err = Settings::load(Some(&path), dir.path())
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("urlint.toml"), "{err}");
         assert!(err.contains("selekt"), "{err}");
     }

@@ -28,7 +28,7 @@ use crate::scan::{Candidate, Excerpt, ScanOptions, Scanner};
 use crate::span::Span;
 
 pub use fix::{apply_fixes, Fixed};
-pub(crate) use read::{Event, Outcome};
+pub(crate) use read::Event;
 
 /// Where a text comes from: a path hint (its syntax by extension or the
 /// `[syntax]` table, its `[per-file-ignores]`) and a syntax that overrides
@@ -40,6 +40,9 @@ pub struct Source {
     pub path: Option<PathBuf>,
     /// Read the text as this, whatever the path says.
     pub syntax: Option<Syntax>,
+    /// The text is data (test data, vendored code): its URLs are found
+    /// but not linted, unless `lint-data` is set.
+    pub data: bool,
 }
 
 impl Source {
@@ -48,6 +51,7 @@ impl Source {
         Source {
             path: Some(path.into()),
             syntax: None,
+            data: false,
         }
     }
 
@@ -222,18 +226,24 @@ impl Linter {
         let mut checked = Checked::default();
         let mut scanner = self.scanner(true);
         let outcome = self
-            .read(&mut scanner, Box::new(reader), source, true, |event| match event {
-                Event::Url(cand, _) => {
-                    if !(cand.facts.unterminated || cand.facts.empty) {
-                        checked.urls.push(cand);
+            .read(
+                &mut scanner,
+                Box::new(reader),
+                source,
+                true,
+                |event| match event {
+                    Event::Url(cand, _) => {
+                        if !(cand.facts.unterminated || cand.facts.empty) {
+                            checked.urls.push(cand);
+                        }
                     }
-                }
-                Event::Finding(f) => checked.diagnostics.push(f.diag),
-                Event::Warning(w) => checked.warnings.push(match w.line {
-                    Some(line) => format!("{line}: {}", w.message),
-                    None => w.message,
-                }),
-            })
+                    Event::Finding(f) => checked.diagnostics.push(f.diag),
+                    Event::Warning(w) => checked.warnings.push(match w.line {
+                        Some(line) => format!("{line}: {}", w.message),
+                        None => w.message,
+                    }),
+                },
+            )
             .map_err(|e| at_source(e, source))?;
         checked.not_rewritable = outcome.not_rewritable;
         if let Some(why) = outcome.skipped {

@@ -144,8 +144,12 @@ impl Linter {
         };
         let wrapper = self.wrapper(syntax);
         let mut diags = Vec::new();
+        let lint_data = self.settings.lint_data;
         let mut take = |cand: Candidate, part: Option<&TextPart>, held: &mut Held<'_, _>| {
-            self.take(cand, part, bom, check, wrapper, &mut diags, held);
+            // Data, not prose: `extract` lists it, `check` counts it as
+            // found and leaves it.
+            let lint = check && !((source.data || cand.facts.data) && !lint_data);
+            self.take(cand, part, bom, lint, wrapper, &mut diags, held);
         };
         let result = match mail_kind {
             None if syntax == Syntax::Text => {

@@ -293,8 +293,8 @@ mod tests {
 
     #[test]
     fn reporter_writes_one_command_per_finding() {
-        use crate::rules::diagnostic::Diagnostic;
         use crate::report::MailRef;
+        use crate::rules::diagnostic::Diagnostic;
         use crate::rules::Rule;
         use crate::span::{Pos, Span};
         let pos = |column| Pos {
@@ -311,6 +311,7 @@ mod tests {
                 url: "news:1%as@h".to_string(),
                 help: "encode a literal % as %25".to_string(),
                 labels: vec![],
+                fix: None,
             },
             snippet: None,
             mail,

@@ -13,13 +13,15 @@ use termcolor::{Buffer, WriteColor};
 
 use super::escape::{escape_control, escape_control_keep_newlines};
 use super::{FileReport, Finding, Reporter};
-use crate::rules::Severity;
+use crate::rules::{Applicability, Severity};
 
 /// rustc-style snippets, coloured when asked.
 #[derive(Debug, Default)]
 pub struct Human {
     /// Emit ANSI colours.
     pub color: bool,
+    /// `--unsafe-fixes`: an unsafe fix counts as applicable (`[*]`).
+    pub unsafe_fixes: bool,
 }
 
 impl Reporter for Human {
@@ -32,7 +34,7 @@ impl Reporter for Human {
         };
         let path = escape_control(report.path).into_owned();
         for finding in report.findings {
-            render(&mut buf, &config, &path, finding);
+            render(&mut buf, &config, &path, finding, self.unsafe_fixes);
         }
         out.extend_from_slice(buf.as_slice());
     }
@@ -46,12 +48,25 @@ fn level(severity: Severity) -> Level {
     }
 }
 
-fn render(buf: &mut Buffer, config: &Config, path: &str, finding: &Finding) {
+fn render(buf: &mut Buffer, config: &Config, path: &str, finding: &Finding, unsafe_fixes: bool) {
     let d = &finding.diag;
+    // ruff's mark: `[*]` before a diagnostic `--fix` would remove.
+    let applicable = d
+        .fix
+        .as_ref()
+        .is_some_and(|f| unsafe_fixes || f.applicability == Applicability::Safe);
+    let mark = if applicable { "[*] " } else { "" };
     let mut report = Report::new(level(d.severity))
         .with_code(d.rule.name())
-        .with_message(escape_control(&d.message).into_owned());
+        .with_message(format!("{mark}{}", escape_control(&d.message)));
     let mut notes = vec![format!("help: {}", d.help)];
+    if let Some(fix) = &d.fix {
+        notes.push(format!(
+            "fix ({}): {}",
+            fix.applicability.as_str(),
+            escape_control(&fix.message)
+        ));
+    }
     // Name the message when that says more than the line number does: it
     // has a Message-ID, or it is not the first message of an mbox.
     if let Some(mail) = &finding.mail {

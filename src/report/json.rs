@@ -43,10 +43,27 @@ struct Diag<'a> {
     /// a one-place diagnostic is exactly the README's example.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     labels: Vec<JsonLabel<'a>>,
+    /// The fix, or `null` (SPEC: every diagnostic says whether it has one).
+    fix: Option<JsonFix<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     message_id: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     message_index: Option<u64>,
+}
+
+/// A fix as JSON: positions as the diagnostic's, `start`/`end` per edit.
+#[derive(Serialize)]
+struct JsonFix<'a> {
+    applicability: &'a str,
+    message: &'a str,
+    edits: Vec<JsonEdit<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonEdit<'a> {
+    start: Pos,
+    end: Pos,
+    content: &'a str,
 }
 
 /// One further place of a diagnostic's fault.
@@ -95,6 +112,19 @@ impl Reporter for Json {
                         message: &l.message,
                     })
                     .collect(),
+                fix: d.fix.as_ref().map(|fix| JsonFix {
+                    applicability: fix.applicability.as_str(),
+                    message: &fix.message,
+                    edits: fix
+                        .edits
+                        .iter()
+                        .map(|e| JsonEdit {
+                            start: e.span.start,
+                            end: e.span.end,
+                            content: &e.content,
+                        })
+                        .collect(),
+                }),
                 message_id: f.mail.as_ref().and_then(|m| m.message_id.as_deref()),
                 message_index: f.mail.as_ref().map(|m| m.index),
             };

@@ -14,7 +14,7 @@ pub mod sarif;
 
 use std::io::{self, Write};
 
-pub(crate) use crate::lint::{Finding, MailRef, Snippet};
+pub(crate) use crate::lint::{Finding, MailRef};
 use crate::scan::Candidate;
 
 /// A URL found, as `extract` reports it.
@@ -50,6 +50,12 @@ pub struct Summary {
     pub warnings: u64,
     /// Diagnostics at info severity.
     pub infos: u64,
+    /// Diagnostics with a safe fix.
+    pub fixable: u64,
+    /// Diagnostics with an unsafe fix.
+    pub unsafe_fixable: u64,
+    /// Fixes applied (`--fix`) or shown (`--diff`).
+    pub fixed: u64,
 }
 
 impl Summary {
@@ -62,14 +68,30 @@ impl Summary {
                 format!("{n} {one}s")
             }
         }
-        format!(
+        let mut line = format!(
             "{} checked, {} found: {}, {}, {}",
             plural(self.files, "file"),
             plural(self.urls, "URL"),
             plural(self.errors, "error"),
             plural(self.warnings, "warning"),
             plural(self.infos, "info"),
-        )
+        );
+        // Said only when there is something to say, so the line of a run
+        // with nothing to fix is what it always was.
+        let mut fixes = Vec::new();
+        if self.fixed > 0 {
+            fixes.push(format!("{} fixed", self.fixed));
+        }
+        if self.fixable > 0 {
+            fixes.push(format!("{} fixable with --fix", self.fixable));
+        }
+        if self.unsafe_fixable > 0 {
+            fixes.push(format!("{} with --unsafe-fixes", self.unsafe_fixable));
+        }
+        if !fixes.is_empty() {
+            line.push_str(&format!(" ({})", fixes.join(", ")));
+        }
+        line
     }
 }
 

@@ -115,7 +115,31 @@ struct SarifResult {
     /// Further places of the same fault in the URL.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     related_locations: Vec<RelatedLocation>,
+    /// The diagnostic's fix, as SARIF's replacements.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    fixes: Vec<SarifFix>,
     properties: ResultProperties,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifFix {
+    description: Message,
+    artifact_changes: [ArtifactChange; 1],
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ArtifactChange {
+    artifact_location: ArtifactLocation,
+    replacements: Vec<Replacement>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Replacement {
+    deleted_region: Region,
+    inserted_content: Message,
 }
 
 /// A further place, with what is wrong there.
@@ -269,6 +293,28 @@ impl Sarif {
                 },
             })
             .collect();
+        let fixes = d
+            .fix
+            .iter()
+            .map(|fix| SarifFix {
+                description: Message {
+                    text: format!("{} ({})", fix.message, fix.applicability.as_str()),
+                },
+                artifact_changes: [ArtifactChange {
+                    artifact_location: physical(d.span).artifact_location,
+                    replacements: fix
+                        .edits
+                        .iter()
+                        .map(|e| Replacement {
+                            deleted_region: physical(e.span).region,
+                            inserted_content: Message {
+                                text: e.content.clone(),
+                            },
+                        })
+                        .collect(),
+                }],
+            })
+            .collect();
         SarifResult {
             rule_id: name.to_string(),
             rule_index: self.index.get(name).copied(),
@@ -280,6 +326,7 @@ impl Sarif {
                 physical_location: physical(d.span),
             }],
             related_locations,
+            fixes,
             properties: ResultProperties {
                 url: d.url.clone(),
                 help: d.help.clone(),

@@ -1,6 +1,7 @@
 //! Which rules run and how serious each is, with ruff's selection semantics.
 
 use super::{Group, Rule, Severity};
+use crate::error::Error;
 
 /// Rule selection and severities.
 ///
@@ -60,19 +61,19 @@ fn parse(spec: &str) -> Result<u64, String> {
 impl RuleConfig {
     /// Enable exactly the rules named by `spec` (`RULE|GROUP|all`, comma
     /// separated), replacing the current selection. On error nothing changes.
-    pub fn select(&mut self, spec: &str) -> Result<(), String> {
+    pub fn select(&mut self, spec: &str) -> Result<(), Error> {
         self.enabled = parse(spec)?;
         Ok(())
     }
 
     /// Enable the rules named by `spec` as well.
-    pub fn extend_select(&mut self, spec: &str) -> Result<(), String> {
+    pub fn extend_select(&mut self, spec: &str) -> Result<(), Error> {
         self.enabled |= parse(spec)?;
         Ok(())
     }
 
     /// Disable the rules named by `spec`.
-    pub fn ignore(&mut self, spec: &str) -> Result<(), String> {
+    pub fn ignore(&mut self, spec: &str) -> Result<(), Error> {
         self.enabled &= !parse(spec)?;
         Ok(())
     }
@@ -165,7 +166,7 @@ mod tests {
         let mut c = RuleConfig::default();
         let before = c.clone();
         let err = c.select("invalid-host,bogus-rule").unwrap_err();
-        assert!(err.contains("bogus-rule"), "{err}");
+        assert!(err.to_string().contains("bogus-rule"), "{err}");
         assert_eq!(c, before);
         assert!(c.ignore("Syntax").is_err());
     }

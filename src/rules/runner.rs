@@ -132,7 +132,12 @@ impl Report<'_> {
     /// Offer a fix for this rule's diagnostic: each edit replaces
     /// `url[range]` with its text. It is kept only if every range is the
     /// input's own text, byte for byte (see [`verified`]).
-    pub fn fix(&mut self, applicability: Applicability, message: &str, edits: Vec<(Range<usize>, String)>) {
+    pub fn fix(
+        &mut self,
+        applicability: Applicability,
+        message: &str,
+        edits: Vec<(Range<usize>, String)>,
+    ) {
         let edits = edits
             .into_iter()
             .map(|(range, content)| {
@@ -146,7 +151,12 @@ impl Report<'_> {
     /// Offer a fix whose edits are input spans, each with the text it
     /// expects to find there (checked against the source, as for
     /// [`Report::fix`]).
-    pub fn fix_spans(&mut self, applicability: Applicability, message: &str, mut edits: Vec<(Span, String, String)>) {
+    pub fn fix_spans(
+        &mut self,
+        applicability: Applicability,
+        message: &str,
+        mut edits: Vec<(Span, String, String)>,
+    ) {
         let Some(d) = self.first.and_then(|i| self.out.get_mut(i)) else {
             return;
         };
@@ -154,7 +164,12 @@ impl Report<'_> {
         let overlap = edits
             .windows(2)
             .any(|w| w[1].0.start.offset < w[0].0.end.offset);
-        if overlap || edits.is_empty() || !edits.iter().all(|(span, old, _)| verified(self.cand, *span, old)) {
+        if overlap
+            || edits.is_empty()
+            || !edits
+                .iter()
+                .all(|(span, old, _)| verified(self.cand, *span, old))
+        {
             return;
         }
         d.fix = Some(Fix {

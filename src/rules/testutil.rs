@@ -1,11 +1,11 @@
 //! Hand-built candidates for rule tests, independent of the scanner.
 
+use crate::rules::Diagnostic;
+use crate::rules::Validator;
 use crate::rules::{Rule, RuleConfig};
 use crate::scan::{Candidate, Facts, Form, Segment};
 use crate::span::{Pos, Span};
-use crate::rules::Validator;
 use crate::url::Standard;
-use crate::rules::Diagnostic;
 
 /// Offset of the URL in the candidate's line: `<URL:` comes first.
 pub const AT: u64 = 5;

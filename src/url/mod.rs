@@ -195,4 +195,3 @@ impl<'a> Cx<'a> {
         self.parts.scheme.clone().map_or("", |r| self.text(r))
     }
 }
-

@@ -2,8 +2,8 @@
 //! OASIS schema shipped in `tests/sarif/`.
 
 use super::*;
-use crate::rules::diagnostic::Diagnostic;
 use crate::report::Finding;
+use crate::rules::diagnostic::Diagnostic;
 use crate::span::{Pos, Span};
 use serde_json::{json, Value};
 
@@ -27,6 +27,7 @@ fn finding(line: u64, column: u64, message: &str) -> Finding {
             url: "http://a/".to_string(),
             help: "fix it".to_string(),
             labels: vec![],
+            fix: None,
         },
         snippet: None,
         mail: None,

@@ -1,9 +1,9 @@
 //! `broken-bare-url`.
 
+use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Applicability, Severity};
 use crate::scan::BrokenBare;
 use crate::url::Cx;
-use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -64,9 +64,9 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 #[cfg(test)]
 mod tests {
+    use crate::rules::testutil::{cand_with, diagnostics};
     use crate::rules::Rule;
     use crate::scan::{BrokenBare, Facts, Form};
-    use crate::rules::testutil::{cand_with, diagnostics};
 
     #[test]
     fn broken_bare_url() {

@@ -2,10 +2,10 @@
 //! document's link markup gives (form `link`, the README, "How documents are
 //! read").
 
+use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Severity};
 use crate::scan::Form;
 use crate::url::Cx;
-use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -97,9 +97,9 @@ pub fn check_unterminated(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 #[cfg(test)]
 mod tests {
+    use crate::rules::testutil::{cand_with, diagnostics};
     use crate::rules::Rule;
     use crate::scan::{Facts, Form};
-    use crate::rules::testutil::{cand_with, diagnostics};
 
     fn rules(url: &str, unterminated: bool) -> Vec<Rule> {
         let facts = Facts {

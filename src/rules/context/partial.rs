@@ -1,9 +1,9 @@
 //! `partial-url-in-text`.
 
+use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Severity};
 use crate::scan::Form;
 use crate::url::Cx;
-use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -43,9 +43,9 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 #[cfg(test)]
 mod tests {
+    use crate::rules::testutil::{cand_with, diagnostics};
     use crate::rules::Rule;
     use crate::scan::{Facts, Form};
-    use crate::rules::testutil::{cand_with, diagnostics};
 
     #[test]
     fn partial_url_in_text() {

@@ -1,9 +1,9 @@
 //! `possibly-broken-url`.
 
 use crate::rules::declare_rule;
+use crate::rules::runner::Report;
 use crate::scan::BrokenBare;
 use crate::url::Cx;
-use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -52,9 +52,9 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 #[cfg(test)]
 mod tests {
+    use crate::rules::testutil::{cand_with, diagnostics};
     use crate::rules::Rule;
     use crate::scan::{BrokenBare, Facts, Form};
-    use crate::rules::testutil::{cand_with, diagnostics};
 
     #[test]
     fn reports_only_the_weak_case() {

@@ -1,10 +1,10 @@
 //! `hyphen-line-break`, `unterminated-wrapper` and `fragment-outside-wrapper`:
 //! the wrapper `<URL:...>` of RFC 1738's appendix.
 
+use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Applicability, Severity};
 use crate::span::{Pos, Span};
 use crate::url::Cx;
-use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -174,10 +174,10 @@ pub fn check_fragment(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 #[cfg(test)]
 mod tests {
+    use crate::rules::testutil::{cand_with, diagnostics};
     use crate::rules::Rule;
     use crate::scan::{Facts, Form};
     use crate::span::{Pos, Span};
-    use crate::rules::testutil::{cand_with, diagnostics};
 
     fn pos(column: u64) -> Pos {
         Pos {

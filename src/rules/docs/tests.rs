@@ -1,6 +1,6 @@
 use super::*;
-use crate::rules::{Group, RuleConfig};
 use crate::rules::testutil::from_text;
+use crate::rules::{Group, RuleConfig};
 
 #[test]
 fn every_rule_has_all_doc_sections_and_fields() {

@@ -1,11 +1,11 @@
 //! Validator-wide tests: the RFCs' own examples, and the quietness promised
 //! for ordinary modern URLs.
 
+use crate::rules::testutil::{cand, diagnostics, AT};
+use crate::rules::Validator;
 use crate::rules::{Group, Rule, RuleConfig, Severity};
 use crate::scan::{Candidate, Facts, Form, Segment};
 use crate::span::{Pos, Span};
-use crate::rules::testutil::{cand, diagnostics, AT};
-use crate::rules::Validator;
 
 fn rules_of(url: &str) -> Vec<&'static str> {
     diagnostics(&cand(url))

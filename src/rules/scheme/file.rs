@@ -1,9 +1,9 @@
 //! `invalid-file`.
 
+use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Severity};
 use crate::url::grammar::{missing_authority, Fault};
 use crate::url::{Cx, SchemeKind, Standard};
-use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -90,8 +90,8 @@ fn file(cx: &Cx<'_>) -> Option<Fault> {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::Rule;
     use crate::rules::testutil::{table, table_3986};
+    use crate::rules::Rule;
 
     #[test]
     fn file_paths_and_tool_conventions_under_rfc3986() {

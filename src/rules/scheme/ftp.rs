@@ -1,9 +1,9 @@
 //! `invalid-ftp-type`.
 
+use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Severity};
 use crate::url::grammar::Fault;
 use crate::url::{Cx, SchemeKind};
-use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -68,8 +68,8 @@ fn ftp_type(cx: &Cx<'_>) -> Option<Fault> {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::Rule;
     use crate::rules::testutil::table;
+    use crate::rules::Rule;
 
     #[test]
     fn invalid_ftp_type() {

@@ -1,9 +1,9 @@
 //! `invalid-gopher`.
 
+use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Severity};
 use crate::url::grammar::{escape, missing_authority, Fault};
 use crate::url::{Cx, SchemeKind};
-use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -72,8 +72,8 @@ fn gopher(cx: &Cx<'_>) -> Option<Fault> {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::Rule;
     use crate::rules::testutil::table;
+    use crate::rules::Rule;
 
     #[test]
     fn invalid_gopher() {

@@ -1,9 +1,9 @@
 //! `invalid-mailto`.
 
+use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Severity};
 use crate::url::grammar::{addr_spec, escape, Fault};
 use crate::url::{Cx, SchemeKind, Standard};
-use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -101,9 +101,9 @@ fn mailto(cx: &Cx<'_>) -> Option<Fault> {
 
 #[cfg(test)]
 mod tests {
+    use crate::rules::testutil::{diagnostics_with, table};
     use crate::rules::Rule;
     use crate::scan::{ScanOptions, Scanner};
-    use crate::rules::testutil::{diagnostics_with, table};
     use crate::url::Standard;
 
     fn fires(text: &str, standard: Standard) -> bool {

@@ -10,9 +10,9 @@ pub mod telnet;
 pub mod userinfo;
 pub mod wais;
 
+use crate::rules::runner::Report;
 use crate::url::grammar::Fault;
 use crate::url::{Cx, SchemeKind};
-use crate::rules::runner::Report;
 
 /// Run a scheme's grammar when the URL has that scheme.
 fn run(cx: &Cx<'_>, out: &mut Report<'_>, kind: SchemeKind, grammar: fn(&Cx<'_>) -> Option<Fault>) {

@@ -3,9 +3,11 @@
 use crate::rules::{declare_rule, Severity};
 use std::ops::Range;
 
-use crate::url::grammar::{char_at, first_not_uchar, host, missing_authority, owned_elsewhere, Fault};
-use crate::url::{Cx, SchemeKind, Standard};
 use crate::rules::runner::Report;
+use crate::url::grammar::{
+    char_at, first_not_uchar, host, missing_authority, owned_elsewhere, Fault,
+};
+use crate::url::{Cx, SchemeKind, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -86,9 +88,8 @@ pub fn check_nntp(cx: &Cx<'_>, out: &mut Report<'_>) {
 fn is_group(url: &str, r: Range<usize>) -> bool {
     let b = url.as_bytes().get(r).unwrap_or_default();
     b.first().is_some_and(u8::is_ascii_alphabetic)
-        && b.iter().all(|&c| {
-            c.is_ascii_alphanumeric() || b"-.+_".contains(&c) || owned_elsewhere(c)
-        })
+        && b.iter()
+            .all(|&c| c.is_ascii_alphanumeric() || b"-.+_".contains(&c) || owned_elsewhere(c))
 }
 
 /// `newsurl = "news:" ( "*" | group | article )`,

@@ -1,9 +1,9 @@
 //! `invalid-telnet`.
 
+use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Severity};
 use crate::url::grammar::{missing_authority, Fault};
 use crate::url::{Cx, SchemeKind};
-use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -55,8 +55,8 @@ fn telnet(cx: &Cx<'_>) -> Option<Fault> {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::Rule;
     use crate::rules::testutil::table;
+    use crate::rules::Rule;
 
     #[test]
     fn invalid_telnet() {

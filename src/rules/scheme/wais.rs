@@ -1,9 +1,9 @@
 //! `invalid-wais`.
 
+use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Severity};
 use crate::url::grammar::{char_at, first_not_uchar, missing_authority, Fault};
 use crate::url::{Cx, SchemeKind};
-use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -82,8 +82,8 @@ fn wais(cx: &Cx<'_>) -> Option<Fault> {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::Rule;
     use crate::rules::testutil::table;
+    use crate::rules::Rule;
 
     #[test]
     fn invalid_wais() {

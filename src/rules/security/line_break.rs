@@ -1,9 +1,9 @@
 //! `encoded-line-break`.
 
+use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Severity};
 use crate::url::grammar::escape::escapes;
 use crate::url::Cx;
-use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -80,8 +80,8 @@ mod tests {
         );
     }
 
-    use crate::rules::Rule;
     use crate::rules::testutil::table;
+    use crate::rules::Rule;
 
     #[test]
     fn encoded_line_break() {

@@ -1,9 +1,9 @@
 //! `password-in-url`.
 
+use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Applicability, Severity};
 use crate::url::standard::{is_placeholder_password, is_placeholder_user};
 use crate::url::{Cx, Standard};
-use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -74,8 +74,8 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::Rule;
     use crate::rules::testutil::{cand, diagnostics, table, table_3986};
+    use crate::rules::Rule;
 
     #[test]
     fn examples_and_placeholders_under_rfc3986() {

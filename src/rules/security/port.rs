@@ -1,10 +1,10 @@
 //! `nondefault-port`.
 
+use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Severity};
 use crate::schemes::default_port;
 use crate::url::grammar::port;
 use crate::url::Cx;
-use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -68,8 +68,8 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::Rule;
     use crate::rules::testutil::{table, table_3986};
+    use crate::rules::Rule;
 
     #[test]
     fn example_hosts_are_spared_under_rfc3986() {

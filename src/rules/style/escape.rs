@@ -1,10 +1,10 @@
 //! `unnecessary-escape`.
 
+use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Applicability};
 use crate::url::grammar::escape::escapes;
 use crate::url::grammar::is_unreserved;
 use crate::url::{Cx, Standard};
-use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -67,13 +67,17 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             format!("write `{c}` (RFC 1630, Example 1)"),
         );
     }
-    out.fix(Applicability::Safe, "decode the unreserved characters", edits);
+    out.fix(
+        Applicability::Safe,
+        "decode the unreserved characters",
+        edits,
+    );
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::Rule;
     use crate::rules::testutil::{table, table_3986};
+    use crate::rules::Rule;
 
     #[test]
     fn unnecessary_escape_under_rfc3986() {

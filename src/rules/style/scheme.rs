@@ -1,9 +1,9 @@
 //! `uppercase-scheme` and `unknown-scheme`.
 
+use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Applicability, Severity};
 use crate::schemes::is_registered;
 use crate::url::{Cx, SchemeKind, Standard};
-use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -110,8 +110,8 @@ pub fn check_unknown(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::Rule;
     use crate::rules::testutil::{table, table_3986};
+    use crate::rules::Rule;
 
     #[test]
     fn uppercase_scheme() {

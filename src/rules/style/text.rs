@@ -1,10 +1,10 @@
 //! `whitespace-in-url` and `bare-url`: how the URL is written in the text.
 
+use crate::rules::runner::{Report, Wrapper};
 use crate::rules::{declare_rule, Applicability};
 use crate::scan::Form;
 use crate::span::Span;
 use crate::url::Cx;
-use crate::rules::runner::{Report, Wrapper};
 
 declare_rule! {
     /// ## What it does
@@ -111,10 +111,10 @@ pub fn check_bare(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 #[cfg(test)]
 mod tests {
+    use crate::rules::testutil::{cand_with, diagnostics};
     use crate::rules::Rule;
     use crate::scan::{Facts, Form};
     use crate::span::{Pos, Span};
-    use crate::rules::testutil::{cand_with, diagnostics};
 
     fn count(url: &str, form: Form, facts: Facts, rule: Rule) -> Vec<Span> {
         let c = cand_with(url, form, facts);

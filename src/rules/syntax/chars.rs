@@ -4,10 +4,10 @@
 use std::fmt::Write;
 use std::ops::Range;
 
+use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Applicability, Severity};
 use crate::url::grammar::is_unsafe;
 use crate::url::{punycode, Cx, Standard};
-use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -330,8 +330,8 @@ mod tests {
         );
     }
 
-    use crate::rules::Rule;
     use crate::rules::testutil::{cand, diagnostics, diagnostics_with, table, table_3986};
+    use crate::rules::Rule;
     use crate::url::Standard;
 
     #[test]

@@ -1,9 +1,9 @@
 //! `empty-url`.
 
+use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Severity};
 use crate::url::grammar::is_empty_url;
 use crate::url::Cx;
-use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -47,9 +47,9 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 #[cfg(test)]
 mod tests {
+    use crate::rules::testutil::{cand_with, diagnostics, table};
     use crate::rules::Rule;
     use crate::scan::{Facts, Form};
-    use crate::rules::testutil::{cand_with, diagnostics, table};
 
     #[test]
     fn empty_url() {

@@ -1,10 +1,10 @@
 //! `invalid-percent-escape`.
 
+use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Applicability};
 use crate::url::grammar::escape::escapes;
 use crate::url::grammar::host;
 use crate::url::{Cx, Standard};
-use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -71,8 +71,8 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::Rule;
     use crate::rules::testutil::{table, table_3986};
+    use crate::rules::Rule;
 
     #[test]
     fn a_bare_zone_id_percent_under_rfc3986() {

@@ -2,9 +2,9 @@
 
 use std::ops::Range;
 
+use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Severity};
 use crate::url::Cx;
-use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -76,8 +76,8 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::Rule;
     use crate::rules::testutil::{table, table_3986};
+    use crate::rules::Rule;
 
     const CASES: &[(&str, &[&str])] = &[
         (

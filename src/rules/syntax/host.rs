@@ -1,10 +1,10 @@
 //! `invalid-host`.
 
+use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Severity};
 use crate::url::grammar::escape::escapes;
 use crate::url::grammar::host;
 use crate::url::{Cx, SchemeKind, Standard};
-use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -127,13 +127,13 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::Rule;
     use crate::rules::testutil::{table, table_3986};
+    use crate::rules::Rule;
 
     #[test]
     fn a_host_the_scan_cut_at_cjk_is_not_empty() {
-        use crate::scan::{ScanOptions, Scanner};
         use crate::rules::testutil::diagnostics_with;
+        use crate::scan::{ScanOptions, Scanner};
         use crate::url::Standard;
         let fires = |text: &str, standard| {
             let opts = ScanOptions {

@@ -2,10 +2,10 @@
 
 use std::ops::Range;
 
+use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Applicability, Severity};
 use crate::schemes::near_miss;
 use crate::url::{Cx, SchemeKind};
-use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -105,8 +105,8 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::Rule;
     use crate::rules::testutil::{cand, diagnostics_with, table, table_3986};
+    use crate::rules::Rule;
     use crate::url::Standard;
 
     const CASES: &[(&str, &[&str])] = &[

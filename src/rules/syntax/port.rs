@@ -1,9 +1,9 @@
 //! `invalid-port`.
 
+use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Severity};
 use crate::url::grammar::port;
 use crate::url::{Cx, SchemeKind, Standard};
-use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -55,8 +55,8 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::Rule;
     use crate::rules::testutil::{table, table_3986};
+    use crate::rules::Rule;
 
     #[test]
     fn empty_port_is_fine_under_rfc3986() {

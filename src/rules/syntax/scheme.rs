@@ -1,9 +1,9 @@
 //! `invalid-scheme`.
 
+use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Severity};
 use crate::url::grammar::char_at;
 use crate::url::Cx;
-use crate::rules::runner::Report;
 
 declare_rule! {
     /// ## What it does
@@ -57,8 +57,8 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::Rule;
     use crate::rules::testutil::table;
+    use crate::rules::Rule;
 
     #[test]
     fn invalid_scheme() {

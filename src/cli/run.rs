@@ -475,11 +475,12 @@ fn list_rules(args: &RulesArgs) -> Result<u8, String> {
             let default = m.default.map_or("off", Severity::as_str);
             writeln!(
                 out,
-                "{:<name_w$}  {:<8}  {:<7}  {:<rfc_w$}  {}",
+                "{:<name_w$}  {:<8}  {:<7}  {:<rfc_w$}  {:<6}  {}",
                 m.name,
                 m.group.as_str(),
                 default,
                 m.rfc,
+                rules::fix_name(m),
                 m.summary
             )
         })

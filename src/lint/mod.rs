@@ -394,3 +394,5 @@ pub(crate) struct Finding {
 fn per_file_ignored(ignored: Option<&RuleConfig>, rule: Rule) -> bool {
     ignored.is_some_and(|r| r.is_enabled(rule))
 }
+#[cfg(test)]
+mod tests;

@@ -9,18 +9,25 @@ fn default_name(meta: &RuleMeta) -> &'static str {
     meta.default.map_or("off", |s| s.as_str())
 }
 
-/// The README rule table: `| rule | group | default | RFC | what |`.
+/// `safe`, `unsafe`, or `-` for a rule without a fix.
+pub(crate) fn fix_name(meta: &RuleMeta) -> &'static str {
+    meta.fix.map_or("-", |(a, _)| a.as_str())
+}
+
+/// The README rule table: `| rule | group | default | RFC | fix | what |`.
 pub fn markdown_table() -> String {
-    let mut s = String::from("| rule | group | default | RFC | what |\n|---|---|---|---|---|\n");
+    let mut s =
+        String::from("| rule | group | default | RFC | fix | what |\n|---|---|---|---|---|---|\n");
     for &rule in Rule::ALL {
         let m = rule.meta();
         let _ = writeln!(
             s,
-            "| `{}` | {} | {} | {} | {} |",
+            "| `{}` | {} | {} | {} | {} | {} |",
             m.name,
             m.group,
             default_name(m),
             m.rfc,
+            fix_name(m),
             m.summary.replace('|', "\\|")
         );
     }
@@ -31,7 +38,7 @@ pub fn markdown_table() -> String {
 pub fn explain(rule: Rule) -> String {
     let m = rule.meta();
     let mut s = format!(
-        "# {}\n\ngroup: {}\ndefault: {}{}\nsource: {}\n\n",
+        "# {}\n\ngroup: {}\ndefault: {}{}\nsource: {}\n",
         m.name,
         m.group,
         default_name(m),
@@ -42,6 +49,11 @@ pub fn explain(rule: Rule) -> String {
         },
         m.rfc
     );
+    if let Some((applicability, fix)) = m.fix {
+        let _ = writeln!(s, "fix ({}): {fix}\n", applicability.as_str());
+        s.pop();
+    }
+    s.push('\n');
     for line in m.explanation.lines() {
         s.push_str(line.strip_prefix(' ').unwrap_or(line));
         s.push('\n');

@@ -26,6 +26,7 @@ mod syntax;
 
 pub use config::RuleConfig;
 pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Label};
+pub(crate) use docs::fix_name;
 pub use docs::{explain, markdown_table};
 pub use runner::Validator;
 
@@ -140,6 +141,8 @@ pub struct RuleMeta {
     pub ok_example: &'static str,
     /// The default help line of its diagnostics.
     pub help: &'static str,
+    /// What its fix does and whether it is safe, for the rules that fix.
+    pub fix: Option<(Applicability, &'static str)>,
 }
 
 /// The severity an enabled rule gets when none is configured.
@@ -163,7 +166,8 @@ macro_rules! declare_rule {
             summary: $summary:literal,
             example: $example:literal,
             ok_example: $ok:literal,
-            help: $help:literal $(,)?
+            help: $help:literal
+            $(, fix: ($applicability:ident, $fix:literal))? $(,)?
         }
     ) => {
         $(#[doc = $doc])*
@@ -178,10 +182,22 @@ macro_rules! declare_rule {
             example: $example,
             ok_example: $ok,
             help: $help,
+            fix: $crate::rules::fix_meta!($(($applicability, $fix))?),
         };
     };
 }
 pub(crate) use declare_rule;
+
+/// `Some((applicability, message))` when a rule declares a fix.
+macro_rules! fix_meta {
+    () => {
+        None
+    };
+    (($applicability:ident, $fix:literal)) => {
+        Some(($crate::rules::Applicability::$applicability, $fix))
+    };
+}
+pub(crate) use fix_meta;
 
 /// Whether the URL's scheme is mistyped (`misspelled-scheme`), for the
 /// validator's one-fault-one-rule principle.

@@ -37,6 +37,7 @@ declare_rule! {
         example: "http://ftp.gnu.org/pub/gnu/a/very/long/path/that/fills/its/line/to-col-70/\npath.html",
         ok_example: "<URL:http://ftp.gnu.org/pub/gnu/a/very/long/path/that/fills/its/line/to-col-70/\n path.html>",
         help: "wrap it as <URL:...> so it can be rejoined safely (RFC 1738 appendix)",
+        fix: (Unsafe, "join the URL onto its first line, wrapped as `<URL:...>`"),
     }
 }
 

@@ -91,6 +91,7 @@ declare_rule! {
         example: "<URL:http://host/doc>#section",
         ok_example: "<URL:http://host/doc#section>",
         help: "move the #fragment inside the brackets (RFC 1738 appendix)",
+        fix: (Safe, "move the `#fragment` inside the `>`"),
     }
 }
 

@@ -40,6 +40,7 @@ declare_rule! {
         example: "ftp://joe:secret@ftp.example.org/",
         ok_example: "ftp://joe@ftp.example.org/",
         help: "remove the password and let the client ask for it (RFC 1738 §6)",
+        fix: (Unsafe, "remove the password"),
     }
 }
 

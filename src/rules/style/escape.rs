@@ -38,6 +38,7 @@ declare_rule! {
         example: "http://info.cern.ch/albert/bertram/marie%2Dclaude",
         ok_example: "http://info.cern.ch/albert/bertram%2Fmarie-claude",
         help: "write the character itself (RFC 1630, Example 1)",
+        fix: (Safe, "decode the unreserved character"),
     }
 }
 

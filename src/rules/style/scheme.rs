@@ -30,6 +30,7 @@ declare_rule! {
         example: "HTTP://host/",
         ok_example: "http://HOST/",
         help: "write the scheme in lower case (RFC 1738 §2.1)",
+        fix: (Safe, "lower-case the scheme"),
     }
 }
 

@@ -63,6 +63,7 @@ declare_rule! {
         example: "see http://host/a.",
         ok_example: "see <URL:http://host/a>.",
         help: "wrap it as <URL:...> (RFC 1738 appendix)",
+        fix: (Safe, "wrap it: `<URL:...>` in text and mail, `<...>` in Markdown (`fix-wrapper` chooses)"),
     }
 }
 

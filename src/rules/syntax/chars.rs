@@ -56,6 +56,7 @@ declare_rule! {
         example: "http://host/a|b",
         ok_example: "http://host/a%7Cb#frag",
         help: "percent-encode it (RFC 1738 §2.2)",
+        fix: (Safe, "percent-encode the character (space → `%20`)"),
     }
 }
 
@@ -97,6 +98,7 @@ declare_rule! {
         example: "http://host/caf\u{e9}",
         ok_example: "http://host/caf%C3%A9",
         help: "percent-encode its UTF-8 octets (RFC 1738 §2.2)",
+        fix: (Safe, "percent-encode its UTF-8 (an IDN host: its punycode A-label)"),
     }
 }
 

@@ -36,6 +36,7 @@ declare_rule! {
         example: "https://https://www.gnu.org/",
         ok_example: "https://http.example.net/",
         help: "remove the second scheme",
+        fix: (Safe, "drop the repeated scheme"),
     }
 }
 

@@ -36,6 +36,7 @@ declare_rule! {
         example: "http://info.cern.ch/RDB/EMP?*%20where%20name%%3Ddobbins",
         ok_example: "http://info.cern.ch/RDB/EMP?*%20where%20name%3Ddobbins",
         help: "encode a literal % as %25 (RFC 1630, Example 3)",
+        fix: (Unsafe, "`%` → `%25`"),
     }
 }
 

@@ -41,6 +41,7 @@ declare_rule! {
         example: "htp://www.gnu.org/",
         ok_example: "sftp://www.gnu.org/",
         help: "fix the scheme's spelling",
+        fix: (Unsafe, "the scheme it nearly is"),
     }
 }
 

@@ -1,0 +1,167 @@
+//! The library's promises, on the repository's fixtures: fixes remove
+//! what they fix, and nothing else changes.
+
+use std::path::{Path, PathBuf};
+
+use super::{apply_fixes, Linter, Source};
+use crate::config::Settings;
+use crate::rules::Rule;
+use crate::url::Standard;
+
+/// Every rule fixture (`fixtures/rules/`, and `rfc1738/` judged by that
+/// standard), with a linter running every rule.
+fn fixtures() -> Vec<(PathBuf, String, Linter)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/rules");
+    let mut out = Vec::new();
+    for (dir, standard) in [
+        (root.clone(), Standard::Rfc3986),
+        (root.join("rfc1738"), Standard::Rfc1738),
+    ] {
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "txt" || e == "md"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let mut settings = Settings::default();
+            settings.rules.select("all").unwrap();
+            settings.standard = standard;
+            let text = std::fs::read_to_string(&path).unwrap();
+            out.push((path, text, Linter::new(settings).unwrap()));
+        }
+    }
+    out
+}
+
+fn count(linter: &Linter, text: &str, source: &Source, rule: Rule) -> usize {
+    linter
+        .check(text, source)
+        .diagnostics
+        .iter()
+        .filter(|d| d.rule == rule)
+        .count()
+}
+
+#[test]
+fn each_fix_removes_its_diagnostic_and_only_fixing_rules_fix() {
+    let mut fixed_by_rule = vec![0; Rule::ALL.len()];
+    for (path, text, linter) in fixtures() {
+        let source = Source::path(&path);
+        let checked = linter.check(&text, &source);
+        for d in &checked.diagnostics {
+            let Some(fix) = &d.fix else { continue };
+            assert!(
+                d.rule.meta().fix.is_some(),
+                "{}: {} has a fix but declares none",
+                path.display(),
+                d.rule
+            );
+            assert_eq!(Some(fix.applicability), d.rule.meta().fix.map(|f| f.0));
+            let fixed = apply_fixes(&text, std::slice::from_ref(d), true);
+            assert_eq!(fixed.applied, 1, "{}: {d:?}", path.display());
+            let before = count(&linter, &text, &source, d.rule);
+            let after = count(&linter, &fixed.text, &source, d.rule);
+            assert!(
+                after < before,
+                "{}: fixing {} left it ({before} → {after}):\n{}",
+                path.display(),
+                d.rule,
+                fixed.text
+            );
+            fixed_by_rule[d.rule as usize] += 1;
+        }
+    }
+    for &rule in Rule::ALL {
+        if rule.meta().fix.is_some() {
+            assert!(
+                fixed_by_rule[rule as usize] > 0,
+                "{rule} declares a fix but offers none on its fixtures"
+            );
+        }
+    }
+}
+
+#[test]
+fn fixing_everything_leaves_no_fixable_diagnostic_and_is_idempotent() {
+    for (path, text, linter) in fixtures() {
+        let source = Source::path(&path);
+        let (fixed, _, left) = linter.fix(&text, &source, true);
+        assert_eq!(
+            left.fixable(true),
+            0,
+            "{}: still fixable after fixing:\n{fixed}",
+            path.display()
+        );
+        let (again, applied, _) = linter.fix(&fixed, &source, true);
+        assert_eq!(
+            (again.as_str(), applied),
+            (fixed.as_str(), 0),
+            "{}",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn a_comment_far_right_of_the_url_suppresses_it() {
+    // Issue 12: suppression read the display excerpt, cut 240 bytes after
+    // the URL, so this comment went unseen.
+    let mut settings = Settings::default();
+    settings.standard = Standard::Rfc1738;
+    let linter = Linter::new(settings).unwrap();
+    let pad = "y".repeat(300);
+    for end in ["", "\n"] {
+        let text = format!("x http://a.example:25/ {pad} urlint: ignore[nondefault-port]{end}");
+        assert!(
+            linter
+                .check(&text, &Source::default())
+                .diagnostics
+                .is_empty(),
+            "{end:?}"
+        );
+        let text = format!("x http://a.example:25/ {pad} urlint: ignore[bare-url]{end}");
+        let rules: Vec<Rule> = linter
+            .check(&text, &Source::default())
+            .diagnostics
+            .iter()
+            .map(|d| d.rule)
+            .collect();
+        assert_eq!(rules, [Rule::NondefaultPort]);
+    }
+}
+
+#[test]
+fn crlf_and_a_byte_order_mark_are_kept() {
+    let linter = Linter::default();
+    let text = "\u{feff}one HTTP://a.example/\r\n<URL:http://b.example/x>#top\r\nend";
+    let (fixed, applied, left) = linter.fix(text, &Source::default(), false);
+    assert_eq!(applied, 2);
+    assert_eq!(
+        fixed,
+        "\u{feff}one http://a.example/\r\n<URL:http://b.example/x#top>\r\nend"
+    );
+    assert!(left.diagnostics.is_empty(), "{:?}", left.diagnostics);
+}
+
+#[test]
+fn mail_is_not_rewritten() {
+    let linter = Linter::default();
+    let mail = "From: a@example.org\nSubject: x\n\nsee HTTP://a.example/\n";
+    let checked = linter.check(mail, &Source::default());
+    assert_eq!(checked.not_rewritable, Some("mail is never rewritten"));
+    assert_eq!(checked.fixable(false), 1);
+    let (fixed, applied, _) = linter.fix(mail, &Source::default(), false);
+    assert_eq!((fixed.as_str(), applied), (mail, 0));
+}
+
+#[test]
+fn markdown_wraps_a_bare_url_as_an_autolink() {
+    let mut settings = Settings::default();
+    settings.rules.extend_select("bare-url").unwrap();
+    let linter = Linter::new(settings).unwrap();
+    let (md, _, _) = linter.fix("see http://a.example/x.\n", &Source::path("a.md"), false);
+    assert_eq!(md, "see <http://a.example/x>.\n");
+    let (txt, _, _) = linter.fix("see http://a.example/x.\n", &Source::path("a.txt"), false);
+    assert_eq!(txt, "see <URL:http://a.example/x>.\n");
+}

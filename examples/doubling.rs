@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use urlint::document::{self, Syntax};
-use urlint::{ScanOptions, Scanner};
+use urlint::scan::{ScanOptions, Scanner};
 
 /// Each shape is one unit repeated into a single line, read as a syntax
 /// (a document shape between a prefix and a suffix).

@@ -6,7 +6,7 @@
 use std::io::Write;
 
 fn main() -> std::io::Result<()> {
-    let mut scanner = urlint::Scanner::new(urlint::ScanOptions::default());
+    let mut scanner = urlint::scan::Scanner::new(urlint::scan::ScanOptions::default());
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -43,13 +43,6 @@ impl Error {
         self
     }
 
-    /// The same error with `context` before the cause (`--select: ...`).
-    #[must_use]
-    pub(crate) fn context(mut self, context: &str) -> Error {
-        self.message = format!("{context}: {}", self.message);
-        self
-    }
-
     /// The file the error is about, if any.
     pub fn path(&self) -> Option<&Path> {
         self.path.as_deref()

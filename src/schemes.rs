@@ -54,7 +54,8 @@ pub fn is_registered(scheme: &str) -> bool {
         .any(|l| l.trim().eq_ignore_ascii_case(scheme))
 }
 
-/// The registry data, as written (for tests and documentation).
+/// The registry data, as written (for tests).
+#[cfg(test)]
 pub fn registry_text() -> &'static str {
     REGISTRY
 }

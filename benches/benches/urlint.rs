@@ -12,7 +12,8 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use linkify::{LinkFinder, LinkKind};
 use urlint::rules::RuleConfig;
 use urlint::rules::Validator;
-use urlint::{Candidate, Diagnostic, ScanOptions, Scanner};
+use urlint::scan::{ScanOptions, Scanner};
+use urlint::{Candidate, Diagnostic};
 
 /// Size of each throughput input: large enough to leave the L2 cache, small enough to be quick.
 const SIZE: usize = 1 << 20;

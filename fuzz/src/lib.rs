@@ -15,7 +15,7 @@ pub use mail::mail_checked;
 use urlint::rules::RuleConfig;
 use urlint::rules::Validator;
 use urlint::scan::{Candidate, ScanOptions, Scanner};
-use urlint::span::Pos;
+use urlint::Pos;
 
 /// Scan options picked by the input's first byte, so one corpus covers
 /// excerpts, an extra scheme and tiny reader buffers; the rest is the text.

@@ -5,7 +5,7 @@ use std::io::Read;
 
 use urlint::input::mail::{for_each_part, MailKind, MailOptions};
 use urlint::scan::{ScanOptions, Scanner};
-use urlint::span::Pos;
+use urlint::Pos;
 
 use super::{check_candidates, validate_checked, LineIndex};
 

@@ -5,6 +5,7 @@
 //! unknown rule names are errors that name the culprit: a typo in a lint
 //! configuration must never silently turn a rule off.
 
+#[cfg(feature = "toml")]
 mod file;
 
 use std::path::{Path, PathBuf};
@@ -12,12 +13,16 @@ use std::path::{Path, PathBuf};
 use crate::document::Syntax;
 use crate::error::Error;
 use crate::rules::runner::Wrapper;
-use crate::rules::{Rule, RuleConfig, Severity};
+#[cfg(feature = "toml")]
+use crate::rules::Rule;
+use crate::rules::{RuleConfig, Severity};
 use crate::url::Standard;
 
+#[cfg(feature = "toml")]
 pub use file::ConfigFile;
 
 /// The name of the configuration file.
+#[cfg(feature = "toml")]
 pub const FILE_NAME: &str = "urlint.toml";
 
 /// Everything `check` and `extract` need to know besides the paths.
@@ -73,6 +78,7 @@ impl Default for Settings {
 }
 
 /// Parse a severity name as used in flags and the file.
+#[cfg(feature = "toml")]
 pub fn parse_severity(s: &str) -> Option<Severity> {
     match s {
         "error" => Some(Severity::Error),
@@ -83,6 +89,7 @@ pub fn parse_severity(s: &str) -> Option<Severity> {
 }
 
 /// Parse a `fail-on` level: a severity, or `never`.
+#[cfg(feature = "toml")]
 pub fn parse_fail_on(s: &str) -> Option<Option<Severity>> {
     if s == "never" {
         Some(None)
@@ -91,6 +98,7 @@ pub fn parse_fail_on(s: &str) -> Option<Option<Severity>> {
     }
 }
 
+#[cfg(feature = "toml")]
 /// Find `urlint.toml` in `dir` or its nearest parent.
 pub fn find(dir: &Path) -> Option<PathBuf> {
     dir.ancestors()
@@ -99,6 +107,7 @@ pub fn find(dir: &Path) -> Option<PathBuf> {
 }
 
 impl Settings {
+    #[cfg(feature = "toml")]
     /// Load settings: `explicit` if given, else the file found from `cwd`, else
     /// the defaults.
     pub fn load(explicit: Option<&Path>, cwd: &Path) -> Result<Settings, Error> {
@@ -112,6 +121,7 @@ impl Settings {
         }
     }
 
+    #[cfg(feature = "toml")]
     /// Load the settings file at `path` over the defaults.
     pub fn from_file(path: &Path) -> Result<Settings, Error> {
         let named = |e: &dyn std::fmt::Display| Error::msg(e.to_string()).at(path);
@@ -123,6 +133,7 @@ impl Settings {
         Ok(settings)
     }
 
+    #[cfg(feature = "toml")]
     /// Layer a parsed file over these settings.
     pub(crate) fn apply_file(&mut self, file: &ConfigFile) -> Result<(), String> {
         if let Some(select) = &file.select {

@@ -6,4 +6,5 @@ pub mod mail;
 pub(crate) mod offsets;
 pub mod readahead;
 pub mod sniff;
+#[cfg(feature = "cli")]
 pub mod walk;

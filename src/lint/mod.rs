@@ -360,7 +360,7 @@ fn at_source(e: Error, source: &Source) -> Error {
 
 /// Where in a mail archive a result came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct MailRef {
+pub struct MailRef {
     /// The message's `Message-ID`, when it has one.
     pub message_id: Option<String>,
     /// 0-based index of the message in its mbox.
@@ -369,7 +369,8 @@ pub(crate) struct MailRef {
 
 /// Source text to show under a diagnostic.
 #[derive(Debug, Clone)]
-pub(crate) struct Snippet {
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // the human format's
+pub struct Snippet {
     /// The lines around the URL.
     pub excerpt: Excerpt,
     /// The span to underline, in the excerpt's own coordinates (for decoded
@@ -381,7 +382,8 @@ pub(crate) struct Snippet {
 
 /// A diagnostic with what the human format shows around it.
 #[derive(Debug, Clone)]
-pub(crate) struct Finding {
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // the reports'
+pub struct Finding {
     /// The diagnostic, its span in the original file.
     pub diag: Diagnostic,
     /// Source lines for the human format.

@@ -26,6 +26,7 @@ const DOCUMENT_MAX: usize = 16 << 20;
 const HOLD_MAX: usize = 10_000;
 
 /// What reading one input produced, in input order.
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // mail refs and notes are the CLI's
 pub(crate) enum Event {
     /// A URL found and not excluded (unterminated wrappers and empty URLs
     /// included: `check` reports them, `extract` leaves them out), its
@@ -38,6 +39,7 @@ pub(crate) enum Event {
 }
 
 /// A problem with the input, at a line when it has one.
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
 pub(crate) struct Warning {
     pub line: Option<u64>,
     pub message: String,

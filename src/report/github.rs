@@ -152,11 +152,6 @@ impl fmt::Display for Annotation<'_> {
     }
 }
 
-/// Render one annotation as a workflow command line (no trailing newline).
-pub fn annotation(a: &Annotation<'_>) -> String {
-    a.to_string()
-}
-
 /// Escape a command's message: `%` (first, so the escapes it introduces are
 /// not escaped again), CR and LF.
 pub fn escape_data(s: &str) -> Cow<'_, str> {
@@ -216,7 +211,7 @@ mod tests {
             "`%as` is not a percent escape",
         );
         assert_eq!(
-            annotation(&a),
+            a.to_string(),
             "::error file=docs/rfc.txt,line=3,col=17,endLine=3,endColumn=20,\
              title=invalid-percent-escape::`%25as` is not a percent escape"
         );
@@ -224,12 +219,12 @@ mod tests {
             level: Level::Warning,
             ..a
         };
-        assert!(annotation(&w).starts_with("::warning file="));
+        assert!(w.to_string().starts_with("::warning file="));
         let n = Annotation {
             level: Level::Notice,
             ..a
         };
-        assert!(annotation(&n).starts_with("::notice file="));
+        assert!(n.to_string().starts_with("::notice file="));
     }
 
     #[test]
@@ -239,7 +234,7 @@ mod tests {
             ..sample("a.txt", "unterminated-wrapper", "never closed")
         };
         assert_eq!(
-            annotation(&a),
+            a.to_string(),
             "::error file=a.txt,line=3,endLine=4,title=unterminated-wrapper::never closed"
         );
     }
@@ -281,7 +276,7 @@ mod tests {
             "bare-url",
             "see http://a/\n::error::forged\r\x1b]52;c;eA==\x07",
         );
-        let line = annotation(&a);
+        let line = a.to_string();
         assert!(!line.contains('\n') && !line.contains('\r'));
         assert!(!line.contains('\x1b') && !line.contains('\x07'));
         assert_eq!(
@@ -349,7 +344,7 @@ mod tests {
             title in proptest::prelude::any::<String>(),
             message in proptest::prelude::any::<String>(),
         ) {
-            let line = annotation(&sample(&file, &title, &message));
+            let line = sample(&file, &title, &message).to_string();
             let has_control = line.contains(['\n', '\r', '\x1b', '\u{9b}']);
             proptest::prop_assert!(!has_control);
             // The properties end at the first "::" after the command, and

@@ -26,6 +26,7 @@ mod syntax;
 
 pub use config::RuleConfig;
 pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Label};
+#[cfg(feature = "cli")]
 pub(crate) use docs::fix_name;
 pub use docs::{explain, markdown_table};
 pub use runner::Validator;

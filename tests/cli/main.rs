@@ -7,6 +7,7 @@ mod data;
 mod documents;
 mod extract;
 mod files_from;
+mod fix;
 mod formats;
 mod hostile;
 mod inputs;

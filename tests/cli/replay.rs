@@ -57,7 +57,7 @@ fn validate_crashes_stay_fixed() {
 /// an invalid byte inside a wrapper. Its end must stay inside the span.
 #[test]
 fn a_replacement_character_at_a_wrapper_end_stays_inside_the_span() {
-    let mut scanner = urlint::Scanner::new(urlint::ScanOptions::default());
+    let mut scanner = urlint::scan::Scanner::new(urlint::scan::ScanOptions::default());
     let found = scanner.scan_slice(b"<ftp:\x8b>");
     assert_eq!(found.len(), 1);
     let c = &found[0];
@@ -70,7 +70,7 @@ fn a_replacement_character_at_a_wrapper_end_stays_inside_the_span() {
 /// not a replacement character reaching past the end of the input.
 #[test]
 fn an_unterminated_wrapper_on_an_invalid_byte_stays_inside_the_input() {
-    let mut scanner = urlint::Scanner::new(urlint::ScanOptions::default());
+    let mut scanner = urlint::scan::Scanner::new(urlint::scan::ScanOptions::default());
     let input = b"<URL:\xff";
     let found = scanner.scan_slice(input);
     let c = found

@@ -57,7 +57,7 @@ mod tests_props;
 use std::fmt;
 use std::io::{self, Read};
 
-pub use sniff::{is_maildir, maildir_messages, peek, sniff, Peeked, SNIFF_LEN};
+pub use sniff::{is_maildir, maildir_messages, sniff};
 
 use crate::span::Pos;
 

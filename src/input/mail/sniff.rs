@@ -1,6 +1,6 @@
 //! Recognising mail by content, and maildir folders by shape.
 
-use std::io::{self, Cursor, Read};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use super::MailKind;
@@ -70,24 +70,6 @@ pub fn sniff(head: &[u8]) -> Option<MailKind> {
     (known >= 2).then_some(MailKind::Message)
 }
 
-/// How many bytes [`peek`] reads to decide.
-pub const SNIFF_LEN: usize = 4096;
-
-/// A stream with its first bytes read back in front of it.
-pub type Peeked<R> = io::Chain<Cursor<Vec<u8>>, R>;
-
-/// Sniffs a stream that cannot seek (standard input, a gzip decoder): reads
-/// up to [`SNIFF_LEN`] bytes and returns the kind with a reader that still
-/// yields every byte from the start.
-pub fn peek<R: Read>(mut reader: R) -> io::Result<(Option<MailKind>, Peeked<R>)> {
-    let mut head = Vec::with_capacity(SNIFF_LEN);
-    (&mut reader)
-        .take(SNIFF_LEN as u64)
-        .read_to_end(&mut head)?;
-    let kind = sniff(&head);
-    Ok((kind, Cursor::new(head).chain(reader)))
-}
-
 /// The field name of a header line (RFC 5322 2.2: printable ASCII but `:`).
 fn field_name(line: &[u8]) -> Option<&str> {
     let colon = memchr::memchr(b':', line)?;
@@ -145,19 +127,6 @@ mod tests {
         assert_eq!(sniff(b"Note: one field\n\ntext"), None);
         assert_eq!(sniff(b"From: a@b\nTo: c@d\nthis is prose\n"), None);
         assert_eq!(sniff(b"Network Working Group   T. Berners-Lee\n"), None);
-    }
-
-    #[test]
-    fn peek_keeps_every_byte() {
-        let mbox = format!(
-            "From a@b Mon Jan  1 00:00:00 2024\n\n{}",
-            "x".repeat(10_000)
-        );
-        let (kind, mut r) = peek(mbox.as_bytes()).unwrap();
-        assert_eq!(kind, Some(MailKind::Mbox));
-        let mut all = String::new();
-        r.read_to_string(&mut all).unwrap();
-        assert_eq!(all, mbox);
     }
 
     #[test]

@@ -11,6 +11,7 @@ use serde::Serialize;
 /// `column` counts Unicode scalar values (an invalid UTF-8 byte counts as one),
 /// as the documented JSON output promises. Offsets are `u64` because mbox archives outgrow `u32`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Default)]
+#[non_exhaustive]
 pub struct Pos {
     /// 1-based line number.
     pub line: u64,
@@ -27,10 +28,21 @@ impl Pos {
         column: 1,
         offset: 0,
     };
+
+    /// A position: 1-based `line` and `column` (in Unicode scalar
+    /// values), 0-based byte `offset`.
+    pub const fn new(line: u64, column: u64, offset: u64) -> Pos {
+        Pos {
+            line,
+            column,
+            offset,
+        }
+    }
 }
 
 /// A half-open range `[start, end)` in the original input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Default)]
+#[non_exhaustive]
 pub struct Span {
     /// First position inside the span.
     pub start: Pos,

@@ -194,10 +194,6 @@ impl<'a> LineIndex<'a> {
         for chunk in self.input[start..offset.min(self.input.len())].utf8_chunks() {
             column += chunk.valid().chars().count() + chunk.invalid().len();
         }
-        Pos {
-            line: line as u64,
-            column: column as u64,
-            offset: offset as u64,
-        }
+        Pos::new(line as u64, column as u64, offset as u64)
     }
 }

@@ -84,11 +84,7 @@ fn decode(raw: &[u8], kind: MailKind, opts: &MailOptions, chunk: usize) -> Decod
                 .map(|(i, _)| i)
                 .chain([part.text.len()])
                 .map(|i| {
-                    let p = part.original_pos(Pos {
-                        line: 1,
-                        column: 1,
-                        offset: i as u64,
-                    });
+                    let p = part.original_pos(Pos::new(1, 1, i as u64));
                     (i, p)
                 })
                 .collect();

@@ -2,6 +2,7 @@
 //! applies the fixes ([`crate::lint::Linter::fix`]); this writes them back
 //! (atomically) or prints them as a unified diff.
 
+use std::fmt::Write as _;
 use std::fs;
 use std::io::{self, Cursor, Read, Write};
 use std::path::Path;
@@ -36,9 +37,7 @@ impl Run {
             self.error(&format!("{}: {e}", file.label));
             return Vec::new();
         }
-        let Some((old, new)) = self.fixed_text(file, bytes, mode) else {
-            return Vec::new();
-        };
+        let (old, new) = self.fixed_text(file, bytes, mode);
         let new = match new {
             Ok(new) => new,
             // Not to be rewritten: report it as it is (the library says
@@ -74,9 +73,7 @@ impl Run {
             self.error(&format!("{}: {e}", file.label));
             return Vec::new();
         }
-        let Some((old, new)) = self.fixed_text(file, bytes.clone(), mode) else {
-            return Vec::new();
-        };
+        let (old, new) = self.fixed_text(file, bytes, mode);
         let text = match new {
             Ok(new) => new.into_bytes(),
             Err(bytes) => bytes,
@@ -97,15 +94,13 @@ impl Run {
     }
 
     /// The text of `bytes` and its fixed form; `Err` with the bytes when
-    /// it is not to be rewritten (not UTF-8, mail, compressed, UTF-16), or
-    /// `None` when the settings cannot be had.
-    #[allow(clippy::type_complexity)] // the two outcomes, spelled out once
+    /// it is not to be rewritten (not UTF-8, mail, compressed, UTF-16).
     fn fixed_text(
         &self,
         file: &FileIn<'_>,
         bytes: Vec<u8>,
         mode: FixMode,
-    ) -> Option<(String, Result<String, Vec<u8>>)> {
+    ) -> (String, Result<String, Vec<u8>>) {
         let text = match String::from_utf8(bytes) {
             Ok(text) => text,
             Err(e) => {
@@ -114,7 +109,7 @@ impl Run {
                     escape_control(file.label)
                 ));
                 let bytes = e.into_bytes();
-                return Some((String::from_utf8_lossy(&bytes).into_owned(), Err(bytes)));
+                return (String::from_utf8_lossy(&bytes).into_owned(), Err(bytes));
             }
         };
         let source = Source {
@@ -126,10 +121,10 @@ impl Run {
         let (fixed, applied, checked) = linter.fix(&text, &source, mode.unsafe_fixes);
         if checked.not_rewritable.is_some() {
             let bytes = text.clone().into_bytes();
-            return Some((text, Err(bytes)));
+            return (text, Err(bytes));
         }
         self.fixed.fetch_add(applied as u64, Ordering::Relaxed);
-        Some((text, Ok(fixed)))
+        (text, Ok(fixed))
     }
 }
 
@@ -182,18 +177,18 @@ pub(crate) fn unified_diff(label: &str, old: &str, new: &str) -> String {
     if old == new {
         return String::new();
     }
-    let a: Vec<&str> = old.split_inclusive('\n').collect();
-    let b: Vec<&str> = new.split_inclusive('\n').collect();
+    let before: Vec<&str> = old.split_inclusive('\n').collect();
+    let after: Vec<&str> = new.split_inclusive('\n').collect();
     // Each change: (start in a, end in a, start in b, end in b).
     let mut changes = Vec::new();
     let (mut i, mut j) = (0, 0);
-    while i < a.len() || j < b.len() {
-        if i < a.len() && j < b.len() && a[i] == b[j] {
+    while i < before.len() || j < after.len() {
+        if i < before.len() && j < after.len() && before[i] == after[j] {
             i += 1;
             j += 1;
             continue;
         }
-        let (di, dj) = resync(&a[i..], &b[j..]);
+        let (di, dj) = resync(&before[i..], &after[j..]);
         changes.push((i, i + di, j, j + dj));
         i += di;
         j += dj;
@@ -207,31 +202,32 @@ pub(crate) fn unified_diff(label: &str, old: &str, new: &str) -> String {
             end += 1;
         }
         let a_start = changes[k].0.saturating_sub(CONTEXT);
-        let a_end = (changes[end].1 + CONTEXT).min(a.len());
+        let a_end = (changes[end].1 + CONTEXT).min(before.len());
         let b_start = changes[k].2 - (changes[k].0 - a_start);
-        let b_end = (changes[end].3 + (a_end - changes[end].1)).min(b.len());
+        let b_end = (changes[end].3 + (a_end - changes[end].1)).min(after.len());
         let mut body = String::new();
         let mut at = a_start;
         for &(s, e, bs, be) in &changes[k..=end] {
-            for line in &a[at..s] {
+            for line in &before[at..s] {
                 push_line(&mut body, ' ', line);
             }
-            for line in &a[s..e] {
+            for line in &before[s..e] {
                 push_line(&mut body, '-', line);
             }
-            for line in &b[bs..be] {
+            for line in &after[bs..be] {
                 push_line(&mut body, '+', line);
             }
             at = e;
         }
-        for line in &a[at..a_end] {
+        for line in &before[at..a_end] {
             push_line(&mut body, ' ', line);
         }
-        out.push_str(&format!(
-            "@@ -{} +{} @@\n",
+        let _ = writeln!(
+            out,
+            "@@ -{} +{} @@",
             range(a_start, a_end - a_start),
             range(b_start, b_end - b_start)
-        ));
+        );
         out.push_str(&body);
         k = end + 1;
     }
@@ -258,27 +254,28 @@ fn push_line(out: &mut String, mark: char, line: &str) {
 
 /// The shortest lengths `(i, j)` after which `a[i..]` and `b[j..]` start
 /// with the same line again (or both end).
-fn resync(a: &[&str], b: &[&str]) -> (usize, usize) {
+fn resync(old: &[&str], new: &[&str]) -> (usize, usize) {
     for total in 1..=2 * RESYNC {
-        for i in 0..=total.min(a.len()) {
+        for i in 0..=total.min(old.len()) {
             let j = total - i;
-            if j > b.len() {
+            if j > new.len() {
                 continue;
             }
-            let both_end = i == a.len() && j == b.len();
-            if both_end || (i < a.len() && j < b.len() && a[i] == b[j] && follows(a, b, i, j)) {
+            let both_end = i == old.len() && j == new.len();
+            let meet = i < old.len() && j < new.len() && old[i] == new[j];
+            if both_end || (meet && follows(old, new, i, j)) {
                 return (i, j);
             }
         }
     }
-    (a.len(), b.len())
+    (old.len(), new.len())
 }
 
 /// Whether the lines after `a[i]`/`b[j]` agree too (or run out together),
 /// so a repeated line such as a blank one is no false match.
-fn follows(a: &[&str], b: &[&str], i: usize, j: usize) -> bool {
-    let n = 2.min(a.len() - i).min(b.len() - j);
-    (0..n).all(|k| a[i + k] == b[j + k])
+fn follows(old: &[&str], new: &[&str], at_old: usize, at_new: usize) -> bool {
+    let n = 2.min(old.len() - at_old).min(new.len() - at_new);
+    (0..n).all(|k| old[at_old + k] == new[at_new + k])
 }
 
 #[cfg(test)]

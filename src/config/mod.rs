@@ -27,6 +27,7 @@ pub const FILE_NAME: &str = "urlint.toml";
 
 /// Everything `check` and `extract` need to know besides the paths.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Settings {
     /// Which rules run, at which severity.
     pub rules: RuleConfig,
@@ -90,6 +91,7 @@ pub fn parse_severity(s: &str) -> Option<Severity> {
 
 /// Parse a `fail-on` level: a severity, or `never`.
 #[cfg(feature = "toml")]
+#[allow(clippy::option_option)] // not a level, or the level `never`
 pub fn parse_fail_on(s: &str) -> Option<Option<Severity>> {
     if s == "never" {
         Some(None)

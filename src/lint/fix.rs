@@ -117,7 +117,7 @@ mod tests {
     #[test]
     fn unsafe_fixes_wait_for_the_flag() {
         let d = diag(Applicability::Unsafe, &[(0, 1, "%25")]);
-        assert_eq!(apply_fixes("%", &[d.clone()], false).applied, 0);
+        assert_eq!(apply_fixes("%", std::slice::from_ref(&d), false).applied, 0);
         assert_eq!(apply_fixes("%", &[d], true).text, "%25");
     }
 

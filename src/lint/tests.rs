@@ -107,9 +107,11 @@ fn fixing_everything_leaves_no_fixable_diagnostic_and_is_idempotent() {
 fn a_comment_far_right_of_the_url_suppresses_it() {
     // Issue 12: suppression read the display excerpt, cut 240 bytes after
     // the URL, so this comment went unseen.
-    let mut settings = Settings::default();
-    settings.standard = Standard::Rfc1738;
-    let linter = Linter::new(settings).unwrap();
+    let linter = Linter::new(Settings {
+        standard: Standard::Rfc1738,
+        ..Settings::default()
+    })
+    .unwrap();
     let pad = "y".repeat(300);
     for end in ["", "\n"] {
         let text = format!("x http://a.example:25/ {pad} urlint: ignore[nondefault-port]{end}");

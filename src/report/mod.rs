@@ -12,6 +12,7 @@ pub mod json;
 pub mod plain;
 pub mod sarif;
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 
 pub(crate) use crate::lint::{Finding, MailRef};
@@ -89,7 +90,7 @@ impl Summary {
             fixes.push(format!("{} with --unsafe-fixes", self.unsafe_fixable));
         }
         if !fixes.is_empty() {
-            line.push_str(&format!(" ({})", fixes.join(", ")));
+            let _ = write!(line, " ({})", fixes.join(", "));
         }
         line
     }

@@ -36,6 +36,7 @@ use runner::Report;
 
 /// How serious a diagnostic is. Ordered: `Info < Warning < Error`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum Severity {
     /// Worth knowing.
     Info,
@@ -71,6 +72,7 @@ impl fmt::Display for Severity {
 
 /// Rule groups of the README.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum Group {
     /// Generic URL syntax.
     Syntax,
@@ -120,6 +122,7 @@ impl fmt::Display for Group {
 /// Everything known about a rule besides its check: what `urlint rules`
 /// prints, what the README table and SARIF metadata are made of.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct RuleMeta {
     /// Kebab-case name, as in the README.
     pub name: &'static str,
@@ -229,6 +232,7 @@ macro_rules! registry {
     ($( $(#[$attr:meta])* $variant:ident => $meta:path, $check:path; )*) => {
         /// A lint rule. Ordered as the README lists them (by group).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[non_exhaustive]
         pub enum Rule {
             $( $(#[$attr])* $variant, )*
         }

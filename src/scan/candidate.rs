@@ -6,6 +6,7 @@ use crate::span::{Pos, Span};
 
 /// How a URL was written in the text (the README, "How URLs are found").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Form {
     /// `<URL:ftp://host/path>`
     UrlWrapper,
@@ -45,6 +46,7 @@ impl Form {
 /// input bytes starting at `start`, and never crosses a line break, which is
 /// what lets [`Candidate::pos_at`] find the column of any byte of `url`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Segment {
     /// Byte index in `url` where this piece starts.
     pub url_start: usize,
@@ -54,6 +56,7 @@ pub struct Segment {
 
 /// How a bare URL cut by a hard line wrap was read (the README `broken-bare-url`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BrokenBare {
     /// Evidence was strong: `url` is the rejoined form, the literal part is an alternative.
     Rejoined,
@@ -66,6 +69,7 @@ pub enum BrokenBare {
 /// The scanner knows no rule names: it records what it saw, and `validate`
 /// decides what that means.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Facts {
     /// A wrapper `<URL:` or `<scheme:` that was never closed. Such a candidate is
     /// reported by `check` but not printed by `extract`; its text is scanned
@@ -93,6 +97,7 @@ pub const BEFORE_CLIP: usize = 80;
 /// The source lines a candidate lies on, kept so `check` can print a snippet
 /// without holding the whole file.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Excerpt {
     /// Line number of the first line in `text`.
     pub first_line: u64,
@@ -113,6 +118,7 @@ pub struct Excerpt {
 
 /// A URL found in text, with everything needed to report and lint it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Candidate {
     /// The URL as a reader would type it: wrapper removed, whitespace rejoined.
     pub url: String,

@@ -6,6 +6,7 @@ use std::fmt;
 
 /// Which standard judges characters, host, port and userinfo.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum Standard {
     /// RFC 3986 and current practice: `~` unreserved, IP-literal hosts,
     /// empty port, user names in any hierarchical URL, example hosts spared.

@@ -26,7 +26,7 @@
 //! let mut found = Vec::new();
 //! for_each_part(mbox.as_bytes(), MailKind::Mbox, &MailOptions::default(), |part| {
 //!     let at = part.text.find("http").unwrap();
-//!     let pos = part.original_pos(urlint::Pos { line: 1, column: 1, offset: at as u64 });
+//!     let pos = part.original_pos(urlint::Pos::new(1, 1, at as u64));
 //!     found.push((part.text.clone(), part.message_id.clone(), pos.line, pos.column));
 //! }, |_| {}).unwrap();
 //! assert_eq!(found[0].0, "See http://example.org/?q=xyz\n");

@@ -94,9 +94,8 @@ pub fn check_bare(cx: &Cx<'_>, out: &mut Report<'_>) {
         );
         let (open, close) = match (cx.cand.form, out.wrapper()) {
             // `URL:` is already written: add the brackets around it.
-            (Form::UrlPrefix, _) => ("<", ">"),
+            (Form::UrlPrefix, _) | (_, Wrapper::Angle) => ("<", ">"),
             (_, Wrapper::Url) => ("<URL:", ">"),
-            (_, Wrapper::Angle) => ("<", ">"),
         };
         let (start, end) = (cx.cand.span.start, cx.cand.span.end);
         out.fix_spans(

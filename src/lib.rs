@@ -58,6 +58,8 @@
 #[doc(hidden)]
 pub mod cli;
 mod config;
+// Its overview names the crate-private offset map it is built on.
+#[allow(rustdoc::private_intra_doc_links)]
 #[doc(hidden)]
 pub mod document;
 mod error;

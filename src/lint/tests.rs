@@ -167,3 +167,95 @@ fn markdown_wraps_a_bare_url_as_an_autolink() {
     let (txt, _, _) = linter.fix("see http://a.example/x.\n", &Source::path("a.txt"), false);
     assert_eq!(txt, "see <URL:http://a.example/x>.\n");
 }
+
+/// What `urlint rules NAME` shows as the example and the near miss, read
+/// by the real scanner (as a Markdown file when it has link markup) with
+/// every rule on: the example fires the rule under the default standard
+/// or, for a rule only the letter of RFC 1738 has, under `rfc1738`; the
+/// near miss does not fire it there. Besides its own rule an example may
+/// only fire the two off-by-default rules about how any URL sits in text,
+/// `bare-url` and `whitespace-in-url` (a hard-wrapped URL's line break).
+#[test]
+fn rule_examples_fire_their_rule_through_the_real_scanner() {
+    let fired = |text: &str, standard: Standard, rule: Rule| -> Vec<Rule> {
+        let mut settings = Settings {
+            standard,
+            ..Settings::default()
+        };
+        settings.rules.select("all").unwrap();
+        let path = if text.contains("](") { "x.md" } else { "x.txt" };
+        Linter::new(settings)
+            .unwrap()
+            .check(text, &Source::path(path))
+            .diagnostics
+            .iter()
+            .map(|d| d.rule)
+            .filter(|&r| r == rule || !matches!(r, Rule::BareUrl | Rule::WhitespaceInUrl))
+            .collect()
+    };
+    let mut wrong = Vec::new();
+    for &rule in Rule::ALL {
+        let m = rule.meta();
+        let own = |rules: &[Rule]| rules.iter().all(|&r| r == rule) && rules.contains(&rule);
+        let by_default = fired(m.example, Standard::Rfc3986, rule);
+        let by_letter = fired(m.example, Standard::Rfc1738, rule);
+        let standard = if own(&by_default) {
+            Standard::Rfc3986
+        } else if by_default.is_empty() && own(&by_letter) {
+            Standard::Rfc1738
+        } else {
+            wrong.push(format!(
+                "{}: example {:?} fires {by_default:?} (rfc1738: {by_letter:?})",
+                m.name, m.example
+            ));
+            continue;
+        };
+        let near = fired(m.ok_example, standard, rule);
+        if near.contains(&rule) {
+            wrong.push(format!(
+                "{}: ok_example {:?} fires it",
+                m.name, m.ok_example
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn ok_examples_of_grammar_rules_are_clean_by_default() {
+    let linter = Linter::default();
+    for &rule in Rule::ALL.iter().filter(|r| {
+        matches!(
+            r.group(),
+            crate::rules::Group::Syntax
+                | crate::rules::Group::Scheme
+                | crate::rules::Group::Security
+        )
+    }) {
+        let text = rule.meta().ok_example;
+        let checked = linter.check(text, &Source::default());
+        // (`sftp://` is not even found: no near miss of a scheme, no URL.)
+        assert!(checked.urls.len() <= 1, "{}: {text:?}", rule.name());
+        assert!(
+            checked.diagnostics.is_empty(),
+            "{}: {:?}",
+            rule.name(),
+            checked.diagnostics
+        );
+    }
+}
+
+#[test]
+fn candidates_and_diagnostics_serialize() {
+    let linter = Linter::default();
+    let checked = linter.check("see HTTP://a.example/x\n", &Source::default());
+    let url = serde_json::to_value(&checked.urls[0]).unwrap();
+    assert_eq!(url["url"], "HTTP://a.example/x");
+    assert_eq!(url["form"], "bare");
+    assert_eq!(url["span"]["start"]["column"], 5);
+    let d = serde_json::to_value(&checked.diagnostics[0]).unwrap();
+    assert_eq!(d["rule"], "uppercase-scheme");
+    assert_eq!(d["severity"], "info");
+    assert_eq!(d["fix"]["applicability"], "safe");
+    assert_eq!(d["fix"]["edits"][0]["content"], "http");
+}

@@ -1,6 +1,6 @@
 //! The validator: runs the enabled rules over one candidate.
 //!
-//! The URL is split once into [`Parts`]; each enabled rule's check then reads
+//! The URL is split once into [`Parts`](crate::url::Parts); each enabled rule's check then reads
 //! the parts it cares about and reports through a [`Report`], which turns
 //! URL byte ranges into input spans and stamps rule, severity, URL and help.
 //!

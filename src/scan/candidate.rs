@@ -2,10 +2,13 @@
 
 use std::ops::Range;
 
+use serde::Serialize;
+
 use crate::span::{Pos, Span};
 
 /// How a URL was written in the text (the README, "How URLs are found").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum Form {
     /// `<URL:ftp://host/path>`
@@ -55,7 +58,8 @@ pub struct Segment {
 }
 
 /// How a bare URL cut by a hard line wrap was read (the README `broken-bare-url`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
 pub enum BrokenBare {
     /// Evidence was strong: `url` is the rejoined form, the literal part is an alternative.
@@ -68,7 +72,7 @@ pub enum BrokenBare {
 ///
 /// The scanner knows no rule names: it records what it saw, and `validate`
 /// decides what that means.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub struct Facts {
     /// A wrapper `<URL:` or `<scheme:` that was never closed. Such a candidate is
@@ -117,7 +121,7 @@ pub struct Excerpt {
 }
 
 /// A URL found in text, with everything needed to report and lint it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub struct Candidate {
     /// The URL as a reader would type it: wrapper removed, whitespace rejoined.
@@ -131,10 +135,12 @@ pub struct Candidate {
     /// Other readings of the same text (hyphen breaks, hard-wrapped bare URLs).
     pub alternatives: Vec<String>,
     /// Pieces of `url` and where each came from; sorted by `url_start`, the first at 0.
+    #[serde(skip)]
     pub segments: Vec<Segment>,
     /// What the scanner observed.
     pub facts: Facts,
     /// Source lines, when the scanner was asked for them.
+    #[serde(skip)]
     pub excerpt: Option<Excerpt>,
 }
 

@@ -1,6 +1,4 @@
 use super::*;
-use crate::rules::testutil::from_text;
-use crate::rules::{Group, RuleConfig};
 
 #[test]
 fn every_rule_has_all_doc_sections_and_fields() {
@@ -28,59 +26,6 @@ fn every_rule_has_all_doc_sections_and_fields() {
             assert!(!value.trim().is_empty(), "{}: empty {field}", m.name);
         }
         assert!(!m.summary.contains('\n'), "{}: summary is one line", m.name);
-    }
-}
-
-/// The example fires exactly its rule under the default standard, or, for
-/// a rule only the letter of RFC 1738 has, under `rfc1738`; the near miss
-/// does not fire it where the example does.
-#[test]
-fn every_example_triggers_exactly_its_rule_and_every_ok_example_not() {
-    use crate::rules::testutil::diagnostics_with;
-    use crate::url::Standard;
-    let fired = |text: &str, standard| -> Vec<Rule> {
-        diagnostics_with(&from_text(text), standard)
-            .iter()
-            .map(|d| d.rule)
-            .collect()
-    };
-    for &rule in Rule::ALL {
-        let m = rule.meta();
-        let by_default = fired(m.example, Standard::Rfc3986);
-        let by_letter = fired(m.example, Standard::Rfc1738);
-        assert!(
-            by_default == [rule] || (by_default.is_empty() && by_letter == [rule]),
-            "{}: example {:?} fires {by_default:?} (rfc1738: {by_letter:?})",
-            m.name,
-            m.example
-        );
-        // The near miss is judged where the example fires.
-        let near_miss_under: &[Standard] = if by_default.is_empty() {
-            Standard::ALL
-        } else {
-            &[Standard::Rfc3986]
-        };
-        for standard in near_miss_under {
-            assert!(
-                !fired(m.ok_example, *standard).contains(&rule),
-                "{}: ok_example {:?} fires it under {standard}",
-                m.name,
-                m.ok_example
-            );
-        }
-    }
-}
-
-#[test]
-fn ok_examples_of_grammar_rules_are_clean_by_default() {
-    let v = crate::rules::Validator::new(&RuleConfig::default(), &[]);
-    for &rule in Rule::ALL
-        .iter()
-        .filter(|r| matches!(r.group(), Group::Syntax | Group::Scheme | Group::Security))
-    {
-        let mut out = vec![];
-        v.check(&from_text(rule.meta().ok_example), &mut out);
-        assert!(out.is_empty(), "{}: {out:?}", rule.name());
     }
 }
 

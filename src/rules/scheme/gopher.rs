@@ -21,17 +21,17 @@ declare_rule! {
     /// The same under `rfc3986` and `rfc1738`.
     ///
     /// ## Example
-    /// `gopher:gopher.example.org/1menu` (and `gopher://host/0about%0Dme`)
+    /// `<URL:gopher:gopher.example.org/1menu>` (and `gopher://host/0about%0Dme`)
     ///
-    /// Use instead: `gopher://gopher.example.org/1menu`
+    /// Use instead: `<URL:gopher://gopher.example.org/1menu>`
     pub static INVALID_GOPHER = {
         name: "invalid-gopher",
         group: Scheme,
         default: Some(Severity::Error),
         rfc: "RFC 1738 §3.4",
         summary: "not `gopher://hostport[/type selector[%09search[%09gopher+]]]`",
-        example: "gopher:gopher.example.org/1menu",
-        ok_example: "gopher://gopher.example.org/1menu",
+        example: "<URL:gopher:gopher.example.org/1menu>",
+        ok_example: "<URL:gopher://gopher.example.org/1menu>",
         help: "a gopher URL is gopher://host:port/<type><selector>[%09<search>] (RFC 1738 §3.4)",
     }
 }

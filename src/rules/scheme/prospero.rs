@@ -12,7 +12,7 @@ declare_rule! {
     ///
     /// ## Why is this bad?
     /// RFC 1738 §3.11: "The semicolon ";" is reserved and may not appear
-    /// without quoting in the <hsoname>"; fields are `;name=value`. A
+    /// without quoting in the `<hsoname>`"; fields are `;name=value`. A
     /// malformed field cannot be sent to the Prospero server.
     ///
     /// ## Standards

@@ -44,17 +44,17 @@ declare_rule! {
     /// reported once, as a whole.
     ///
     /// ## Example
-    /// `http://host/a|b`
+    /// `<URL:http://host/a|b>`
     ///
-    /// Use instead: `http://host/a%7Cb`
+    /// Use instead: `<URL:http://host/a%7Cb>`
     pub static UNSAFE_CHARACTER = {
         name: "unsafe-character",
         group: Syntax,
         default: Some(Severity::Error),
         rfc: "RFC 1738 §2.2",
         summary: "unencoded space, `< > \" { } | \\ ^ [ ]`, backquote, stray `#`, or control character; `~` too under rfc1738",
-        example: "http://host/a|b",
-        ok_example: "http://host/a%7Cb#frag",
+        example: "<URL:http://host/a|b>",
+        ok_example: "<URL:http://host/a%7Cb#frag>",
         help: "percent-encode it (RFC 1738 §2.2)",
         fix: (Safe, "percent-encode the character (space → `%20`)"),
     }

@@ -18,17 +18,17 @@ declare_rule! {
     /// The same under `rfc3986` and `rfc1738`.
     ///
     /// ## Example
-    /// `http://`
+    /// `<URL:http://>`
     ///
-    /// Use instead: `http://host/`
+    /// Use instead: `<URL:http://host/>`
     pub static EMPTY_URL = {
         name: "empty-url",
         group: Syntax,
         default: Some(Severity::Error),
         rfc: "RFC 1738 §2.1",
         summary: "`<URL:>`, or a scheme with nothing after it",
-        example: "http://",
-        ok_example: "http://host/",
+        example: "<URL:http://>",
+        ok_example: "<URL:http://host/>",
         help: "write the whole URL, or remove the wrapper",
     }
 }

@@ -19,17 +19,17 @@ declare_rule! {
     /// The same under `rfc3986` and `rfc1738`.
     ///
     /// ## Example
-    /// `z39_50://host/`
+    /// `<URL:z39_50://host/>`
     ///
-    /// Use instead: `z39.50://host/`
+    /// Use instead: `<URL:z39.50://host/>`
     pub static INVALID_SCHEME = {
         name: "invalid-scheme",
         group: Syntax,
         default: Some(Severity::Error),
         rfc: "RFC 1738 §2.1",
         summary: "scheme characters outside `a-z 0-9 + - .`",
-        example: "z39_50://host/",
-        ok_example: "z39.50://host/",
+        example: "<URL:z39_50://host/>",
+        ok_example: "<URL:z39.50://host/>",
         help: "scheme names use only a-z, 0-9, `+`, `-` and `.` (RFC 1738 §2.1)",
     }
 }

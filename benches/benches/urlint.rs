@@ -13,7 +13,7 @@ use linkify::{LinkFinder, LinkKind};
 use urlint::rules::RuleConfig;
 use urlint::rules::Validator;
 use urlint::scan::{ScanOptions, Scanner};
-use urlint::{Candidate, Diagnostic};
+use urlint::{Candidate, Diagnostic, Linter, Source};
 
 /// Size of each throughput input: large enough to leave the L2 cache, small enough to be quick.
 const SIZE: usize = 1 << 20;
@@ -117,6 +117,12 @@ fn check(c: &mut Criterion) {
                 }
                 black_box(out.len())
             });
+        });
+        // What a library user (and the CLI, per file) runs: sniffing,
+        // suppression comments and position mapping included.
+        group.bench_with_input(BenchmarkId::new("linter", name), &text, |b, text| {
+            let linter = Linter::default();
+            b.iter(|| black_box(linter.check(text, &Source::default()).diagnostics.len()));
         });
     }
     group.finish();

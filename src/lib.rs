@@ -82,6 +82,11 @@ pub mod url;
 #[cfg(test)]
 mod layers;
 
+/// The README's Rust example ("As a library") runs as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub use config::{Settings, SyntaxGlobs};
 pub use document::Syntax;
 pub use error::Error;

@@ -193,6 +193,9 @@ pub(crate) fn unified_diff(label: &str, old: &str, new: &str) -> String {
         i += di;
         j += dj;
     }
+    // An absolute path keeps its root under `a/`, as `diff -u` would
+    // not, so that `patch -p1` run from `/` still finds it.
+    let label = label.trim_start_matches('/');
     let mut out = format!("--- a/{label}\n+++ b/{label}\n");
     let mut k = 0;
     while k < changes.len() {

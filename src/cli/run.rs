@@ -184,11 +184,16 @@ fn check(args: &CheckArgs) -> Result<u8, String> {
         run.write_text(&text);
     }
     let quiet_output = args.input.quiet || args.files_with_diagnostics;
-    if !quiet_output {
+    if !quiet_output && args.diff {
+        // The diff is the output; what it holds goes to stderr.
+        let n = run.summary().fixed;
+        let s = if n == 1 { "" } else { "es" };
+        stderr_line(&format!("{n} fix{s} in the diff; nothing written"));
+    } else if !quiet_output {
         let line = run.summary().line();
         // The human format ends with the summary; machine formats keep
         // their output parseable and put it on stderr.
-        if args.format == CheckFormat::Human && !args.statistics && !args.diff {
+        if args.format == CheckFormat::Human && !args.statistics {
             run.write_text(&format!("{line}\n"));
         } else {
             stderr_line(&line);

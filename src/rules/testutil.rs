@@ -102,4 +102,3 @@ pub fn table_3986(rule: Rule, cases: &[(&str, &[&str])]) {
         );
     }
 }
-

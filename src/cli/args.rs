@@ -213,7 +213,6 @@ pub struct InputArgs {
 /// `urlint check`.
 #[allow(clippy::struct_excessive_bools)] // each is an independent on/off flag
 #[derive(Debug, Clone, Args)]
-#[allow(clippy::struct_excessive_bools)] // each is an independent on/off flag
 pub struct CheckArgs {
     /// Inputs.
     #[command(flatten)]

@@ -1,44 +1,120 @@
 //! The schemes urlint knows, shared by the scanner (what to find as a bare
-//! URL) and the validator (`unknown-scheme`, `nondefault-port`).
+//! URL) and the rules (`unknown-scheme`, `nondefault-port`, the per-scheme
+//! grammars): one table, [`SCHEMES`], at the bottom of the stage order so
+//! both can read it.
 
-/// Schemes found as bare URLs without configuration: RFC 1738's
-/// (section 3), RFC 1630's additions, the names RFC 1738 section 4 reserves,
-/// and `https`. Lower case; matching is case-insensitive.
-pub const KNOWN: &[&str] = &[
-    "ftp",
-    "http",
-    "gopher",
-    "mailto",
-    "news",
-    "nntp",
-    "telnet",
-    "wais",
-    "file",
-    "prospero",
-    "mid",
-    "cid",
-    "urn",
-    "afs",
-    "nfs",
-    "tn3270",
-    "mailserver",
-    "z39.50",
-    "https",
+/// What the scheme of a URL is, decided once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SchemeKind {
+    /// No scheme: a partial form.
+    None,
+    /// `ftp` (RFC 1738 §3.2).
+    Ftp,
+    /// `http` (§3.3).
+    Http,
+    /// `https`, validated as `http` with default port 443.
+    Https,
+    /// `gopher` (§3.4).
+    Gopher,
+    /// `mailto` (§3.5).
+    Mailto,
+    /// `news` (§3.6).
+    News,
+    /// `nntp` (§3.7).
+    Nntp,
+    /// `telnet` (§3.8).
+    Telnet,
+    /// `wais` (§3.9).
+    Wais,
+    /// `file` (§3.10).
+    File,
+    /// `prospero` (§3.11).
+    Prospero,
+    /// Known without a grammar here (RFC 1630's and §4's reserved names).
+    Reserved,
+    /// Added by configuration.
+    Configured,
+    /// Neither known nor configured.
+    Unknown,
+}
+
+/// One known scheme: everything the scanner (what to find as a bare URL)
+/// and the rules (its grammar, its default port) know about it.
+#[derive(Debug, Clone, Copy)]
+pub struct SchemeInfo {
+    /// Lower case; matching is case-insensitive.
+    pub name: &'static str,
+    /// Which grammar judges it.
+    pub kind: SchemeKind,
+    /// The port RFC 1738 gives it (`https`: 443), if any.
+    pub default_port: Option<u16>,
+    /// Its URLs always continue with a `/` after the colon: RFC 1738's
+    /// `scheme://host/...` schemes (and `file:/path`), and the reserved
+    /// names of the same family (`afs`, `nfs`, `tn3270`).
+    pub slashed: bool,
+}
+
+const fn scheme(
+    name: &'static str,
+    kind: SchemeKind,
+    default_port: Option<u16>,
+    slashed: bool,
+) -> SchemeInfo {
+    SchemeInfo {
+        name,
+        kind,
+        default_port,
+        slashed,
+    }
+}
+
+/// The schemes found as bare URLs without configuration, the one table:
+/// RFC 1738's (section 3), RFC 1630's additions, the names RFC 1738
+/// section 4 reserves, and `https` (validated as `http`).
+pub const SCHEMES: &[SchemeInfo] = &[
+    scheme("ftp", SchemeKind::Ftp, Some(21), true),
+    scheme("http", SchemeKind::Http, Some(80), true),
+    scheme("gopher", SchemeKind::Gopher, Some(70), true),
+    scheme("mailto", SchemeKind::Mailto, None, false),
+    scheme("news", SchemeKind::News, None, false),
+    scheme("nntp", SchemeKind::Nntp, Some(119), true),
+    scheme("telnet", SchemeKind::Telnet, Some(23), true),
+    scheme("wais", SchemeKind::Wais, Some(210), true),
+    scheme("file", SchemeKind::File, None, true),
+    scheme("prospero", SchemeKind::Prospero, Some(1525), true),
+    scheme("mid", SchemeKind::Reserved, None, false),
+    scheme("cid", SchemeKind::Reserved, None, false),
+    scheme("urn", SchemeKind::Reserved, None, false),
+    scheme("afs", SchemeKind::Reserved, None, true),
+    scheme("nfs", SchemeKind::Reserved, None, true),
+    scheme("tn3270", SchemeKind::Reserved, Some(23), true),
+    scheme("mailserver", SchemeKind::Reserved, None, false),
+    scheme("z39.50", SchemeKind::Reserved, None, false),
+    scheme("https", SchemeKind::Https, Some(443), true),
 ];
 
-/// Known schemes whose URLs always continue with a `/` after the colon:
-/// RFC 1738's `scheme://host/...` schemes (and `file:/path`), and the
-/// reserved names of the same family (`afs`, `nfs`, `tn3270`).
-pub const SLASHED: &[&str] = &[
-    "ftp", "http", "https", "gopher", "telnet", "wais", "file", "prospero", "nntp", "afs", "nfs",
-    "tn3270",
-];
+/// The names of [`SCHEMES`], in its order (the scanner's trigger words).
+pub const KNOWN: [&str; SCHEMES.len()] = {
+    let mut names = [""; SCHEMES.len()];
+    let mut i = 0;
+    while i < SCHEMES.len() {
+        names[i] = SCHEMES[i].name;
+        i += 1;
+    }
+    names
+};
 
-/// Whether `scheme` is one of [`SLASHED`], ignoring ASCII case.
+/// What [`SCHEMES`] says of `scheme`, ignoring ASCII case.
+pub fn info(scheme: &str) -> Option<&'static SchemeInfo> {
+    SCHEMES.iter().find(|s| s.name.eq_ignore_ascii_case(scheme))
+}
+
+/// Whether `scheme` is in [`SCHEMES`] and [`SchemeInfo::slashed`],
+/// ignoring ASCII case.
 pub fn is_slashed(scheme: &[u8]) -> bool {
-    SLASHED
+    SCHEMES
         .iter()
-        .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme))
+        .any(|s| s.slashed && s.name.as_bytes().eq_ignore_ascii_case(scheme))
 }
 
 /// IANA's URI scheme registry (permanent, provisional and historical) and a
@@ -111,24 +187,13 @@ fn one_edit(a: &[u8], b: &[u8]) -> bool {
 
 /// Whether `scheme` is one of [`KNOWN`], ignoring ASCII case.
 pub fn is_known(scheme: &str) -> bool {
-    KNOWN.iter().any(|k| k.eq_ignore_ascii_case(scheme))
+    info(scheme).is_some()
 }
 
 /// The default port of a scheme with a `//host:port` part (RFC 1738 section 3;
 /// 443 for https), or `None` where the scheme has no default.
 pub fn default_port(scheme: &str) -> Option<u16> {
-    let port = match scheme.to_ascii_lowercase().as_str() {
-        "ftp" => 21,
-        "http" => 80,
-        "https" => 443,
-        "gopher" => 70,
-        "nntp" => 119,
-        "telnet" | "tn3270" => 23,
-        "wais" => 210,
-        "prospero" => 1525,
-        _ => return None,
-    };
-    Some(port)
+    info(scheme)?.default_port
 }
 
 #[cfg(test)]
@@ -182,6 +247,14 @@ mod tests {
         assert!(is_known("z39.50"));
         assert!(!is_known("htt"));
         assert!(!is_known("javascript"));
+    }
+
+    #[test]
+    fn one_table_says_kind_port_and_slashes() {
+        assert_eq!(KNOWN.len(), SCHEMES.len());
+        assert_eq!(info("HTTPS").map(|s| s.kind), Some(SchemeKind::Https));
+        assert_eq!(info("z39.50").map(|s| s.kind), Some(SchemeKind::Reserved));
+        assert!(is_slashed(b"TN3270") && !is_slashed(b"mailto") && !is_slashed(b"sftp"));
     }
 
     #[test]

@@ -45,60 +45,12 @@ pub use standard::Standard;
 use crate::scan::Candidate;
 use crate::schemes;
 
-/// What the scheme of a URL is, decided once.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SchemeKind {
-    /// No scheme: a partial form.
-    None,
-    /// `ftp` (RFC 1738 §3.2).
-    Ftp,
-    /// `http` (§3.3).
-    Http,
-    /// `https`, validated as `http` with default port 443.
-    Https,
-    /// `gopher` (§3.4).
-    Gopher,
-    /// `mailto` (§3.5).
-    Mailto,
-    /// `news` (§3.6).
-    News,
-    /// `nntp` (§3.7).
-    Nntp,
-    /// `telnet` (§3.8).
-    Telnet,
-    /// `wais` (§3.9).
-    Wais,
-    /// `file` (§3.10).
-    File,
-    /// `prospero` (§3.11).
-    Prospero,
-    /// Known without a grammar here (RFC 1630's and §4's reserved names).
-    Reserved,
-    /// Added by configuration.
-    Configured,
-    /// Neither known nor configured.
-    Unknown,
-}
+pub use crate::schemes::SchemeKind;
 
 impl SchemeKind {
     fn classify(scheme: &str, extra: &[String]) -> SchemeKind {
-        const NAMED: &[(&str, SchemeKind)] = &[
-            ("ftp", SchemeKind::Ftp),
-            ("http", SchemeKind::Http),
-            ("https", SchemeKind::Https),
-            ("gopher", SchemeKind::Gopher),
-            ("mailto", SchemeKind::Mailto),
-            ("news", SchemeKind::News),
-            ("nntp", SchemeKind::Nntp),
-            ("telnet", SchemeKind::Telnet),
-            ("wais", SchemeKind::Wais),
-            ("file", SchemeKind::File),
-            ("prospero", SchemeKind::Prospero),
-        ];
-        if let Some(&(_, kind)) = NAMED.iter().find(|(n, _)| n.eq_ignore_ascii_case(scheme)) {
-            kind
-        } else if schemes::is_known(scheme) {
-            SchemeKind::Reserved
+        if let Some(info) = schemes::info(scheme) {
+            info.kind
         } else if extra.iter().any(|e| e.eq_ignore_ascii_case(scheme)) {
             SchemeKind::Configured
         } else {

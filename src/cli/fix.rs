@@ -104,11 +104,20 @@ impl Run {
         let text = match String::from_utf8(bytes) {
             Ok(text) => text,
             Err(e) => {
-                self.note(&format!(
-                    "urlint: note: {}: not UTF-8: its fixes are shown, not applied",
-                    escape_control(file.label)
-                ));
                 let bytes = e.into_bytes();
+                // Binary, compressed and UTF-16 input the library skips or
+                // names itself; other text that is not UTF-8 is said here.
+                let head = bytes[..bytes.len().min(HEAD)].to_vec();
+                let said = crate::input::sniff::open(Box::new(Cursor::new(head)))
+                    .map_or(true, |o| {
+                        o.decoded.is_some() || o.kind == crate::input::sniff::Kind::Binary
+                    });
+                if !said {
+                    self.note(&format!(
+                        "urlint: note: {}: not UTF-8: its fixes are shown, not applied",
+                        escape_control(file.label)
+                    ));
+                }
                 return (String::from_utf8_lossy(&bytes).into_owned(), Err(bytes));
             }
         };
@@ -163,6 +172,9 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     }
     written
 }
+
+/// How much of a file that is not UTF-8 is sniffed for why.
+const HEAD: usize = 8 * 1024;
 
 /// Lines of context around each change, as `diff -u` gives.
 const CONTEXT: usize = 3;

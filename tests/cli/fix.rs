@@ -254,6 +254,20 @@ fn mail_and_compressed_files_are_never_rewritten() {
         "{}",
         stderr(&out)
     );
+
+    let mut utf16 = vec![0xff, 0xfe];
+    for unit in "see HTTP://a.example/\r\n".encode_utf16() {
+        utf16.extend(unit.to_le_bytes());
+    }
+    d.write("w.txt", &utf16);
+    let out = d.cmd(&["check", "--fix", "w.txt"]).output().unwrap();
+    assert_eq!(std::fs::read(d.path().join("w.txt")).unwrap(), utf16);
+    assert!(
+        stderr(&out).contains("UTF-16 file is never rewritten"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).contains("[*]"), "{}", stdout(&out));
 }
 
 #[test]

@@ -259,3 +259,23 @@ fn candidates_and_diagnostics_serialize() {
     assert_eq!(d["fix"]["applicability"], "safe");
     assert_eq!(d["fix"]["edits"][0]["content"], "http");
 }
+
+#[test]
+fn a_linter_is_shared_across_threads() {
+    fn shared<T: Send + Sync>() {}
+    shared::<Linter>();
+    let linter = Linter::default();
+    let found: Vec<usize> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..2)
+            .map(|i| {
+                let linter = &linter;
+                s.spawn(move || {
+                    let text = format!("see HTTP://h{i}.example/ and http://x.example/");
+                    linter.check(&text, &Source::default()).diagnostics.len()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(found, [1, 1]);
+}

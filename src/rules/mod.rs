@@ -305,31 +305,31 @@ registry! {
     /// `encoded-line-break`
     EncodedLineBreak => security::line_break::ENCODED_LINE_BREAK, security::line_break::check;
     /// `hyphen-line-break`
-    HyphenLineBreak => context::wrapper::HYPHEN_LINE_BREAK, context::wrapper::check_hyphen;
+    HyphenLineBreak => context::hyphen_line_break::HYPHEN_LINE_BREAK, context::hyphen_line_break::check_hyphen;
     /// `broken-bare-url`
     BrokenBareUrl => context::bare::BROKEN_BARE_URL, context::bare::check;
     /// `possibly-broken-url`
     PossiblyBrokenUrl => context::possibly_broken::POSSIBLY_BROKEN_URL, context::possibly_broken::check;
     /// `trailing-punctuation`
-    TrailingPunctuation => context::link::TRAILING_PUNCTUATION, context::link::check_trailing;
+    TrailingPunctuation => context::trailing_punctuation::TRAILING_PUNCTUATION, context::trailing_punctuation::check_trailing;
     /// `unterminated-link`
-    UnterminatedLink => context::link::UNTERMINATED_LINK, context::link::check_unterminated;
+    UnterminatedLink => context::unterminated_link::UNTERMINATED_LINK, context::unterminated_link::check_unterminated;
     /// `unterminated-wrapper`
-    UnterminatedWrapper => context::wrapper::UNTERMINATED_WRAPPER, context::wrapper::check_unterminated;
+    UnterminatedWrapper => context::unterminated_wrapper::UNTERMINATED_WRAPPER, context::unterminated_wrapper::check_unterminated;
     /// `fragment-outside-wrapper`
-    FragmentOutsideWrapper => context::wrapper::FRAGMENT_OUTSIDE_WRAPPER, context::wrapper::check_fragment;
+    FragmentOutsideWrapper => context::fragment_outside_wrapper::FRAGMENT_OUTSIDE_WRAPPER, context::fragment_outside_wrapper::check_fragment;
     /// `partial-url-in-text`
     PartialUrlInText => context::partial::PARTIAL_URL_IN_TEXT, context::partial::check;
     /// `uppercase-scheme`
-    UppercaseScheme => style::scheme::UPPERCASE_SCHEME, style::scheme::check_uppercase;
+    UppercaseScheme => style::uppercase_scheme::UPPERCASE_SCHEME, style::uppercase_scheme::check_uppercase;
     /// `unknown-scheme`
-    UnknownScheme => style::scheme::UNKNOWN_SCHEME, style::scheme::check_unknown;
+    UnknownScheme => style::unknown_scheme::UNKNOWN_SCHEME, style::unknown_scheme::check_unknown;
     /// `unnecessary-escape`
     UnnecessaryEscape => style::escape::UNNECESSARY_ESCAPE, style::escape::check;
     /// `whitespace-in-url`
-    WhitespaceInUrl => style::text::WHITESPACE_IN_URL, style::text::check_whitespace;
+    WhitespaceInUrl => style::whitespace_in_url::WHITESPACE_IN_URL, style::whitespace_in_url::check_whitespace;
     /// `bare-url`
-    BareUrl => style::text::BARE_URL, style::text::check_bare;
+    BareUrl => style::bare_url::BARE_URL, style::bare_url::check_bare;
 }
 
 impl Rule {

@@ -2,7 +2,10 @@
 //! rules read the scanner's `facts`, not the URL.
 
 pub mod bare;
-pub mod link;
+pub mod fragment_outside_wrapper;
+pub mod hyphen_line_break;
 pub mod partial;
 pub mod possibly_broken;
-pub mod wrapper;
+pub mod trailing_punctuation;
+pub mod unterminated_link;
+pub mod unterminated_wrapper;

@@ -1,6 +1,5 @@
-//! `trailing-punctuation` and `unterminated-link`: URLs whose extent a
-//! document's link markup gives (form `link`, the README, "How documents are
-//! read").
+//! `trailing-punctuation`: a link destination (form `link`, whose extent
+//! the document's markup gives) ending in `.`, `,`, `;` or `:`.
 
 use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Severity};
@@ -39,37 +38,6 @@ declare_rule! {
     }
 }
 
-declare_rule! {
-    /// ## What it does
-    /// Finds link markup that is never closed: a Markdown `[text](http://…`
-    /// with no `)` on its line, an HTML `href="http://…` whose quote is not
-    /// closed before the tag ends.
-    ///
-    /// ## Why is this bad?
-    /// The renderer does not make a link of it (Markdown shows the markup as
-    /// text; HTML swallows what follows into the attribute), so readers get
-    /// no link, or a wrong one. urlint reads the text as plain text too.
-    ///
-    /// ## Standards
-    /// The same under `rfc3986` and `rfc1738`: it reads the markup, not the
-    /// URL grammar.
-    ///
-    /// ## Example
-    /// `Fixed ([#4656](https://github.com/o/r/pull/4656` at the end of a line
-    ///
-    /// Use instead: `Fixed ([#4656](https://github.com/o/r/pull/4656))`
-    pub static UNTERMINATED_LINK = {
-        name: "unterminated-link",
-        group: Context,
-        default: Some(Severity::Error),
-        rfc: "CommonMark link destinations; HTML attribute values",
-        summary: "link markup never closed",
-        example: "Fixed ([#4656](https://github.com/o/r/pull/4656\n",
-        ok_example: "Fixed ([#4656](https://github.com/o/r/pull/4656))\n",
-        help: "close the link: `)` after a Markdown destination, the quote after an attribute value",
-    }
-}
-
 /// The punctuation a link destination ends with.
 pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     if cx.cand.form != Form::Link || cx.cand.facts.unterminated {
@@ -85,13 +53,6 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
             at..at + 1,
             format!("the link destination ends with `{}`", char::from(last)),
         );
-    }
-}
-
-/// A link whose markup the reader found unclosed.
-pub fn check_unterminated(cx: &Cx<'_>, out: &mut Report<'_>) {
-    if cx.cand.form == Form::Link && cx.cand.facts.unterminated {
-        out.at_span(cx.cand.span, "this link is never closed".to_string());
     }
 }
 
@@ -138,11 +99,5 @@ mod tests {
         assert!(!diagnostics(&bare)
             .iter()
             .any(|d| d.rule == Rule::TrailingPunctuation));
-    }
-
-    #[test]
-    fn unterminated_link_is_all_that_is_said() {
-        assert_eq!(rules("https://a.example/x", true), [Rule::UnterminatedLink]);
-        assert!(!rules("https://a.example/x", false).contains(&Rule::UnterminatedLink));
     }
 }

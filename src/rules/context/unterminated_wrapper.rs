@@ -1,0 +1,105 @@
+//! `unterminated-wrapper`: a `<URL:` or `<scheme:` never closed.
+
+use crate::rules::runner::Report;
+use crate::rules::{declare_rule, Severity};
+use crate::span::{Pos, Span};
+use crate::url::Cx;
+
+declare_rule! {
+    /// ## What it does
+    /// Finds `<URL:` or `<scheme:` never closed by `>` within its paragraph
+    /// or ten lines.
+    ///
+    /// ## Why is this bad?
+    /// The wrapper exists to delimit the URL (RFC 1738 appendix); without its
+    /// `>` a reader cannot know where the URL ends. urlint reads the text as
+    /// bare text instead.
+    ///
+    /// ## Standards
+    /// The same under `rfc3986` and `rfc1738`.
+    ///
+    /// ## Example
+    /// `see <URL:http://host/a and more text`
+    ///
+    /// Use instead: `see <URL:http://host/a> and more text`
+    pub static UNTERMINATED_WRAPPER = {
+        name: "unterminated-wrapper",
+        group: Context,
+        default: Some(Severity::Error),
+        rfc: "RFC 1738 appendix",
+        summary: "`<URL:` or `<scheme:` never closed",
+        example: "see <URL:http://host/a and more text",
+        ok_example: "see <URL:http://host/a> and more text",
+        help: "close the wrapper with `>` (RFC 1738 appendix)",
+    }
+}
+
+/// The opener of an unclosed wrapper: `<URL:` or `<`.
+pub fn check_unterminated(cx: &Cx<'_>, out: &mut Report<'_>) {
+    if !cx.cand.facts.unterminated {
+        return;
+    }
+    let raw = cx.cand.raw.as_bytes();
+    let n: u64 = if raw
+        .get(1..5)
+        .is_some_and(|p| p.eq_ignore_ascii_case(b"URL:"))
+    {
+        5
+    } else {
+        1
+    };
+    let start = cx.cand.span.start;
+    let end = Pos {
+        line: start.line,
+        column: start.column + n,
+        offset: start.offset + n,
+    };
+    let end = if end.offset <= cx.cand.span.end.offset {
+        end
+    } else {
+        cx.cand.span.end
+    };
+    out.at_span(
+        Span::new(start, end),
+        "this wrapper is never closed with `>`".to_string(),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::testutil::{cand_with, diagnostics};
+    use crate::rules::Rule;
+    use crate::scan::{Facts, Form};
+    use crate::span::{Pos, Span};
+
+    fn pos(column: u64) -> Pos {
+        Pos {
+            line: 1,
+            column,
+            offset: column - 1,
+        }
+    }
+
+    #[test]
+    fn unterminated_wrapper_is_the_only_finding_and_underlines_the_opener() {
+        let facts = Facts {
+            unterminated: true,
+            ..Facts::default()
+        };
+        let c = cand_with("HTTP://a b%zz", Form::UrlWrapper, facts);
+        let d = diagnostics(&c);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].rule, Rule::UnterminatedWrapper);
+        assert_eq!(d[0].span, Span::new(pos(1), pos(6)));
+        let mut angle = cand_with(
+            "http://a",
+            Form::Angle,
+            Facts {
+                unterminated: true,
+                ..Facts::default()
+            },
+        );
+        angle.raw = "<http://a".into();
+        assert_eq!(diagnostics(&angle)[0].span, Span::new(pos(1), pos(2)));
+    }
+}

@@ -287,7 +287,7 @@ registry! {
     /// `invalid-news`
     InvalidNews => scheme::news::INVALID_NEWS, scheme::news::check_news;
     /// `invalid-nntp`
-    InvalidNntp => scheme::news::INVALID_NNTP, scheme::news::check_nntp;
+    InvalidNntp => scheme::nntp::INVALID_NNTP, scheme::nntp::check_nntp;
     /// `invalid-telnet`
     InvalidTelnet => scheme::telnet::INVALID_TELNET, scheme::telnet::check;
     /// `invalid-gopher`

@@ -5,6 +5,7 @@ pub mod ftp;
 pub mod gopher;
 pub mod mailto;
 pub mod news;
+pub mod nntp;
 pub mod prospero;
 pub mod telnet;
 pub mod userinfo;

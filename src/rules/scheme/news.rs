@@ -1,12 +1,8 @@
-//! `invalid-news` and `invalid-nntp`.
-
-use crate::rules::{declare_rule, Severity};
-use std::ops::Range;
+//! `invalid-news`.
 
 use crate::rules::runner::Report;
-use crate::url::grammar::{
-    char_at, first_not_uchar, host, missing_authority, owned_elsewhere, Fault,
-};
+use crate::rules::{declare_rule, Severity};
+use crate::url::grammar::{char_at, first_not_uchar, host, is_group, Fault};
 use crate::url::{Cx, SchemeKind, Standard};
 
 declare_rule! {
@@ -41,35 +37,6 @@ declare_rule! {
     }
 }
 
-declare_rule! {
-    /// ## What it does
-    /// Checks that an nntp URL is `nntp://host:port/group` with an optional
-    /// `/article-number`.
-    ///
-    /// ## Why is this bad?
-    /// RFC 1738 §3.7 gives exactly that form; an article is named by its
-    /// number within the group, so anything after it, or a non-number, cannot
-    /// be fetched.
-    ///
-    /// ## Standards
-    /// The same under `rfc3986` and `rfc1738`.
-    ///
-    /// ## Example
-    /// `nntp://news.example.org/comp.lang.c/first`
-    ///
-    /// Use instead: `nntp://news.example.org/comp.lang.c/1234`
-    pub static INVALID_NNTP = {
-        name: "invalid-nntp",
-        group: Scheme,
-        default: Some(Severity::Error),
-        rfc: "RFC 1738 §3.7",
-        summary: "not `nntp://hostport/group[/digits]`",
-        example: "nntp://news.example.org/comp.lang.c/first",
-        ok_example: "nntp://news.example.org/comp.lang.c/1234",
-        help: "write nntp://host/group or nntp://host/group/number (RFC 1738 §3.7)",
-    }
-}
-
 /// Check news URLs.
 pub fn check_news(cx: &Cx<'_>, out: &mut Report<'_>) {
     if cx.standard == Standard::Rfc3986 && cx.parts.authority.is_some() {
@@ -77,19 +44,6 @@ pub fn check_news(cx: &Cx<'_>, out: &mut Report<'_>) {
     } else {
         super::run(cx, out, SchemeKind::News, news);
     }
-}
-
-/// Check nntp URLs.
-pub fn check_nntp(cx: &Cx<'_>, out: &mut Report<'_>) {
-    super::run(cx, out, SchemeKind::Nntp, nntp);
-}
-
-/// `group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]`.
-fn is_group(url: &str, r: Range<usize>) -> bool {
-    let b = url.as_bytes().get(r).unwrap_or_default();
-    b.first().is_some_and(u8::is_ascii_alphabetic)
-        && b.iter()
-            .all(|&c| c.is_ascii_alphanumeric() || b"-.+_".contains(&c) || owned_elsewhere(c))
 }
 
 /// `newsurl = "news:" ( "*" | group | article )`,
@@ -136,41 +90,6 @@ fn news_with_server(cx: &Cx<'_>) -> Option<Fault> {
     ))
 }
 
-/// `nntpurl = "nntp://" hostport "/" group [ "/" digits ]`.
-fn nntp(cx: &Cx<'_>) -> Option<Fault> {
-    if let Some(f) = missing_authority(cx, "nntp://host:port/group/article") {
-        return Some(f);
-    }
-    let r = cx.parts.path_and_query();
-    let path = cx.text(r.clone());
-    let bad = |m: &str| {
-        Some(Fault::new(
-            if r.is_empty() {
-                cx.parts.body.clone()
-            } else {
-                r.clone()
-            },
-            m,
-        ))
-    };
-    let Some(rest) = path.strip_prefix('/') else {
-        return bad("an nntp URL names a group: `nntp://host/group`");
-    };
-    let (grp, article) = rest
-        .split_once('/')
-        .map_or((rest, None), |(g, a)| (g, Some(a)));
-    let g = r.start + 1..r.start + 1 + grp.len();
-    if !is_group(cx.url, g) {
-        return bad("the group is not a newsgroup name (a letter, then letters, digits, `-.+_`)");
-    }
-    match article {
-        Some(a) if a.is_empty() || !a.bytes().all(|b| b.is_ascii_digit()) => {
-            bad("the article after the group must be a number")
-        }
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use crate::rules::testutil::{table, table_3986};
@@ -215,22 +134,6 @@ mod tests {
                 ("news:alt.fan.c++", &[]),
                 ("news:12345667123%asdghfh@info.cern.ch", &[]),
                 ("news:1234.5678@news.example.org", &[]),
-            ],
-        );
-    }
-
-    #[test]
-    fn invalid_nntp() {
-        table(
-            Rule::InvalidNntp,
-            &[
-                ("nntp://h/comp.lang.c/first", &["/comp.lang.c/first"]),
-                ("nntp://h/", &["/"]),
-                ("nntp://h", &["//h"]),
-                ("nntp:comp.lang.c", &["comp.lang.c"]),
-                ("nntp://h/9group", &["/9group"]),
-                ("nntp://h/comp.lang.c/1234", &[]),
-                ("nntp://h:119/comp.lang.c", &[]),
             ],
         );
     }

@@ -73,6 +73,15 @@ pub fn first_not_uchar(url: &str, range: Range<usize>, also: &[u8]) -> Option<us
         .map(|i| start + i)
 }
 
+/// A newsgroup name (RFC 1738 §5, news and nntp):
+/// `group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]`.
+pub fn is_group(url: &str, r: Range<usize>) -> bool {
+    let b = url.as_bytes().get(r).unwrap_or_default();
+    b.first().is_some_and(u8::is_ascii_alphabetic)
+        && b.iter()
+            .all(|&c| c.is_ascii_alphanumeric() || b"-.+_".contains(&c) || owned_elsewhere(c))
+}
+
 /// The range of the character starting at byte `i` (for one-character spans).
 pub fn char_at(url: &str, i: usize) -> Range<usize> {
     let len = url

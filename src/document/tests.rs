@@ -123,7 +123,10 @@ fn strings_in_a_code_block_of_a_programming_language_are_data() {
     assert!(!data_of("http://b.example/"), "a comment is prose");
     assert!(data_of("file://foo"), "a string in js is data");
     assert!(!data_of("http://c.example/"), "a shell command is prose");
-    let found: Vec<bool> = scan(Syntax::Markdown, md).iter().map(|c| c.facts.data).collect();
+    let found: Vec<bool> = scan(Syntax::Markdown, md)
+        .iter()
+        .map(|c| c.facts.data)
+        .collect();
     assert_eq!(found, [false, false, true, false]);
 }
 

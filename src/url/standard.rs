@@ -384,8 +384,19 @@ mod tests {
     #[test]
     fn placeholder_passwords() {
         for p in [
-            "password", "PASSWD", "pass", "secret", "xxx", "***", "p", "<pw>", "%3Cpw%3E", "bar",
-            "a%20secret", "mysecret", "Password123",
+            "password",
+            "PASSWD",
+            "pass",
+            "secret",
+            "xxx",
+            "***",
+            "p",
+            "<pw>",
+            "%3Cpw%3E",
+            "bar",
+            "a%20secret",
+            "mysecret",
+            "Password123",
         ] {
             assert!(is_placeholder_password(p), "{p}");
         }

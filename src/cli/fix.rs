@@ -141,6 +141,9 @@ impl Run {
 /// the same folder, given the file's permissions, then renamed over it, so
 /// a reader never sees half a file and a crash leaves the old one.
 fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    // Through a symbolic link, the file it names is rewritten; the link
+    // stays a link.
+    let path = &fs::canonicalize(path)?;
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())

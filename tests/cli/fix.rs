@@ -121,6 +121,20 @@ fn fix_keeps_crlf_bom_and_permissions_and_reports_what_is_left() {
     // No temporary file is left beside it.
     let names: Vec<_> = std::fs::read_dir(d.path()).unwrap().collect();
     assert_eq!(names.len(), 1);
+    // Through a symbolic link the file is fixed and the link stays one.
+    #[cfg(unix)]
+    {
+        d.write("real.txt", "see HTTP://a.example/\n");
+        std::os::unix::fs::symlink("real.txt", d.path().join("link.txt")).unwrap();
+        let out = d.cmd(&["check", "--fix", "link.txt"]).output().unwrap();
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let link = std::fs::symlink_metadata(d.path().join("link.txt")).unwrap();
+        assert!(link.file_type().is_symlink());
+        assert_eq!(
+            std::fs::read_to_string(d.path().join("real.txt")).unwrap(),
+            "see http://a.example/\n"
+        );
+    }
 }
 
 #[test]

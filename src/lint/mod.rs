@@ -343,11 +343,9 @@ impl Linter {
         self.settings.syntax.syntax_for(rel)
     }
 
-    /// How `bare-url`'s fix wraps a URL in a file of `syntax`.
-    fn wrapper(&self, syntax: Syntax) -> Wrapper {
-        self.settings
-            .fix_wrapper
-            .unwrap_or_else(|| Wrapper::for_syntax(syntax))
+    /// How `bare-url`'s fix wraps a URL in a file of `syntax`, if it can.
+    fn wrapper(&self, syntax: Syntax) -> Option<Wrapper> {
+        Wrapper::for_syntax(syntax).map(|default| self.settings.fix_wrapper.unwrap_or(default))
     }
 }
 

@@ -151,6 +151,8 @@ impl Linter {
             // Data, not prose: `extract` lists it, `check` counts it as
             // found and leaves it.
             let lint = check && !((source.data || cand.facts.data) && !lint_data);
+            // An HTML mail part is markup: no wrapper can be added as text.
+            let wrapper = wrapper.filter(|_| !part.is_some_and(|p| p.html));
             self.take(cand, part, bom, lint, wrapper, &mut diags, held);
         };
         let result = match mail_kind {
@@ -224,7 +226,7 @@ impl Linter {
         part: Option<&TextPart>,
         bom: bool,
         check: bool,
-        wrapper: Wrapper,
+        wrapper: Option<Wrapper>,
         diags: &mut Vec<Diagnostic>,
         held: &mut Held<'_, F>,
     ) {

@@ -166,6 +166,11 @@ fn markdown_wraps_a_bare_url_as_an_autolink() {
     assert_eq!(md, "see <http://a.example/x>.\n");
     let (txt, _, _) = linter.fix("see http://a.example/x.\n", &Source::path("a.txt"), false);
     assert_eq!(txt, "see <URL:http://a.example/x>.\n");
+    // In HTML brackets are markup: no fix.
+    let html = "<p>see http://a.example/x.</p>\n";
+    let checked = linter.check(html, &Source::path("a.html"));
+    assert_eq!(checked.diagnostics[0].rule, Rule::BareUrl);
+    assert!(checked.diagnostics[0].fix.is_none());
 }
 
 /// What `urlint rules NAME` shows as the example and the near miss, read

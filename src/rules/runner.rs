@@ -43,7 +43,7 @@ pub struct Report<'a> {
     count: usize,
     /// Index in `out` of this rule's diagnostic, once there is one.
     first: Option<usize>,
-    wrapper: Wrapper,
+    wrapper: Option<Wrapper>,
 }
 
 /// How `bare-url`'s fix wraps a URL: `<URL:...>`, as RFC 1738's appendix
@@ -60,12 +60,14 @@ pub enum Wrapper {
 }
 
 impl Wrapper {
-    /// The wrapper the fix uses for a file of `syntax`, unless configured.
-    pub fn for_syntax(syntax: crate::document::Syntax) -> Wrapper {
-        if syntax == crate::document::Syntax::Markdown {
-            Wrapper::Angle
-        } else {
-            Wrapper::Url
+    /// The wrapper the fix uses in a file of `syntax`, unless configured;
+    /// `None` where brackets would be markup (HTML, JSON, roff...), so no
+    /// wrapper can be added as plain text.
+    pub fn for_syntax(syntax: crate::document::Syntax) -> Option<Wrapper> {
+        match syntax {
+            crate::document::Syntax::Markdown => Some(Wrapper::Angle),
+            crate::document::Syntax::Text => Some(Wrapper::Url),
+            _ => None,
         }
     }
 
@@ -81,7 +83,7 @@ impl Wrapper {
 
 impl Report<'_> {
     /// How a bare URL is to be wrapped in the file being checked.
-    pub fn wrapper(&self) -> Wrapper {
+    pub fn wrapper(&self) -> Option<Wrapper> {
         self.wrapper
     }
 
@@ -249,11 +251,17 @@ impl Validator {
 
     /// Append the diagnostics for `cand` to `out`, in rule order.
     pub fn check(&self, cand: &Candidate, out: &mut Vec<Diagnostic>) {
-        self.check_with(cand, out, Wrapper::Url);
+        self.check_with(cand, out, Some(Wrapper::Url));
     }
 
-    /// [`Validator::check`], with `wrapper` for `bare-url`'s fix.
-    pub fn check_with(&self, cand: &Candidate, out: &mut Vec<Diagnostic>, wrapper: Wrapper) {
+    /// [`Validator::check`], with `wrapper` for `bare-url`'s fix (`None`:
+    /// no fix).
+    pub fn check_with(
+        &self,
+        cand: &Candidate,
+        out: &mut Vec<Diagnostic>,
+        wrapper: Option<Wrapper>,
+    ) {
         // A URL the text itself calls wrong ("Incorrect: file:///a%.c") is
         // an example of the fault, not the fault.
         if self.standard == Standard::Rfc3986 && standard::is_called_wrong(cand) {

@@ -32,7 +32,7 @@ declare_rule! {
         example: "see http://host/a.",
         ok_example: "see <URL:http://host/a>.",
         help: "wrap it as <URL:...> (RFC 1738 appendix)",
-        fix: (Safe, "wrap it: `<URL:...>` in text and mail, `<...>` in Markdown (`fix-wrapper` chooses)"),
+        fix: (Safe, "wrap it: `<URL:...>` in text and mail, `<...>` in Markdown (`fix-wrapper` chooses); none where brackets are markup"),
     }
 }
 
@@ -44,7 +44,10 @@ pub fn check_bare(cx: &Cx<'_>, out: &mut Report<'_>) {
             cx.cand.span,
             "URL without a `<URL:...>` wrapper".to_string(),
         );
-        let (open, close) = match (cx.cand.form, out.wrapper()) {
+        let Some(wrapper) = out.wrapper() else {
+            return;
+        };
+        let (open, close) = match (cx.cand.form, wrapper) {
             // `URL:` is already written: add the brackets around it.
             (Form::UrlPrefix, _) | (_, Wrapper::Angle) => ("<", ">"),
             (_, Wrapper::Url) => ("<URL:", ">"),

@@ -122,7 +122,9 @@ pub struct InputArgs {
     #[arg(long, value_name = "PATH")]
     pub stdin_filename: Option<PathBuf>,
     /// Apply `exclude` from `urlint.toml` to files named on the command line
-    /// too (pre-commit names every staged file).
+    /// too (pre-commit names every staged file), and treat a relative
+    /// path's test-data and vendored folders (`tests/`, `vendor/` ...) as a
+    /// walk would: its URLs are not linted unless `--lint-data`.
     #[arg(long)]
     pub force_exclude: bool,
     /// Leave URLs matching REGEX alone: neither linted nor extracted

@@ -410,7 +410,15 @@ impl Run {
             named,
             label: &label,
             explicit: !matches!(input, Input::Path(_, Origin::Walked | Origin::TestData)),
-            data: matches!(input, Input::Path(_, Origin::TestData)),
+            data: match input {
+                Input::Path(_, Origin::TestData) => true,
+                // `--force-exclude` (pre-commit names every staged file):
+                // a relative path's folders are judged as a walk's would be.
+                Input::Path(p, Origin::Named) if self.job.force_exclude && p.is_relative() => {
+                    walk::in_data_folder(p, p.components().count())
+                }
+                _ => false,
+            },
             stream,
         };
         match (self.job.fix, input) {

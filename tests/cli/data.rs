@@ -65,7 +65,12 @@ fn lint_data_lints_them_and_so_does_naming_them() {
 fn force_exclude_judges_named_relative_paths_as_a_walk_would() {
     // pre-commit names every staged file and passes --force-exclude.
     let d = tree();
-    let staged = ["--force-exclude", "docs/guide.md", "tests/data/case1.txt", "./src/t/case2.txt"];
+    let staged = [
+        "--force-exclude",
+        "docs/guide.md",
+        "tests/data/case1.txt",
+        "./src/t/case2.txt",
+    ];
     assert_eq!(diags(&d, &staged), [("docs/guide.md".to_string(), 1)]);
     let mut all = vec!["--lint-data"];
     all.extend_from_slice(&staged);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end check of the pre-commit hook in .pre-commit-hooks.yaml and of the
 # shape of action.yml. Installs pre-commit from PyPI into a throwaway venv,
-# then runs `pre-commit try-repo . urlint --files FIXTURE`: it must fail on a
+# then runs `pre-commit try-repo URLINT urlint --files FIXTURE` in a throwaway
+# repository holding the fixtures: it must fail on a
 # fixture with defects (and say which rule) and pass on a clean one; the
 # urlint-extract hook must pass and list the URLs.
 #
@@ -64,12 +65,24 @@ print("action ok:", ", ".join(action["inputs"]))
 PY
 
 echo "== pre-commit try-repo (builds urlint with cargo install)"
+# In a user's repository, with the fixtures staged under docs/: under
+# fixtures/ they would be test data, which the hook (--force-exclude) does
+# not lint, as `urlint check .` does not.
+urlint_repo=$PWD
+user="$work/user"
+mkdir -p "$user/docs"
+cp fixtures/ecosystem/bad.txt fixtures/ecosystem/clean.txt "$user/docs/"
+git -C "$user" init -q
+git -C "$user" add docs
+git -C "$user" -c user.name=ci -c user.email=ci@localhost commit -qm fixtures
+cd "$user"
 run fail "invalid-percent-escape" \
-    pre-commit try-repo . urlint --files fixtures/ecosystem/bad.txt
+    pre-commit try-repo "$urlint_repo" urlint --files docs/bad.txt
 run pass "Passed" \
-    pre-commit try-repo . urlint --files fixtures/ecosystem/clean.txt
-run pass "fixtures/ecosystem/bad.txt:5:3:news:12345667123%asdghfh@info.cern.ch" \
-    pre-commit try-repo . urlint-extract --files fixtures/ecosystem/bad.txt
+    pre-commit try-repo "$urlint_repo" urlint --files docs/clean.txt
+run pass "docs/bad.txt:5:3:news:12345667123%asdghfh@info.cern.ch" \
+    pre-commit try-repo "$urlint_repo" urlint-extract --files docs/bad.txt
+cd "$urlint_repo"
 
 if [ "$failures" -ne 0 ]; then
     echo "pre-commit test: $failures check(s) failed"

@@ -50,8 +50,9 @@
 //! ```
 //!
 //! Data flows one way through the stages `span → input → document → scan
-//! → url → rules → lint → report → cli`; no module imports a later one (a
-//! test holds the source to it). Only the items re-exported here are the
+//! → url → rules → lint → report → server → cli`; no module imports a
+//! later one (a test holds the source to it), and the language server uses
+//! only the API re-exported here. Only the items re-exported here are the
 //! API; the hidden modules are public for the fuzz and bench crates alone.
 
 #[cfg(feature = "cli")]
@@ -75,6 +76,9 @@ pub mod rules;
 #[doc(hidden)]
 pub mod scan;
 mod schemes;
+#[cfg(feature = "server")]
+#[doc(hidden)]
+pub mod server;
 mod span;
 #[doc(hidden)]
 pub mod url;

@@ -71,6 +71,11 @@ pub enum Command {
     /// `urlint man | man -l -` reads it; `urlint man check` prints
     /// urlint-check(1).
     Man(ManArgs),
+    /// Run the language server (LSP 3.17 on stdin and stdout) for editors.
+    ///
+    /// Diagnostics as you type, quick fixes, and the rules' docs on hover;
+    /// see the README, "In the editor", for each editor's setup.
+    Server,
 }
 
 /// `urlint completions`.

@@ -39,6 +39,8 @@ const TROUBLE: u8 = 2;
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = match cli.command {
+        // The server's exit status is the protocol's (0 after `shutdown`).
+        Command::Server => return crate::server::run(),
         Command::Check(args) => check(&args),
         Command::Extract(args) => extract(&args),
         Command::Resolve(args) => resolve(&args),

@@ -77,7 +77,11 @@ fn a_panic_in_a_request_is_an_error_answer_and_the_server_goes_on() {
     let r = c.response(2);
     let error = r.response_result.expect_err("an error answer");
     assert_eq!(error.code, lsp_server::ErrorCode::InternalError as i32);
-    assert!(error.message.contains("asked to panic"), "{}", error.message);
+    assert!(
+        error.message.contains("asked to panic"),
+        "{}",
+        error.message
+    );
     // ...and it still lints and answers.
     c.notify(
         "textDocument/didOpen",

@@ -14,5 +14,6 @@ mod inputs;
 mod mail;
 mod replay;
 mod resolve;
+mod server;
 mod suppress;
 mod util;

@@ -6,8 +6,19 @@ use super::*;
 /// units, four bytes), combining marks (a code point of their own), CJK,
 /// and all three line breaks.
 const PIECES: &[&str] = &[
-    "a", "é", "e\u{301}", "😀", "中", "\n", "\r\n", "\r", " ", "http://x.example/", "<URL:",
-    "HTTP://y.example/%zz", "👩\u{200d}👩",
+    "a",
+    "é",
+    "e\u{301}",
+    "😀",
+    "中",
+    "\n",
+    "\r\n",
+    "\r",
+    " ",
+    "http://x.example/",
+    "<URL:",
+    "HTTP://y.example/%zz",
+    "👩\u{200d}👩",
 ];
 
 const ENCODINGS: [Encoding; 3] = [Encoding::Utf8, Encoding::Utf16, Encoding::Utf32];
@@ -49,9 +60,17 @@ fn check_every_position(doc: &Document, enc: Encoding) {
     for i in (0..=n).map(|i| not_inside_crlf(text, i)) {
         let want = naive(text, i, enc);
         let byte = byte_of(text, i);
-        assert_eq!(doc.position(byte, enc), want, "{enc:?} char {i} of {text:?}");
+        assert_eq!(
+            doc.position(byte, enc),
+            want,
+            "{enc:?} char {i} of {text:?}"
+        );
         assert_eq!(all.get(byte), want, "{enc:?} batch, char {i} of {text:?}");
-        assert_eq!(doc.offset(want, enc), byte, "{enc:?} back, char {i} of {text:?}");
+        assert_eq!(
+            doc.offset(want, enc),
+            byte,
+            "{enc:?} back, char {i} of {text:?}"
+        );
     }
 }
 

@@ -2,6 +2,7 @@
 //! and hovers, with every position in the negotiated encoding.
 
 use std::collections::HashMap;
+use std::fmt::Write as _;
 use std::sync::Arc;
 
 use lsp_types as lsp;
@@ -300,7 +301,7 @@ fn rule_docs(d: &Diagnostic) -> String {
         explanation(meta.explanation)
     );
     if let Some((applicability, what)) = meta.fix {
-        out.push_str(&format!("\n\n*Fix ({}):* {what}", applicability.as_str()));
+        let _ = write!(out, "\n\n*Fix ({}):* {what}", applicability.as_str());
     }
     out
 }

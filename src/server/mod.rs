@@ -108,7 +108,7 @@ pub fn serve(connection: &Connection) -> u8 {
             }
             Message::Notification(n) if n.method == lsp::notification::Exit::METHOD => {
                 server.stop();
-                return if shutting_down { 0 } else { 1 };
+                return u8::from(!shutting_down);
             }
             Message::Notification(n) => {
                 let method = n.method.clone();

@@ -1,6 +1,9 @@
 //! `urlint server` end to end: the built binary as a subprocess, spoken to
 //! in JSON-RPC with Content-Length framing, as an editor does.
 
+// Messages are built with `json!` at each call, and handed over whole.
+#![allow(clippy::needless_pass_by_value)]
+
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -24,7 +27,7 @@ struct Lsp {
     seen: VecDeque<Value>,
     next_id: i64,
     /// The folder it runs in, kept while it runs.
-    _dir: Option<Dir>,
+    dir: Option<Dir>,
 }
 
 impl Lsp {
@@ -54,7 +57,7 @@ impl Lsp {
             from_server: rx,
             seen: VecDeque::new(),
             next_id: 0,
-            _dir: None,
+            dir: None,
         };
         let init = lsp.request(
             "initialize",
@@ -67,7 +70,7 @@ impl Lsp {
     fn start(capabilities: Value) -> (Lsp, Value) {
         let dir = Dir::new();
         let (mut lsp, init) = Lsp::start_in(dir.path(), capabilities);
-        lsp._dir = Some(dir);
+        lsp.dir = Some(dir);
         (lsp, init)
     }
 
@@ -184,7 +187,7 @@ fn offset(text: &str, pos: &Value) -> usize {
     text.len()
 }
 
-/// Apply TextEdits (UTF-16 ranges) the way an editor does: last first.
+/// Apply `TextEdit`s (UTF-16 ranges) the way an editor does: last first.
 fn apply(text: &str, edits: &[Value]) -> String {
     let mut edits: Vec<(usize, usize, &str)> = edits
         .iter()
@@ -346,7 +349,7 @@ fn a_quick_fix_applied_as_an_edit_clears_its_diagnostic() {
     );
     assert!(fix.get("isPreferred").is_none());
     let edit = fix["edit"]["changes"][uri][0].clone();
-    let fixed = apply(&fixed, &[edit.clone()]);
+    let fixed = apply(&fixed, std::slice::from_ref(&edit));
     assert!(fixed.contains("http://example.com/a%25zz now."));
     lsp.notify(
         "textDocument/didChange",
@@ -479,10 +482,10 @@ fn the_syntax_comes_from_the_language_id() {
     let (mut lsp, _) = Lsp::start(json!({}));
     lsp.open("untitled:md", "markdown", text);
     lsp.open("untitled:txt", "plaintext", text);
-    let md = lsp.diagnostics("untitled:md", 1);
-    let txt = lsp.diagnostics("untitled:txt", 1);
-    assert_eq!(codes(&md), ["trailing-punctuation"]);
-    assert_ne!(codes(&md), codes(&txt));
+    let markdown = lsp.diagnostics("untitled:md", 1);
+    let plain = lsp.diagnostics("untitled:txt", 1);
+    assert_eq!(codes(&markdown), ["trailing-punctuation"]);
+    assert_ne!(codes(&markdown), codes(&plain));
     assert_eq!(lsp.shutdown(), 0);
 }
 
@@ -585,7 +588,7 @@ fn random_incremental_edits_leave_the_server_with_the_edited_text() {
         let mut text = String::from("See HTTP://a.example/%zz\n");
         lsp.open(&uri, "plaintext", &text);
         let mut changes = Vec::new();
-        for _ in 0..1 + rng.below(12) {
+        for _ in 0..=rng.below(12) {
             let bounds: Vec<usize> = text
                 .char_indices()
                 .map(|(i, _)| i)

@@ -30,9 +30,9 @@ fn naive(text: &str, at: usize, enc: Encoding) -> Position {
     let (mut line, mut col) = (0, 0);
     for (i, &c) in chars[..at].iter().enumerate() {
         match c {
-            '\n' => (line, col) = (line + 1, 0),
+            // `\r\n` breaks once, at its `\n`.
             '\r' if chars.get(i + 1) == Some(&'\n') => {}
-            '\r' => (line, col) = (line + 1, 0),
+            '\n' | '\r' => (line, col) = (line + 1, 0),
             c => col += enc.len(c),
         }
     }

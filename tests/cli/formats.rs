@@ -236,7 +236,15 @@ fn man_page_is_roff_and_lists_every_subcommand() {
     let page = stdout(&out);
     assert!(page.starts_with(".ie \\n(.g .ds Aq"), "{page}");
     assert!(page.contains("\n.TH urlint 1 "), "{page}");
-    for sub in ["check", "extract", "resolve", "rules", "completions", "man"] {
+    for sub in [
+        "check",
+        "extract",
+        "resolve",
+        "rules",
+        "completions",
+        "man",
+        "server",
+    ] {
         assert!(
             page.contains(&format!("urlint\\-{sub}(1)")),
             "{sub}: {page}"

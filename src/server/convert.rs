@@ -391,3 +391,111 @@ fn eol(text: &str, at: usize) -> &'static str {
         "\n"
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn linted(text: &str, syntax: Syntax) -> Linted {
+        let linter = Arc::new(Linter::default());
+        let source = Source::default().with_syntax(syntax);
+        let checked = linter.check(text, &source);
+        Linted {
+            version: 1,
+            doc: Arc::new(Document::new(text.to_string())),
+            linter,
+            source,
+            checked,
+        }
+    }
+
+    /// The text after the "ignore this rule" action for its first
+    /// diagnostic, or `None` where there is none.
+    fn ignored(text: &str, syntax: Syntax) -> Option<String> {
+        let l = linted(text, syntax);
+        let d = &l.checked.diagnostics[0];
+        let edit = l.ignore_edit(d, Encoding::Utf16)?;
+        let start = l.doc.offset(edit.range.start, Encoding::Utf16);
+        let end = l.doc.offset(edit.range.end, Encoding::Utf16);
+        let mut out = text.to_string();
+        out.replace_range(start..end, &edit.new_text);
+        // The comment silences the diagnostic, and only it.
+        let after = linted(&out, syntax);
+        assert!(
+            !after.checked.diagnostics.iter().any(|a| a.rule == d.rule),
+            "{out:?} still has {}",
+            d.rule.name()
+        );
+        Some(out)
+    }
+
+    #[test]
+    fn the_ignore_comment_takes_each_syntax_form() {
+        let cases = [
+            (
+                Syntax::Markdown,
+                "a HTTP://x.example/\n",
+                "a HTTP://x.example/ <!-- urlint: ignore[uppercase-scheme] -->\n",
+            ),
+            (
+                Syntax::C,
+                "// see HTTP://x.example/\nint x;\n",
+                "// see HTTP://x.example/ // urlint: ignore[uppercase-scheme]\nint x;\n",
+            ),
+            (
+                Syntax::Python,
+                "# HTTP://x.example/\r\n",
+                "# HTTP://x.example/ # urlint: ignore[uppercase-scheme]\r\n",
+            ),
+            (
+                Syntax::Text,
+                "HTTP://x.example/",
+                "HTTP://x.example/ urlint: ignore[uppercase-scheme]",
+            ),
+            (
+                Syntax::Asciidoc,
+                "  HTTP://x.example/\n",
+                "  // urlint: ignore-next-line[uppercase-scheme]\n  HTTP://x.example/\n",
+            ),
+        ];
+        for (syntax, text, want) in cases {
+            assert_eq!(ignored(text, syntax).as_deref(), Some(want), "{syntax:?}");
+        }
+        // JSON has no comment to add.
+        assert_eq!(
+            ignored("{\"u\": \"HTTP://x.example/\"}\n", Syntax::Json),
+            None
+        );
+    }
+
+    #[test]
+    fn an_ignore_list_on_the_line_gets_the_rule_added() {
+        let text = "http://relay.acme.com:25/ <!-- urlint: ignore[bare-url] -->\n";
+        assert_eq!(
+            ignored(text, Syntax::Markdown).unwrap(),
+            "http://relay.acme.com:25/ <!-- urlint: ignore[bare-url,nondefault-port] -->\n"
+        );
+    }
+
+    #[test]
+    fn no_fix_is_offered_where_the_text_cannot_be_rewritten() {
+        // Mail: positions map into the raw message, but its fixes are
+        // reported, not applied.
+        let mail =
+            "From a@b Mon Jan  1 00:00:00 2024\nFrom: a@b\nSubject: x\n\nSee HTTP://x.example/\n";
+        let l = linted(mail, Syntax::Text);
+        assert!(l.checked.not_rewritable.is_some());
+        assert!(!l.checked.diagnostics.is_empty());
+        let uri: Uri = "untitled:mail".parse().unwrap();
+        let all = lsp::Range::new(lsp::Position::new(0, 0), lsp::Position::new(9, 0));
+        let actions = l.code_actions(&uri, all, None, Encoding::Utf16);
+        let titles: Vec<String> = actions
+            .iter()
+            .map(|a| match a {
+                lsp::CodeActionOrCommand::CodeAction(a) => a.title.clone(),
+                lsp::CodeActionOrCommand::Command(c) => c.title.clone(),
+            })
+            .collect();
+        assert!(titles.iter().all(|t| t.starts_with("Ignore")), "{titles:?}");
+    }
+}

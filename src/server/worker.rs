@@ -14,7 +14,7 @@ use lsp_server::{Message, Notification};
 use lsp_types as lsp;
 use lsp_types::Uri;
 
-use super::convert::Linted;
+use super::convert::{Linted, MAX_PUBLISHED};
 use super::text::{Document, Encoding};
 use crate::Linter;
 use crate::Source;
@@ -151,6 +151,16 @@ fn work(shared: &Shared, rx: &Receiver<Job>) {
         }));
         match checked {
             Ok(checked) => {
+                if checked.diagnostics.len() > MAX_PUBLISHED {
+                    shared.log(
+                        lsp::MessageType::WARNING,
+                        format!(
+                            "urlint: {} has {} diagnostics; the first {MAX_PUBLISHED} are shown",
+                            job.uri.as_str(),
+                            checked.diagnostics.len()
+                        ),
+                    );
+                }
                 let linted = Arc::new(Linted {
                     version: job.version,
                     doc: job.doc,

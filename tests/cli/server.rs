@@ -527,11 +527,11 @@ fn hostile_documents_are_answered_in_bounded_time() {
     let d = lsp.diagnostics("untitled:openers", 1);
     assert_eq!(d.len(), 10_000);
     assert_eq!(d[9_999]["range"]["start"]["character"], 5 * 9_999);
-    let log = lsp.wait(|m| m["method"] == "window/logMessage");
-    let log = log["params"]["message"].as_str().unwrap();
+    let logged = lsp.wait(|m| m["method"] == "window/logMessage");
+    let message = logged["params"]["message"].as_str().unwrap();
     assert!(
-        log.contains("200000 diagnostics; the first 10000 are shown"),
-        "{log}"
+        message.contains("200000 diagnostics; the first 10000 are shown"),
+        "{message}"
     );
     // The server still answers.
     let hover = lsp.request(

@@ -362,34 +362,46 @@ impl Server {
     }
 
     /// The linter and source for an open document (its settings read
-    /// again if they changed); a broken settings file is shown.
-    fn job(&mut self, key: &str) -> Option<(Arc<Linter>, crate::Source)> {
+    /// again if they changed; a broken settings file is shown), and
+    /// whether `exclude` leaves it out.
+    fn job(&mut self, key: &str) -> Option<(Arc<Linter>, crate::Source, bool)> {
         let open = self.docs.get(key)?;
         let path = settings::uri_path(open.uri.as_str());
-        let dir = match &path {
-            Some(p) => p.parent().map(std::path::Path::to_path_buf),
-            None => self.workspace.clone(),
-        };
-        let (linter, error) = self.profiles.linter_for(dir.as_deref());
-        if let Some(error) = error {
+        let governed = self
+            .profiles
+            .governing(path.as_deref(), self.workspace.as_deref());
+        if let Some(error) = governed.error {
             self.shared
                 .notify::<lsp::notification::ShowMessage>(lsp::ShowMessageParams {
                     typ: lsp::MessageType::ERROR,
                     message: format!("urlint: {error} (linting with the default settings)"),
                 });
         }
-        let source = settings::source_for(&linter, path.as_deref(), &open.language);
-        Some((linter, source))
+        let source = settings::source_for(&governed.linter, path.as_deref(), &open.language);
+        Some((governed.linter, source, governed.excluded))
     }
 
     /// Hand the document's current version to the worker, to lint after
     /// `delay`.
     fn schedule(&mut self, key: &str, delay: Duration) {
-        let Some((linter, source)) = self.job(key) else {
+        let Some((linter, source, excluded)) = self.job(key) else {
             return;
         };
         let open = &self.docs[key];
         lock(&self.shared.versions).insert(key.to_string(), open.version);
+        if excluded {
+            // Published directly: nothing to lint, and diagnostics from
+            // before the file was excluded must go.
+            let linted = Arc::new(Linted {
+                version: open.version,
+                doc: open.doc.clone(),
+                linter,
+                source,
+                checked: crate::Checked::default(),
+            });
+            self.shared.publish(&open.uri, linted);
+            return;
+        }
         let job = Job {
             uri: open.uri.clone(),
             version: open.version,
@@ -413,9 +425,13 @@ impl Server {
                 return Some(linted.clone());
             }
         }
-        let (linter, source) = self.job(key)?;
+        let (linter, source, excluded) = self.job(key)?;
         let doc = self.docs[key].doc.clone();
-        let checked = linter.check(doc.text(), &source);
+        let checked = if excluded {
+            crate::Checked::default()
+        } else {
+            linter.check(doc.text(), &source)
+        };
         let linted = Arc::new(Linted {
             version,
             doc,

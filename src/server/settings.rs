@@ -12,6 +12,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::SystemTime;
 
+use ignore::gitignore::{Gitignore, GitignoreBuilder};
+
+use crate::Error;
 use crate::Linter;
 use crate::Settings;
 use crate::Source;
@@ -24,6 +27,22 @@ pub const CONFIG: &str = "urlint.toml";
 struct Profile {
     stamp: Option<(SystemTime, u64)>,
     linter: Arc<Linter>,
+    /// `exclude`, rooted at the settings file's folder.
+    exclude: Option<Gitignore>,
+}
+
+/// What governs one document.
+pub struct Governed {
+    /// The linter of its settings.
+    pub linter: Arc<Linter>,
+    /// `exclude` leaves it out: it gets no diagnostics, as the file would
+    /// get none from `urlint check` walking the project (or from the
+    /// pre-commit hook, which passes `--force-exclude`).
+    pub excluded: bool,
+    /// The settings file is broken (given once per version of the file):
+    /// the defaults lint meanwhile, since a typo in `urlint.toml` must not
+    /// blank the editor, but must not go unseen either.
+    pub error: Option<String>,
 }
 
 /// The linters of the settings files seen so far.
@@ -42,41 +61,81 @@ impl Default for Profiles {
 }
 
 impl Profiles {
-    /// The linter for a file in `dir` (`None`: no folder, the defaults),
-    /// and an error to show when its settings file is broken (then the
-    /// defaults lint it: a typo in `urlint.toml` must not blank the
-    /// editor, but must not go unseen either). The error is given once
-    /// per version of the file.
-    pub fn linter_for(&mut self, dir: Option<&Path>) -> (Arc<Linter>, Option<String>) {
+    /// What governs a document at `path`, or, for a buffer never saved,
+    /// one in `dir` (`None`: the defaults).
+    pub fn governing(&mut self, path: Option<&Path>, dir: Option<&Path>) -> Governed {
+        let dir = path.and_then(Path::parent).or(dir);
         let Some(file) = dir.and_then(find) else {
-            return (self.default.clone(), None);
+            return Governed {
+                linter: self.default.clone(),
+                excluded: false,
+                error: None,
+            };
         };
         let stamp = std::fs::metadata(&file)
             .ok()
             .and_then(|m| Some((m.modified().ok()?, m.len())));
-        if let Some(p) = self.by_file.get(&file) {
-            if p.stamp == stamp && stamp.is_some() {
-                return (p.linter.clone(), None);
-            }
-        }
-        let (linter, error) = match Settings::from_file(&file).and_then(Linter::new) {
-            Ok(linter) => (Arc::new(linter), None),
-            Err(e) => (self.default.clone(), Some(e.to_string())),
-        };
-        self.by_file.insert(
-            file,
-            Profile {
+        let mut error = None;
+        let fresh = self
+            .by_file
+            .get(&file)
+            .is_some_and(|p| p.stamp == stamp && stamp.is_some());
+        if !fresh {
+            let read = Settings::from_file(&file).and_then(|settings| {
+                let exclude = exclude(&settings)?;
+                Ok((Linter::new(settings)?, exclude))
+            });
+            let (linter, exclude) = match read {
+                Ok((linter, exclude)) => (Arc::new(linter), exclude),
+                Err(e) => {
+                    error = Some(e.to_string());
+                    (self.default.clone(), None)
+                }
+            };
+            let profile = Profile {
                 stamp,
-                linter: linter.clone(),
-            },
-        );
-        (linter, error)
+                linter,
+                exclude,
+            };
+            self.by_file.insert(file.clone(), profile);
+        }
+        let profile = &self.by_file[&file];
+        let excluded = match (path, &profile.exclude) {
+            (Some(path), Some(globs)) => {
+                path.starts_with(globs.path())
+                    && globs.matched_path_or_any_parents(path, false).is_ignore()
+            }
+            _ => false,
+        };
+        Governed {
+            linter: profile.linter.clone(),
+            excluded,
+            error,
+        }
     }
 
     /// Forget every settings file read, so the next lint reads them again.
     pub fn forget(&mut self) {
         self.by_file.clear();
     }
+}
+
+/// `exclude` as gitignore lines rooted at the settings file's folder, as
+/// `urlint check` reads them.
+fn exclude(settings: &Settings) -> Result<Option<Gitignore>, Error> {
+    let Some(root) = settings.root().filter(|_| !settings.exclude.is_empty()) else {
+        return Ok(None);
+    };
+    let mut globs = GitignoreBuilder::new(root);
+    for glob in &settings.exclude {
+        globs
+            .add_line(None, glob)
+            .map_err(|e| Error::msg(format!("exclude `{glob}`: {e}")))?;
+    }
+    globs
+        .build()
+        .map(Some)
+        .map_err(|e| Error::msg(e.to_string()))
 }
 
 /// The nearest `urlint.toml` in `dir` or a parent.
@@ -182,8 +241,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(CONFIG), "[syntax]\n\"*.txt\" = \"rst\"\n").unwrap();
         let mut profiles = Profiles::default();
-        let (linter, error) = profiles.linter_for(Some(dir.path()));
-        assert_eq!(error, None);
+        let governed = profiles.governing(None, Some(dir.path()));
+        assert_eq!(governed.error, None);
+        let linter = governed.linter;
         let txt = dir.path().join("a.txt");
         let md = dir.path().join("a.md");
         assert_eq!(
@@ -211,13 +271,33 @@ mod tests {
         let file = dir.path().join(CONFIG);
         std::fs::write(&file, "ignore = [\"uppercase-scheme\"]\n").unwrap();
         let mut profiles = Profiles::default();
-        let (first, _) = profiles.linter_for(Some(dir.path()));
-        let (again, _) = profiles.linter_for(Some(dir.path()));
+        let doc = dir.path().join("a.md");
+        let first = profiles.governing(Some(&doc), None).linter;
+        let again = profiles.governing(Some(&doc), None).linter;
         assert!(Arc::ptr_eq(&first, &again), "unchanged: not read again");
         std::fs::write(&file, "ignore = [\"no-such-rule\"]\n# longer now\n").unwrap();
-        let (_, error) = profiles.linter_for(Some(dir.path()));
+        let error = profiles.governing(Some(&doc), None).error;
         assert!(error.unwrap().contains("no-such-rule"));
-        let (_, error) = profiles.linter_for(Some(dir.path()));
-        assert_eq!(error, None, "named once");
+        assert_eq!(
+            profiles.governing(Some(&doc), None).error,
+            None,
+            "named once"
+        );
+    }
+
+    #[test]
+    fn exclude_leaves_a_document_out() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join(CONFIG),
+            "exclude = [\"vendor/**\", \"*.min.js\"]\n",
+        )
+        .unwrap();
+        let mut profiles = Profiles::default();
+        let mut excluded = |p: &str| profiles.governing(Some(&dir.path().join(p)), None).excluded;
+        assert!(excluded("vendor/lib/a.md"));
+        assert!(excluded("web/app.min.js"));
+        assert!(!excluded("docs/a.md"));
+        assert!(!excluded("vendored.md"));
     }
 }

@@ -38,6 +38,8 @@ pub fn fix_all_kind() -> CodeActionKind {
 pub struct Linted {
     /// The version the client gave it.
     pub version: i32,
+    /// The server's lint request it answers (see `worker::Shared::current`).
+    pub generation: u64,
     /// Its text.
     pub doc: Arc<Document>,
     /// The linter of its settings.
@@ -410,6 +412,7 @@ mod tests {
         let checked = linter.check(text, &source);
         Linted {
             version: 1,
+            generation: 1,
             doc: Arc::new(Document::new(text.to_string())),
             linter,
             source,

@@ -79,7 +79,7 @@ pub fn serve(connection: &Connection) -> u8 {
     }
     let sender = connection.sender.clone();
     let shared = Arc::new(Shared {
-        versions: std::sync::Mutex::default(),
+        current: std::sync::Mutex::default(),
         results: std::sync::Mutex::default(),
         encoding,
         send: Box::new(move |m| {
@@ -162,6 +162,8 @@ struct Open {
     version: i32,
     language: String,
     doc: Arc<Document>,
+    /// Its newest lint request.
+    generation: u64,
 }
 
 /// The main loop's state.
@@ -173,6 +175,8 @@ struct Server {
     /// folder, else the folder the server started in.
     workspace: Option<PathBuf>,
     worker: Option<(Sender<Job>, JoinHandle<()>)>,
+    /// The last lint request's number.
+    generation: u64,
 }
 
 impl Server {
@@ -195,6 +199,7 @@ impl Server {
             profiles: Profiles::default(),
             workspace,
             worker: Some(worker),
+            generation: 0,
         }
     }
 
@@ -300,6 +305,7 @@ impl Server {
                     version: item.version,
                     language: item.language_id,
                     doc: Arc::new(Document::new(item.text)),
+                    generation: 0,
                 };
                 self.docs.insert(key.clone(), open);
                 self.schedule(&key, Duration::ZERO);
@@ -333,8 +339,8 @@ impl Server {
                 let key = p.text_document.uri.as_str();
                 self.docs.remove(key);
                 lock(&self.shared.results).remove(key);
-                let mut versions = lock(&self.shared.versions);
-                versions.remove(key);
+                let mut current = lock(&self.shared.current);
+                current.remove(key);
                 self.shared
                     .send_diagnostics(&p.text_document.uri, Vec::new(), None);
             }
@@ -387,13 +393,17 @@ impl Server {
         let Some((linter, source, excluded)) = self.job(key) else {
             return;
         };
-        let open = &self.docs[key];
-        lock(&self.shared.versions).insert(key.to_string(), open.version);
+        self.generation += 1;
+        let generation = self.generation;
+        let open = self.docs.get_mut(key).expect("job() found it");
+        open.generation = generation;
+        lock(&self.shared.current).insert(key.to_string(), generation);
         if excluded {
             // Published directly: nothing to lint, and diagnostics from
             // before the file was excluded must go.
             let linted = Arc::new(Linted {
                 version: open.version,
+                generation,
                 doc: open.doc.clone(),
                 linter,
                 source,
@@ -405,6 +415,7 @@ impl Server {
         let job = Job {
             uri: open.uri.clone(),
             version: open.version,
+            generation,
             doc: open.doc.clone(),
             linter,
             source,
@@ -419,9 +430,9 @@ impl Server {
     /// else linted here and now (a code action asked for mid-debounce).
     fn linted(&mut self, uri: &Uri) -> Option<Arc<Linted>> {
         let key = uri.as_str();
-        let version = self.docs.get(key)?.version;
+        let (version, generation) = self.docs.get(key).map(|o| (o.version, o.generation))?;
         if let Some(linted) = lock(&self.shared.results).get(key) {
-            if linted.version == version {
+            if linted.generation == generation {
                 return Some(linted.clone());
             }
         }
@@ -434,6 +445,7 @@ impl Server {
         };
         let linted = Arc::new(Linted {
             version,
+            generation,
             doc,
             linter,
             source,

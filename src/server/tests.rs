@@ -155,3 +155,41 @@ fn a_burst_of_changes_is_linted_once_for_its_last_version() {
     c.response(9);
     assert_eq!(c.exit(), 0);
 }
+
+#[test]
+fn a_document_reopened_at_the_same_version_gets_its_new_texts_diagnostics() {
+    let c = Client::start();
+    let open = |text: &str| {
+        c.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": "untitled:re", "languageId": "plaintext",
+                   "version": 1, "text": text}}),
+        );
+    };
+    // A first text slow enough to be mid-lint when it is closed.
+    open(&"HTTP://a.example/ ".repeat(20_000));
+    c.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": "untitled:re"}}),
+    );
+    open("ftp://b.example/%zz\n");
+    // Whatever was published for the first text (nothing, or its
+    // diagnostics before the close cleared them), the last word is the
+    // second text's, and no later message brings the first one back.
+    let mut last = c.diagnostics();
+    while last["diagnostics"].as_array().unwrap().len() != 1 {
+        last = c.diagnostics();
+    }
+    assert_eq!(last["diagnostics"][0]["code"], "invalid-percent-escape");
+    c.request(9, "shutdown", json!(null));
+    loop {
+        match c.next() {
+            Message::Notification(n) if n.method == "textDocument/publishDiagnostics" => {
+                panic!("published after the second text's result: {}", n.params);
+            }
+            Message::Response(r) if r.id == RequestId::from(9) => break,
+            _ => {}
+        }
+    }
+    assert_eq!(c.exit(), 0);
+}

@@ -25,6 +25,8 @@ pub struct Job {
     pub uri: Uri,
     /// The version this text is.
     pub version: i32,
+    /// Which lint request of the server's this is (see [`Shared::current`]).
+    pub generation: u64,
     /// The text.
     pub doc: Arc<Document>,
     /// Its settings' linter.
@@ -37,9 +39,12 @@ pub struct Job {
 
 /// What the main loop and the worker share.
 pub struct Shared {
-    /// The version of each open document, by URI: a result for another
-    /// version is stale and is dropped, and a closed document gets none.
-    pub versions: Mutex<HashMap<String, i32>>,
+    /// The newest lint request (a number the server counts up) for each
+    /// open document, by URI: a result for an older one is stale and is
+    /// dropped, and a closed document gets none. Not the client's version:
+    /// a document closed and opened again restarts at the same version,
+    /// and new settings re-lint the same one.
+    pub current: Mutex<HashMap<String, u64>>,
     /// The newest result per document, for code actions and hovers.
     pub results: Mutex<HashMap<String, Arc<Linted>>>,
     /// The negotiated position encoding.
@@ -51,24 +56,24 @@ pub struct Shared {
 }
 
 impl Shared {
-    /// Whether `version` is the open document's current one.
-    pub fn is_current(&self, uri: &str, version: i32) -> bool {
-        lock(&self.versions).get(uri) == Some(&version)
+    /// Whether `generation` is the open document's newest lint request.
+    pub fn is_current(&self, uri: &str, generation: u64) -> bool {
+        lock(&self.current).get(uri) == Some(&generation)
     }
 
-    /// Publish `linted` for `uri` if it is still the current version. The
+    /// Publish `linted` for `uri` if it is still the newest request. The
     /// check and the send happen under one lock, so a close or a newer
     /// result can never be overtaken by an older one.
     pub fn publish(&self, uri: &Uri, linted: Arc<Linted>) {
         let diagnostics = linted.diagnostics(uri, self.encoding);
-        let versions = lock(&self.versions);
-        if versions.get(uri.as_str()) != Some(&linted.version) {
+        let current = lock(&self.current);
+        if current.get(uri.as_str()) != Some(&linted.generation) {
             return;
         }
         let version = linted.version;
         lock(&self.results).insert(uri.as_str().to_string(), linted);
         self.send_diagnostics(uri, diagnostics, Some(version));
-        drop(versions);
+        drop(current);
     }
 
     /// Send `publishDiagnostics`.
@@ -143,7 +148,7 @@ fn work(shared: &Shared, rx: &Receiver<Job>) {
             continue;
         };
         let job = pending.remove(&key).expect("just found");
-        if !shared.is_current(&key, job.version) {
+        if !shared.is_current(&key, job.generation) {
             continue;
         }
         let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -163,6 +168,7 @@ fn work(shared: &Shared, rx: &Receiver<Job>) {
                 }
                 let linted = Arc::new(Linted {
                     version: job.version,
+                    generation: job.generation,
                     doc: job.doc,
                     linter: job.linter,
                     source: job.source,

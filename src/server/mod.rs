@@ -339,10 +339,13 @@ impl Server {
                 let key = p.text_document.uri.as_str();
                 self.docs.remove(key);
                 lock(&self.shared.results).remove(key);
+                // Cleared under the lock the worker publishes under, so a
+                // lint finishing now cannot bring the diagnostics back.
                 let mut current = lock(&self.shared.current);
                 current.remove(key);
                 self.shared
                     .send_diagnostics(&p.text_document.uri, Vec::new(), None);
+                drop(current);
             }
             note::DidChangeWatchedFiles::METHOD => {
                 let p: lsp::DidChangeWatchedFilesParams = params(n.params)?;

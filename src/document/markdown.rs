@@ -117,6 +117,33 @@ pub(super) fn read(src: &str) -> Document {
                 code.push(from..b.text.len());
             }
             Event::SoftBreak | Event::HardBreak => b.push_for("\n", range.start),
+            Event::Start(Tag::Emphasis | Tag::Strong)
+            | Event::End(TagEnd::Emphasis | TagEnd::Strong) => {
+                // A marker inside a word is a wildcard far more often than
+                // emphasis (`https://*.*.sanity.io/**`): kept as text.
+                let len = if matches!(
+                    event,
+                    Event::Start(Tag::Strong) | Event::End(TagEnd::Strong)
+                ) {
+                    2
+                } else {
+                    1
+                };
+                let at = if matches!(event, Event::Start(_)) {
+                    range.start
+                } else {
+                    range.end.saturating_sub(len)
+                };
+                let inside = |k: Option<&u8>| k.is_some_and(|c| !c.is_ascii_whitespace());
+                if at > 0
+                    && inside(src.as_bytes().get(at - 1))
+                    && inside(src.as_bytes().get(at + len))
+                {
+                    if let Some(marker) = src.get(at..at + len) {
+                        b.push(marker, at);
+                    }
+                }
+            }
             Event::Start(Tag::CodeBlock(kind)) => {
                 code.push(b.text.len()..usize::MAX);
                 if let CodeBlockKind::Fenced(info) = kind {

@@ -197,6 +197,18 @@ fn has_bracket_notation(url: &str) -> bool {
         let close = b[open..].iter().position(|&c| c == b']').map(|c| open + c);
         let inner = &url[open + 1..close.unwrap_or(b.len())];
         let ip_literal = Some(open) == host_start && close.is_some() && inner.contains(':');
+        // Where the host goes, a bracket holding a name, not an address:
+        // `https://[your-tenant].sharepoint.com/`, `http://[IP of Snowball]`
+        // (cut at the space), `https://[YOUR-DOMAIN]/`.
+        let placeholder_host = Some(open) == host_start
+            && !inner.is_empty()
+            && !inner.starts_with(['v', 'V'])
+            && inner.bytes().any(|c| {
+                c.is_ascii_alphabetic() && !c.is_ascii_hexdigit() || c == b'-' || c == b'_'
+            });
+        if placeholder_host && !inner.contains('%') {
+            return true;
+        }
         if !ip_literal {
             let notation = close.is_some()
                 && (inner.starts_with('[')
@@ -284,6 +296,9 @@ mod tests {
             "http://host:port$2",
             "http://localhost:@PORT@/server-status",
             "http://.example.org/",
+            "https://[your-tenant].sharepoint.com/",
+            "http://[IP",
+            "https://[YOUR-DOMAIN]/some-path-to/Documents",
             "https://…/x",
         ] {
             assert!(is_pattern(p), "{p} is a pattern");
@@ -294,6 +309,10 @@ mod tests {
     fn urls_that_look_a_little_like_patterns() {
         for u in [
             "http://[2001:db8::1]:8080/",
+            "http://[fe80::1%eth0]/",
+            "http://[fe80::1%25eth0]:8080/",
+            "http://[v7.abc]/",
+            "http://[::ffff:192.0.2.1]/",
             "http://a.example/?a[]=1&filter[name]=x",
             "http://a.example/%2Fx%41",
             "http://a.example/%da",

@@ -131,6 +131,23 @@ fn strings_in_a_code_block_of_a_programming_language_are_data() {
 }
 
 #[test]
+fn emphasis_inside_a_word_is_a_wildcard() {
+    let md = "includes = ['https://*.*.sanity.io/**'] and **bold https://a.example/x**\n";
+    let doc = read(Syntax::Markdown, md);
+    assert!(
+        doc.text.contains("https://*.*.sanity.io/**"),
+        "{:?}",
+        doc.text
+    );
+    assert!(
+        doc.text.contains("bold https://a.example/x"),
+        "{:?}",
+        doc.text
+    );
+    assert!(!doc.text.contains("**bold"), "{:?}", doc.text);
+}
+
+#[test]
 fn syntax_from_path() {
     use std::path::Path;
     for (path, syntax) in [

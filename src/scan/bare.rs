@@ -224,6 +224,10 @@ fn is_string_escape(rest: &[u8]) -> bool {
         // `\0` (a C string's end) and `\1` (a sed backreference) too.
         Some(b'n' | b't' | b'r' | b'0'..=b'9') => true,
         Some(b'x') => rest.get(2).is_some_and(u8::is_ascii_hexdigit),
+        // A JSON or JavaScript string's `\u0026` (Google's `webViewLink`).
+        Some(b'u') => rest
+            .get(2..6)
+            .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit)),
         // A terminal escape: `\e]8;;URL\e\\` (an OSC 8 hyperlink), `\e[0m`;
         // `\a` (BEL) ends an OSC too.
         Some(b'e') => matches!(rest.get(2), Some(b'\\' | b'[' | b']')),

@@ -320,6 +320,10 @@ fn real_world_shapes() {
             &["http://github.com/junegunn/fzf"],
         ),
         ("echo http://a.example/x\\a", &["http://a.example/x"]),
+        (
+            "\"https://drive.google.com/file/d/0AxB/view?usp=drivesdk\\u0026resourcekey=0-AB\"",
+            &["https://drive.google.com/file/d/0AxB/view?usp=drivesdk"],
+        ),
         ("http://a.example/\\etc\\apps", &["http://a.example/\\etc\\apps"]),
         // A backquote never stands in a URL (reST `` `text URL`_ ``).
         ("`Create https://git.python.org`_", &["https://git.python.org"]),

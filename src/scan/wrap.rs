@@ -42,6 +42,27 @@ fn has_gap(s: &[u8]) -> bool {
     s.contains(&b'\t') || s.windows(GAP).any(|w| w.iter().all(|&c| c == b' '))
 }
 
+/// Whether the URL's line (from `ls`) and the next line start with the same
+/// word of four bytes or more before the URL (`2026/04/14 11:36:04 NOTICE:
+/// Serving GUI on http://…` and a next line of the same log): records of a
+/// log or a list, not a line and its wrapped end.
+fn same_start(b: &[u8], ls: usize, url_start: usize, next_token: usize) -> bool {
+    let word = |at: usize| {
+        let from = at
+            + b[at..]
+                .iter()
+                .take_while(|c| **c == b' ' || **c == b'\t')
+                .count();
+        let len = b[from..]
+            .iter()
+            .take_while(|c| !c.is_ascii_whitespace())
+            .count();
+        (from, &b[from..from + len])
+    };
+    let (from, first) = word(ls);
+    first.len() >= 4 && from + first.len() < url_start && word(next_token).1 == first
+}
+
 /// Whether `s` starts with a column gap (or a tab) and then text.
 fn gap_then_text(s: &[u8]) -> bool {
     let run = s.iter().take_while(|&&c| c == b' ' || c == b'\t').count();
@@ -120,7 +141,8 @@ pub(crate) fn rejoin(
         // text, then a run of blanks, then the URL; or the next line's
         // token followed by such a run. A wrapping client leaves no gaps.
         let table = (round == 0 && line.is_some_and(|ls| has_gap(&b[ls..url_start])))
-            || gap_then_text(&b[next.end..b.len().min(next.end + 64)]);
+            || gap_then_text(&b[next.end..b.len().min(next.end + 64)])
+            || (round == 0 && line.is_some_and(|ls| same_start(b, ls, url_start, next.start)));
         // `return_code="%(?..`: a quote right after the token makes it an
         // assignment in code, not a piece of a URL.
         let quoted = matches!(b.get(next.end), Some(b'"' | b'\''));

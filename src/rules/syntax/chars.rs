@@ -302,14 +302,18 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
 /// spaces, invisible and bidirectional formatting characters (RFC 3987
 /// §4.1), private use, non-characters and specials, and the punctuation of
 /// the General Punctuation, CJK Symbols and fullwidth-ASCII blocks
-/// (curly quotes, `…`, `。`, `，`), which is prose glued to a URL.
+/// (curly quotes, `…`, `。`, `，`; dashes aside), which is prose glued to
+/// a URL.
 fn is_iri_char(c: char) -> bool {
     let u = u32::from(c);
     let invisible = matches!(
         u,
         0xAD | 0x34F | 0x61C | 0x115F | 0x1160 | 0x17B4 | 0x17B5 | 0x180E | 0x3164 | 0xFEFF
     );
-    let punctuation = matches!(u, 0x2000..=0x206F | 0x3000..=0x303F | 0xFF01..=0xFF0F | 0xFF1A..=0xFF20 | 0xFF3B..=0xFF40 | 0xFF5B..=0xFF65);
+    // Dashes (U+2010–2015) are left out: inside a delimited URL they are
+    // a title's (`wiki/Elliptic-curve_Diffie–Hellman`); a bare URL ends
+    // before one anyway.
+    let punctuation = matches!(u, 0x2000..=0x200F | 0x2016..=0x206F | 0x3000..=0x303F | 0xFF01..=0xFF0F | 0xFF1A..=0xFF20 | 0xFF3B..=0xFF40 | 0xFF5B..=0xFF65);
     let private = matches!(u, 0xE000..=0xF8FF | 0xF0000..);
     let nonchar = matches!(u, 0xFDD0..=0xFDEF | 0xFFF0..=0xFFFF) || u & 0xFFFE == 0xFFFE;
     !(c.is_whitespace() || c.is_control() || invisible || punctuation || private || nonchar)
@@ -366,6 +370,10 @@ mod tests {
                 ),
                 ("http://a.com/\u{3a9}\u{2248}", &[]),
                 ("http://h/caf\u{e9}?q=\u{e9}#\u{e9}", &[]),
+                (
+                    "https://en.wikipedia.org/wiki/Elliptic-curve_Diffie\u{2013}Hellman",
+                    &[],
+                ),
                 // Invisible, space and prose punctuation are never meant.
                 ("http://h/a\u{200b}b", &["\u{200b}"]),
                 ("http://h/a\u{a0}b", &["\u{a0}"]),

@@ -71,7 +71,13 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         let cut = cx
             .source_after()
             .is_some_and(|c| !c.is_ascii() && c.is_alphanumeric());
-        if cx.standard == Standard::Rfc3986 && cut {
+        // `"http://user@..."`: the host left out on purpose, the `...`
+        // taken for trailing punctuation.
+        let elided = cx
+            .source_after()
+            .is_some_and(|c| c == '.' || c == '\u{2026}')
+            && cx.url.ends_with('@');
+        if cx.standard == Standard::Rfc3986 && (cut || elided) {
             return;
         }
         if cx.scheme != SchemeKind::File {
@@ -150,6 +156,11 @@ mod tests {
         assert!(!fires(text, Standard::Rfc3986));
         assert!(fires(text, Standard::Rfc1738));
         assert!(fires("see https://a:b@ now", Standard::Rfc3986));
+        // The host left out: `"http://user@..."`.
+        assert!(!fires(
+            "deny URLs with userinfo (\"http://user@...\")",
+            Standard::Rfc3986
+        ));
     }
 
     #[test]

@@ -262,6 +262,9 @@ fn columns_are_a_table_not_a_wrap() {
     // The next line's token followed by a column gap.
     let text = format!("{}\nb/c.html      two\n", filled("http://example.com/a/"));
     assert_ne!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // Records of a log that start alike.
+    let text = "    2026/04/14 11:36:04 NOTICE: Serving GUI on http://127.0.0.1:50802/\n    2026/04/14 11:36:04 NOTICE: GUI available\n";
+    assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
     // An assignment on the next line is code.
     let text = "# ZSH Theme - Preview: https://github.com/ohmyzsh/ohmyzsh/wiki/Themes#gallifrey\nreturn_code=\"%(?..%{$fg[red]%}%? x)\"\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));

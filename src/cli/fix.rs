@@ -82,6 +82,8 @@ impl Run {
             self.files.fetch_add(1, Ordering::Relaxed);
             return unified_diff(file.label, &old, &String::from_utf8_lossy(&text)).into_bytes();
         }
+        // The report's buffered output so far goes first.
+        let _ = self.lock().flush();
         if let Err(e) = io::stdout()
             .write_all(&text)
             .and_then(|()| io::stdout().flush())

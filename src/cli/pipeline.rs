@@ -36,6 +36,8 @@ pub struct Job {
     pub unique: Option<Mutex<HashSet<String>>>,
     /// Read large files on a second thread (more than one thread allowed).
     pub read_ahead: bool,
+    /// Threads one large plain-text file may be scanned on (`-j`).
+    pub threads: usize,
     /// `check --fix`, `--unsafe-fixes`, `--diff`.
     pub fix: Option<FixMode>,
     /// `--syntax`: read every input as this.
@@ -359,6 +361,15 @@ impl Run {
         }
     }
 
+    /// Whether the file at `path` is read as plain text (its content may
+    /// still turn out to be mail).
+    fn plain_text(&self, profile: &Profile, path: &Path) -> bool {
+        self.job
+            .syntax
+            .unwrap_or_else(|| profile.linter.syntax_for(path))
+            == Syntax::Text
+    }
+
     /// Read one input; returns what is left to print. With `stream`, a file
     /// whose output grows large takes the output lock and writes as it goes.
     pub fn process(&self, worker: &mut Worker, input: &Input, stream: bool) -> Vec<u8> {
@@ -392,13 +403,16 @@ impl Run {
             Input::Path(path, _) => match open_file(path) {
                 // A large file while another core is free: let that core do
                 // the kernel's copying.
-                Ok(f)
+                // Plain text is then scanned on every thread, the reading
+                // on this one: a second copy would only cost.
+                Ok((f, len))
                     if self.job.read_ahead
-                        && f.metadata().is_ok_and(|m| m.len() >= READ_AHEAD_MIN) =>
+                        && len >= READ_AHEAD_MIN
+                        && !(self.job.threads > 1 && self.plain_text(&profile, path)) =>
                 {
                     Box::new(ReadAhead::new(f))
                 }
-                Ok(f) => Box::new(f),
+                Ok((f, _)) => Box::new(f),
                 Err(e) => {
                     self.error(&format!("{label}: {e}"));
                     return Vec::new();
@@ -447,6 +461,7 @@ impl Run {
         let mut sink = FileSink::new(self, file.label, file.stream);
         let linter = &file.profile.linter;
         let scanner = worker.scanner(linter, self.job.validate);
+        scanner.set_threads(self.job.threads);
         let result = linter.read(scanner, Box::new(reader), &source, self.job.validate, |e| {
             sink.event(e);
         });
@@ -518,7 +533,8 @@ fn stderr_line(line: &str) {
     let _ = io::stderr().write_all(buf.as_bytes());
 }
 
-fn open_file(path: &Path) -> io::Result<File> {
+/// Open a regular file; with its length, from the one `statx` made.
+fn open_file(path: &Path) -> io::Result<(File, u64)> {
     let file = File::open(path)?;
     let meta = file.metadata()?;
     if meta.is_dir() {
@@ -529,5 +545,5 @@ fn open_file(path: &Path) -> io::Result<File> {
             "not a regular file, skipped (to read it anyway, redirect it to `urlint ... -`)",
         ));
     }
-    Ok(file)
+    Ok((file, meta.len()))
 }

@@ -95,13 +95,25 @@ fn overrides(input: &InputArgs) -> Overrides {
     }
 }
 
+/// Bytes of output gathered before a `write` when standard output is no
+/// terminal.
+const OUT_BUFFER: usize = 128 << 10;
+
 /// Where results go: standard output, or `--output-file`.
 /// `--fix -` writes the fixed text to standard output, so the report goes
 /// to standard error.
 fn output(input: &InputArgs) -> Result<Box<dyn Write + Send>, String> {
     match &input.output_file {
         None if input.report_to_stderr => Ok(Box::new(io::stderr())),
-        None => Ok(Box::new(io::stdout())),
+        // A terminal sees each file's results as they come; a pipe or a
+        // file gets them in large writes (ripgrep's ~100 `write`s on a tree
+        // where a write per file made ~8,000). Each file's output still goes
+        // in whole, under the lock, so no two files interleave.
+        None if io::stdout().is_terminal() => Ok(Box::new(io::stdout())),
+        None => Ok(Box::new(io::BufWriter::with_capacity(
+            OUT_BUFFER,
+            io::stdout(),
+        ))),
         Some(path) => std::fs::File::create(path)
             .map(|f| Box::new(io::BufWriter::new(f)) as Box<dyn Write + Send>)
             .map_err(|e| format!("--output-file {}: {e}", path.display())),
@@ -115,6 +127,7 @@ fn job(input: &InputArgs, profiles: Profiles, reporter: Box<dyn Reporter>, valid
         reporter,
         unique: None,
         read_ahead: walk::threads(input.threads) > 1,
+        threads: walk::threads(input.threads),
         fix: None,
         syntax: input.syntax.as_deref().and_then(Syntax::from_name),
         quiet: input.quiet,

@@ -157,7 +157,7 @@ impl Linter {
         };
         let result = match mail_kind {
             None if syntax == Syntax::Text => {
-                scanner.scan_reader(reader, |cand| take(cand, None, &mut held))
+                scanner.scan_stream(reader, |cand| take(cand, None, &mut held))
             }
             None => {
                 let mut notes = Vec::new();

@@ -38,6 +38,24 @@ impl Rolling {
         }
     }
 
+    /// A buffer already holding `store[..len]`, the input from absolute
+    /// offset `base` on (`eof`: up to its end).
+    pub(crate) fn holding(
+        store: Vec<u8>,
+        len: usize,
+        base: u64,
+        eof: bool,
+        chunk: usize,
+    ) -> Rolling {
+        Rolling {
+            store,
+            len,
+            base,
+            eof,
+            chunk: chunk.max(1),
+        }
+    }
+
     /// The bytes held, from absolute offset `base` on.
     pub(crate) fn bytes(&self) -> &[u8] {
         &self.store[..self.len]

@@ -119,6 +119,7 @@ pub mod candidate;
 mod chars;
 mod document;
 mod emit;
+mod parallel;
 mod position;
 mod quote;
 mod trigger;
@@ -167,6 +168,8 @@ pub struct Scanner {
     options: ScanOptions,
     schemes: Schemes,
     buf: Vec<u8>,
+    /// Threads a large stream may be scanned on ([`Scanner::set_threads`]).
+    threads: usize,
 }
 
 impl Scanner {
@@ -177,6 +180,27 @@ impl Scanner {
             options,
             schemes,
             buf: Vec::new(),
+            threads: 1,
+        }
+    }
+
+    /// Let [`Scanner::scan_stream`] scan a large input on up to `threads`
+    /// threads (1, the default: on the caller's only).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// [`Scanner::scan_reader`], or [`Scanner::scan_reader_parallel`] when
+    /// more than one thread is allowed: the same candidates either way.
+    pub fn scan_stream<R: Read>(
+        &mut self,
+        reader: R,
+        sink: impl FnMut(Candidate),
+    ) -> io::Result<()> {
+        if self.threads > 1 {
+            self.scan_reader_parallel(reader, self.threads, sink)
+        } else {
+            self.scan_reader(reader, sink)
         }
     }
 
@@ -192,21 +216,8 @@ impl Scanner {
             n => n,
         };
         let mut roll = Rolling::new(std::mem::take(&mut self.buf), capacity);
-        let mut pass = Pass::new(&self.schemes, self.options.excerpts);
-        let result = loop {
-            let Some(at) = pass.run(roll.bytes(), roll.base, roll.eof, &mut sink) else {
-                break Ok(());
-            };
-            // Everything before the look-back of the next trigger is done
-            // with: let the cursor pass it, then drop it.
-            let keep = at.saturating_sub(LOOKBACK as u64).max(roll.base);
-            if pass.cursor.offset() < keep {
-                pass.cursor.advance(roll.bytes(), roll.base, keep);
-            }
-            if let Err(e) = roll.refill(&mut reader, keep, at + LOOKAHEAD as u64) {
-                break Err(e);
-            }
-        };
+        let pass = Pass::new(&self.schemes, self.options.excerpts);
+        let result = stream(pass, &mut roll, &mut reader, &mut sink);
         self.buf = roll.into_inner();
         result
     }
@@ -232,6 +243,28 @@ impl Scanner {
     }
 }
 
+/// Go on with `pass` over what `roll` holds and then what `reader` has,
+/// reading as the look-ahead needs.
+fn stream<R: Read>(
+    mut pass: Pass<'_>,
+    roll: &mut Rolling,
+    reader: &mut R,
+    sink: &mut impl FnMut(Candidate),
+) -> io::Result<()> {
+    loop {
+        let Some(at) = pass.run(roll.bytes(), roll.base, roll.eof, sink) else {
+            return Ok(());
+        };
+        // Everything before the look-back of the next trigger is done
+        // with: let the cursor pass it, then drop it.
+        let keep = at.saturating_sub(LOOKBACK as u64).max(roll.base);
+        if pass.cursor.offset() < keep {
+            pass.cursor.advance(roll.bytes(), roll.base, keep);
+        }
+        roll.refill(reader, keep, at + LOOKAHEAD as u64)?;
+    }
+}
+
 /// The state of one scan over one input.
 struct Pass<'s> {
     schemes: &'s Schemes,
@@ -248,6 +281,9 @@ struct Pass<'s> {
     colonless_next: Option<u64>,
     /// Absolute end of the text searched for it.
     colonless_to: u64,
+    /// Triggers at or after this absolute offset are left alone (the end
+    /// of a chunk scanned on its own, `parallel.rs`).
+    stop: u64,
 }
 
 impl<'s> Pass<'s> {
@@ -261,6 +297,7 @@ impl<'s> Pass<'s> {
             consumed: 0,
             colonless_next: None,
             colonless_to: 0,
+            stop: u64::MAX,
         }
     }
 
@@ -314,6 +351,10 @@ impl<'s> Pass<'s> {
                     return (!eof).then_some(self.pos);
                 }
             };
+            if base + i as u64 >= self.stop {
+                self.pos = base + i as u64;
+                return None;
+            }
             if !eof && buf.len() - i < LOOKAHEAD {
                 self.pos = base + i as u64;
                 return Some(self.pos);

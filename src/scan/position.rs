@@ -38,6 +38,14 @@ impl Cursor {
         }
     }
 
+    /// A cursor at absolute offset `offset`, the start of a line, which
+    /// it calls line 1 (`parallel.rs` adds the lines before).
+    pub(crate) fn at_line_start(offset: u64) -> Cursor {
+        let mut c = Cursor::new();
+        c.pos.offset = offset;
+        c
+    }
+
     /// The absolute byte offset the cursor stands at.
     pub(crate) fn offset(&self) -> u64 {
         self.pos.offset

@@ -20,6 +20,15 @@ pub(super) fn scan_all(input: &[u8], options: &ScanOptions) -> Vec<Candidate> {
         Scanner::new(o).scan_reader(input, |c| got.push(c)).unwrap();
         assert_eq!(got, slice, "reader at capacity {cap} differs");
     }
+    // In chunks on threads, from a chunk size that cuts at nearly every
+    // line to one that holds the input whole.
+    for chunk in [2, 5, 16, 64, 4096] {
+        let mut got = Vec::new();
+        Scanner::new(options.clone())
+            .scan_chunked(input, 3, chunk, |c| got.push(c))
+            .unwrap();
+        assert_eq!(got, slice, "chunks of {chunk} differ");
+    }
     slice
 }
 

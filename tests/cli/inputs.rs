@@ -1,5 +1,6 @@
 //! What gets read: walking, ignore files, globs, gzip, binary and bad inputs.
 
+use std::fmt::Write as _;
 use std::io::Write;
 
 use crate::util::{code, stderr, stdout, Dir};
@@ -131,4 +132,43 @@ fn control_characters_from_input_are_escaped_on_output() {
         "raw ESC reached the output: {text:?}"
     );
     assert!(text.contains("http://a.example/"), "{text:?}");
+}
+
+/// A plain-text file of several chunks (`src/scan/parallel.rs` cuts at
+/// 2 MiB) is scanned on every thread `-j` allows: what is printed, line
+/// numbers and snippets included, is what one thread prints.
+#[test]
+fn a_large_file_on_several_threads_prints_what_one_thread_prints() {
+    let d = Dir::new();
+    let mut text = String::new();
+    let mut n = 0;
+    while text.len() < 5 << 20 {
+        n += 1;
+        write!(
+            text,
+            "Paragraph {n}: see http://example.com/doc/{n}.html and <URL:ftp://ftp.example.org/pub/\n    file-{n}.txt> or\nhttp://example.net/a/very/long/path/that/was/hard/wrapped/by/a/mail/client/{n}/\nnext/page.html here.\n\n"
+        )
+        .unwrap();
+        if n % 97 == 0 {
+            text.push_str(&"word ".repeat(3000));
+            text.push('\n');
+        }
+    }
+    d.write("big.txt", &text);
+    for args in [&["extract"][..], &["check", "--format", "json"][..]] {
+        let run = |j: &str| {
+            let out = d
+                .cmd(args)
+                .args([j, "--no-progress", "big.txt"])
+                .output()
+                .unwrap();
+            stdout(&out)
+        };
+        let one = run("-j1");
+        // Three URLs a paragraph (the hard-wrapped one rejoined); `check`
+        // prints its diagnostics and a summary.
+        let least = if args[0] == "extract" { 3 * n } else { 2 };
+        assert!(one.lines().count() >= least, "{args:?}: {one}");
+        assert_eq!(run("-j3"), one, "{args:?}");
+    }
 }

@@ -7,7 +7,7 @@
 use proptest::prelude::*;
 
 use super::scan_all;
-use crate::scan::{Candidate, ScanOptions};
+use crate::scan::{Candidate, ScanOptions, Scanner};
 use crate::span::Pos;
 
 /// Line and column of `offset`, counted the slow, obvious way.
@@ -196,5 +196,35 @@ proptest! {
     #[test]
     fn any_string(input in any::<String>()) {
         check_all(input.as_bytes());
+    }
+}
+
+/// Lines of URL pieces long enough to need several chunks, with blank
+/// lines, wrappers and hard wraps crossing the chunk boundaries.
+fn many_lines() -> impl Strategy<Value = Vec<u8>> {
+    prop::collection::vec(urlish(), 1..12).prop_map(|v| v.join(&b"\n"[..]))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(96),
+        ..ProptestConfig::default()
+    })]
+
+    /// Scanned in chunks on threads, any input gives what one scan gives,
+    /// excerpts and line numbers included, whatever the chunk size.
+    #[test]
+    fn chunks_on_threads_give_the_sequential_scan(
+        input in prop_oneof![many_lines(), prop::collection::vec(any::<u8>(), 0..400)],
+        chunk in 2usize..300,
+        threads in 1usize..4,
+        excerpts in any::<bool>(),
+    ) {
+        let options = ScanOptions { excerpts, ..ScanOptions::default() };
+        let mut want = Vec::new();
+        Scanner::new(options.clone()).scan_reader(&input[..], |c| want.push(c)).unwrap();
+        let mut got = Vec::new();
+        Scanner::new(options).scan_chunked(&input[..], threads, chunk, |c| got.push(c)).unwrap();
+        prop_assert_eq!(got, want);
     }
 }

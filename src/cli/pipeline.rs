@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 use ignore::WalkState;
@@ -63,6 +63,9 @@ pub struct Run {
     out: Mutex<Box<dyn Write + Send>>,
     errors: AtomicU64,
     broken_pipe: AtomicBool,
+    /// Threads one file may be scanned on: `-j` for a lone file, 1 when a
+    /// walk keeps every thread busy with files of its own.
+    scan_threads: AtomicUsize,
     pub(super) files: AtomicU64,
     /// Shared with each file's reader, which counts as it reads.
     pub(super) bytes: Arc<AtomicU64>,
@@ -133,6 +136,7 @@ impl Run {
     /// A run of `job` writing to `out` (standard output or `--output-file`).
     pub fn new(job: Job, out: Box<dyn Write + Send>) -> Run {
         Run {
+            scan_threads: AtomicUsize::new(job.threads),
             job,
             out: Mutex::new(out),
             errors: AtomicU64::new(0),
@@ -266,6 +270,9 @@ impl Run {
 
     /// Read paths (none of them `-`) in parallel, printing as each completes.
     pub fn walk_parallel(&self, paths: &[PathBuf], opts: &WalkOptions) {
+        if !(paths.len() == 1 && paths[0].is_file()) {
+            self.scan_threads.store(1, Ordering::Relaxed);
+        }
         let walker = match walk::parallel(paths, opts) {
             Ok(w) => w,
             Err(e) => return self.error(&e),
@@ -299,6 +306,9 @@ impl Run {
     /// Read inputs in path order on `threads` workers, printing in that order.
     pub fn sorted(&self, inputs: &[Result<Input, String>], threads: usize) {
         let threads = threads.max(1);
+        if inputs.len() > 1 {
+            self.scan_threads.store(1, Ordering::Relaxed);
+        }
         // Files done ahead of the one being printed wait in memory; at most
         // this many may be in flight past it, so a slow first file cannot
         // make the others pile up.
@@ -408,7 +418,8 @@ impl Run {
                 Ok((f, len))
                     if self.job.read_ahead
                         && len >= READ_AHEAD_MIN
-                        && !(self.job.threads > 1 && self.plain_text(&profile, path)) =>
+                        && !(self.scan_threads.load(Ordering::Relaxed) > 1
+                            && self.plain_text(&profile, path)) =>
                 {
                     Box::new(ReadAhead::new(f))
                 }
@@ -461,7 +472,7 @@ impl Run {
         let mut sink = FileSink::new(self, file.label, file.stream);
         let linter = &file.profile.linter;
         let scanner = worker.scanner(linter, self.job.validate);
-        scanner.set_threads(self.job.threads);
+        scanner.set_threads(self.scan_threads.load(Ordering::Relaxed));
         let result = linter.read(scanner, Box::new(reader), &source, self.job.validate, |e| {
             sink.event(e);
         });

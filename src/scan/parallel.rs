@@ -90,29 +90,44 @@ struct Scanned {
 }
 
 /// Scan the triggers of `chunk` from absolute offset `pos`, the previous
-/// candidate having ended at `consumed`; returns what was found and where
-/// the last candidate ended. Lines count from 1 at the chunk's start.
+/// candidate having ended at `consumed`; returns what was found, where the
+/// last candidate ended and the line breaks in the chunk. Lines count from
+/// 1 at the chunk's start.
 fn scan_chunk(
     schemes: &Schemes,
     excerpts: bool,
     chunk: &Chunk,
     pos: u64,
     consumed: u64,
-) -> (Vec<Candidate>, u64) {
-    let mut found = Vec::new();
-    if pos >= chunk.end {
-        return (found, consumed);
-    }
-    let mut pass = Pass::new(schemes, excerpts);
-    pass.cursor = Cursor::at_line_start(chunk.start);
-    pass.pos = pos;
-    pass.consumed = consumed;
-    pass.stop = chunk.end;
-    // The bytes reach `LOOKAHEAD` past `end` (or the input's end), so no
-    // trigger before `end` asks for more.
+) -> (Vec<Candidate>, u64, u64) {
     let h = &chunk.held;
-    pass.run(h.bytes(), h.base, h.eof, &mut |c| found.push(c));
-    (found, pass.consumed)
+    let mut found = Vec::new();
+    let mut cursor = Cursor::at_line_start(chunk.start);
+    let mut consumed = consumed;
+    if pos < chunk.end {
+        let mut pass = Pass::new(schemes, excerpts);
+        pass.cursor = cursor;
+        pass.pos = pos;
+        pass.consumed = consumed;
+        pass.stop = chunk.end;
+        // The bytes reach `LOOKAHEAD` past `end` (or the input's end), so
+        // no trigger before `end` asks for more.
+        pass.run(h.bytes(), h.base, h.eof, &mut |c| found.push(c));
+        cursor = pass.cursor;
+        consumed = pass.consumed;
+    }
+    // The cursor has counted the lines up to the last candidate; count
+    // the rest (all of them if a candidate took it past the end).
+    let newlines = if cursor.offset() <= chunk.end {
+        cursor.advance(h.bytes(), h.base, chunk.end).line - 1
+    } else {
+        let (from, to) = (
+            (chunk.start - h.base) as usize,
+            (chunk.end - h.base) as usize,
+        );
+        memchr::memchr_iter(b'\n', &h.bytes()[from..to]).count() as u64
+    };
+    (found, consumed, newlines)
 }
 
 /// Add `by` to every line number of `c`.
@@ -194,12 +209,8 @@ impl Scanner {
                     scope.spawn(move || loop {
                         let job = job_rx.lock().unwrap_or_else(PoisonError::into_inner).recv();
                         let Ok(chunk) = job else { break };
-                        let (found, consumed) =
+                        let (found, consumed, newlines) =
                             scan_chunk(schemes, excerpts, &chunk, chunk.start, chunk.start);
-                        let from = (chunk.start - chunk.held.base) as usize;
-                        let to = (chunk.end - chunk.held.base) as usize;
-                        let newlines = memchr::memchr_iter(b'\n', &chunk.held.bytes()[from..to])
-                            .count() as u64;
                         let scanned = Scanned {
                             chunk,
                             found,
@@ -302,7 +313,7 @@ fn hand_on(
         newlines,
     } = done;
     if release.consumed > chunk.start {
-        (found, consumed) = scan_chunk(
+        (found, consumed, _) = scan_chunk(
             schemes,
             excerpts,
             &chunk,

@@ -173,6 +173,36 @@ impl Linter {
                 }
                 r
             }
+            // An mbox on every thread allowed: parts decoded and scanned
+            // on workers, taken here in file order.
+            Some(MailKind::Mbox) if scanner.threads() > 1 => {
+                let mut warnings = Vec::new();
+                let r = mail::for_each_part_parallel(
+                    reader,
+                    &self.mail_options,
+                    scanner.threads(),
+                    || self.scanner(check),
+                    |scanner, part| {
+                        let mut found = Vec::new();
+                        scan_part(scanner, &part, |cand| found.push(cand));
+                        (part, found)
+                    },
+                    |(part, found)| {
+                        for cand in found {
+                            take(cand, Some(&part), &mut held);
+                        }
+                    },
+                    |w| warnings.push((w.pos.line, w.to_string())),
+                );
+                for (line, message) in warnings {
+                    (held.emit)(Event::Warning(Warning {
+                        line: Some(line),
+                        message,
+                        note: false,
+                    }));
+                }
+                r
+            }
             Some(kind) => {
                 let mut warnings = Vec::new();
                 let r = mail::for_each_part(
@@ -180,16 +210,7 @@ impl Linter {
                     kind,
                     &self.mail_options,
                     |part| {
-                        if part.html {
-                            let doc = document::read(Syntax::Html, &part.text);
-                            scanner.scan_document(&doc, &part.text, |cand| {
-                                take(cand, Some(&part), &mut held);
-                            });
-                        } else {
-                            scanner.scan_slice_each(part.text.as_bytes(), |cand| {
-                                take(cand, Some(&part), &mut held);
-                            });
-                        }
+                        scan_part(scanner, &part, |cand| take(cand, Some(&part), &mut held));
                     },
                     |w| warnings.push((w.pos.line, w.to_string())),
                 );
@@ -293,6 +314,17 @@ impl Linter {
             cand.map_positions(to_file);
         }
         (held.emit)(Event::Url(cand, mail));
+    }
+}
+
+/// Scan one decoded mail part: an HTML part as a document, any other as
+/// text.
+fn scan_part(scanner: &mut Scanner, part: &TextPart, sink: impl FnMut(Candidate)) {
+    if part.html {
+        let doc = document::read(Syntax::Html, &part.text);
+        scanner.scan_document(&doc, &part.text, sink);
+    } else {
+        scanner.scan_slice_each(part.text.as_bytes(), sink);
     }
 }
 

@@ -190,6 +190,11 @@ impl Scanner {
         self.threads = threads.max(1);
     }
 
+    /// Threads a large input may be scanned on ([`Scanner::set_threads`]).
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
     /// [`Scanner::scan_reader`], or [`Scanner::scan_reader_parallel`] when
     /// more than one thread is allowed: the same candidates either way.
     pub fn scan_stream<R: Read>(

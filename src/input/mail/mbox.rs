@@ -85,7 +85,13 @@ pub(crate) struct Splitter<'a, P, W> {
     pub(crate) mbox: bool,
     pub(crate) on_part: P,
     pub(crate) on_warning: W,
+    /// Where a whole message goes to be decoded later, elsewhere
+    /// (`parallel.rs`); `None`: decoded here, now.
+    pub(crate) defer: Option<&'a Defer<'a>>,
 }
+
+/// Takes a whole message's bytes, its position and its index.
+pub(crate) type Defer<'a> = dyn Fn(&[u8], Pos, u64) + 'a;
 
 /// Where the next separator is, as far as the bytes read so far tell.
 enum Scan {
@@ -292,6 +298,8 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> Splitter<'_, P, W> {
                     overflow.is_some() || started || msg.iter().any(|b| !b.is_ascii_whitespace());
                 if let Some(id) = overflow.take() {
                     self.chunk(msg, w.pos, id.as_ref(), index);
+                } else if let (true, Some(defer)) = (had, self.defer) {
+                    defer(msg, w.pos, index);
                 } else if had {
                     self.decode(msg, w.pos, index);
                 }
@@ -314,8 +322,12 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> Splitter<'_, P, W> {
         if let Some(id) = overflow {
             self.chunk(rest, w.pos, id.as_ref(), index);
         } else if started || rest.iter().any(|b| !b.is_ascii_whitespace()) {
-            let bytes = std::mem::take(&mut w.buf);
-            self.decode(&bytes[w.start..w.end], w.pos, index);
+            if let Some(defer) = self.defer {
+                defer(rest, w.pos, index);
+            } else {
+                let bytes = std::mem::take(&mut w.buf);
+                self.decode(&bytes[w.start..w.end], w.pos, index);
+            }
         }
         Ok(())
     }

@@ -41,6 +41,7 @@ mod leaf;
 mod mbox;
 mod message;
 mod mime;
+mod parallel;
 
 mod sniff;
 mod transfer;
@@ -60,6 +61,8 @@ use std::io::{self, Read};
 pub use sniff::{is_maildir, maildir_messages, sniff};
 
 use crate::span::Pos;
+
+pub use parallel::for_each_part_parallel;
 
 /// What a mail input holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -167,6 +170,7 @@ pub fn for_each_part<R: Read>(
         mbox: kind == MailKind::Mbox,
         on_part,
         on_warning,
+        defer: None,
     }
     .run(reader)
 }

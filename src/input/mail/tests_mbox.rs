@@ -1,6 +1,7 @@
 //! mbox, gzip, maildir and streaming tests.
 
 use std::cell::Cell;
+use std::fmt::Write as _;
 use std::io::{Read, Write};
 use std::rc::Rc;
 
@@ -382,4 +383,102 @@ fn prose_from_after_a_blank_line_does_not_split() {
     let part = part_with(&parts, "http://example.org/hear");
     assert_eq!(part.message_id.as_deref(), Some("one@x"));
     assert_eq!(parts.len(), 1);
+}
+
+/// Every part's text, place in the file and origin, and every warning, as
+/// the reading hands them out.
+#[derive(Debug, PartialEq)]
+enum Seen {
+    Part {
+        text: String,
+        html: bool,
+        id: Option<String>,
+        index: u64,
+        exact: bool,
+        /// Where the text's first, middle and last bytes map to.
+        at: [Pos; 3],
+    },
+    Warning(MailWarning),
+}
+
+fn seen_part(p: &TextPart) -> Seen {
+    let ends =
+        [0, p.text.len() / 2, p.text.len()].map(|k| p.original_pos(Pos::new(1, 1, k as u64)));
+    Seen::Part {
+        text: p.text.clone(),
+        html: p.html,
+        id: p.message_id.clone(),
+        index: p.message_index,
+        exact: p.exact,
+        at: ends,
+    }
+}
+
+#[test]
+fn an_mbox_on_threads_gives_the_parts_and_warnings_of_one_thread_in_order() {
+    // Several batches' worth of quoted-printable, base64, multipart and
+    // HTML messages, with an oversized one and a bad charset among them.
+    let mut raw = String::new();
+    for i in 0..5000 {
+        raw.push_str(&generated_message(i));
+        match i % 400 {
+            7 => raw.push_str(
+                "From b@example.org Mon Apr  1 10:00:00 2024\nMessage-ID: <b64@example.org>\n\
+                 Content-Transfer-Encoding: base64\n\naHR0cDovL2V4YW1wbGUub3JnL2I2NA==\n\n",
+            ),
+            8 => raw.push_str(
+                "From m@example.org Mon Apr  1 10:00:00 2024\nMessage-ID: <mp@example.org>\n\
+                 Content-Type: multipart/alternative; boundary=b\n\n--b\nContent-Type: text/plain; charset=x-unknown\n\n\
+                 http://example.org/plain\n--b\nContent-Type: text/html\n\n<a href=\"http://example.org/html\">x</a>\n--b--\n\n",
+            ),
+            9 => {
+                raw.push_str("From o@example.org Mon Apr  1 10:00:00 2024\nMessage-ID: <over@example.org>\n\n");
+                for k in 0..100 {
+                    writeln!(raw, "line {k} http://example.org/over/{k}").unwrap();
+                }
+                raw.push('\n');
+            }
+            _ => {}
+        }
+    }
+    let opts = MailOptions {
+        max_message_bytes: 2000,
+        ..MailOptions::default()
+    };
+    let want = std::cell::RefCell::new(Vec::new());
+    for_each_part(
+        raw.as_bytes(),
+        MailKind::Mbox,
+        &opts,
+        |p| want.borrow_mut().push(seen_part(&p)),
+        |w| want.borrow_mut().push(Seen::Warning(w)),
+    )
+    .unwrap();
+    let want = want.into_inner();
+    let warnings = want
+        .iter()
+        .filter(|s| matches!(s, Seen::Warning(_)))
+        .count();
+    assert!(
+        want.len() > 5000 && warnings >= 26,
+        "{} seen, {warnings} warnings",
+        want.len()
+    );
+    for threads in [1, 2, 3] {
+        let got = std::cell::RefCell::new(Vec::new());
+        for_each_part_parallel(
+            raw.as_bytes(),
+            &opts,
+            threads,
+            || 0usize,
+            |count, p| {
+                *count += 1;
+                seen_part(&p)
+            },
+            |s| got.borrow_mut().push(s),
+            |w| got.borrow_mut().push(Seen::Warning(w)),
+        )
+        .unwrap();
+        assert!(got.into_inner() == want, "{threads} threads differ");
+    }
 }

@@ -369,6 +369,16 @@ impl Run {
         }
     }
 
+    /// A large file while another core is free: let that core do the
+    /// kernel's copying.
+    fn read_ahead(&self, f: File, len: u64) -> Box<dyn Read + Send> {
+        if self.job.read_ahead && len >= READ_AHEAD_MIN {
+            Box::new(ReadAhead::new(f))
+        } else {
+            Box::new(f)
+        }
+    }
+
     /// Read one input; returns what is left to print. With `stream`, a file
     /// whose output grows large takes the output lock and writes as it goes.
     pub fn process(&self, worker: &mut Worker, input: &Input, stream: bool) -> Vec<u8> {
@@ -407,17 +417,22 @@ impl Run {
             }
             Input::Path(path, _) => match open_file(path) {
                 // A large file while no other keeps the threads busy: it is
-                // scanned on all of them (plain text, an mbox).
-                Ok((f, len)) if alone && self.job.threads > 1 && len >= PARALLEL_MIN => {
+                // scanned on all of them (plain text for `extract`, an mbox),
+                // read on this one.
+                Ok((f, len))
+                    if alone
+                        && self.job.threads > 1
+                        && len >= PARALLEL_MIN
+                        && !self.job.validate =>
+                {
                     threads = self.job.threads;
                     Box::new(f)
                 }
-                // A large file while another core is free: let that core do
-                // the kernel's copying.
-                Ok((f, len)) if self.job.read_ahead && len >= READ_AHEAD_MIN => {
-                    Box::new(ReadAhead::new(f))
+                Ok((f, len)) if alone && len >= PARALLEL_MIN => {
+                    threads = self.job.threads;
+                    self.read_ahead(f, len)
                 }
-                Ok((f, _)) => Box::new(f),
+                Ok((f, len)) => self.read_ahead(f, len),
                 Err(e) => {
                     self.error(&format!("{label}: {e}"));
                     return Vec::new();

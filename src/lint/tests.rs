@@ -284,3 +284,59 @@ fn a_linter_is_shared_across_threads() {
     });
     assert_eq!(found, [1, 1]);
 }
+
+/// Plain text and an mbox several chunks and batches long, read with the
+/// scanner allowed three threads, give the URLs (positions and message
+/// included) and warnings of one thread, in the same order.
+#[test]
+fn reading_on_threads_gives_what_one_thread_gives() {
+    use std::fmt::Write as _;
+
+    use super::Event;
+    use crate::scan::Scanner;
+
+    let linter = Linter::new(Settings::default()).unwrap();
+    let (mut text, mut mbox) = (String::new(), String::new());
+    for n in 0..12_000 {
+        writeln!(
+            text,
+            "{n}: see http://example.com/{n}.html and <URL:ftp://ftp.example.org/pub/\n    file-{n}.txt> or\nhttp://example.net/a/long/path/hard/wrapped/by/a/mail/client/number/{n}/\nnext/page.html here.\n"
+        )
+        .unwrap();
+        writeln!(
+            mbox,
+            "From a@example.org Mon Apr  1 10:00:00 2024\nMessage-ID: <m{n}@example.org>\n\
+             Content-Transfer-Encoding: quoted-printable\n\nsee http://example.org/{n}?k=3D=\nv and {}\n",
+            if n % 1000 == 7 { "=FF=FE" } else { "more" }
+        )
+        .unwrap();
+    }
+    for (input, name) in [(text, "a.txt"), (mbox, "a.mbox")] {
+        let run = |threads| {
+            let mut scanner: Scanner = linter.scanner(false);
+            scanner.set_threads(threads);
+            let mut seen = Vec::new();
+            let reader = Box::new(std::io::Cursor::new(input.clone().into_bytes()));
+            linter
+                .read(
+                    &mut scanner,
+                    reader,
+                    &Source::path(name),
+                    false,
+                    |e| match e {
+                        Event::Url(c, m) => {
+                            let m = m.map(|m| (m.message_id, m.index));
+                            seen.push(format!("{c:?} {m:?}"));
+                        }
+                        Event::Warning(w) => seen.push(w.message),
+                        Event::Finding(_) => {}
+                    },
+                )
+                .unwrap();
+            seen
+        };
+        let one = run(1);
+        assert!(one.len() >= 12_000, "{name}: {} seen", one.len());
+        assert!(run(3) == one, "{name}: three threads differ");
+    }
+}

@@ -196,13 +196,17 @@ impl Scanner {
     }
 
     /// [`Scanner::scan_reader`], or [`Scanner::scan_reader_parallel`] when
-    /// more than one thread is allowed: the same candidates either way.
+    /// more than one thread is allowed and no excerpts are asked for: the
+    /// same candidates either way. (`check`, which asks for excerpts,
+    /// validates each candidate on one thread, several times slower than
+    /// scanning: candidates found ahead, excerpts and all, would only pile
+    /// up in memory.)
     pub fn scan_stream<R: Read>(
         &mut self,
         reader: R,
         sink: impl FnMut(Candidate),
     ) -> io::Result<()> {
-        if self.threads > 1 {
+        if self.threads > 1 && !self.options.excerpts {
             self.scan_reader_parallel(reader, self.threads, sink)
         } else {
             self.scan_reader(reader, sink)

@@ -33,7 +33,7 @@ use super::trigger::Schemes;
 use super::{stream, Candidate, Pass, Scanner, DEFAULT_CAPACITY, LOOKAHEAD, LOOKBACK};
 
 /// Bytes per chunk handed to a worker.
-pub(crate) const CHUNK: usize = 2 << 20;
+pub(crate) const CHUNK: usize = 1 << 20;
 
 /// Bytes of the input held in memory, from absolute offset `base`.
 struct Held {
@@ -230,7 +230,7 @@ impl Scanner {
                 let mut reading = true;
                 let mut result = Ok(());
                 loop {
-                    while reading && sent - release.next < threads + 2 {
+                    while reading && sent - release.next < threads + 1 {
                         match next_chunk(&mut cur, &mut reader, start, chunk, &mut pool) {
                             Ok(Some((held, end))) => {
                                 let job = Chunk {

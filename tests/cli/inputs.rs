@@ -134,9 +134,10 @@ fn control_characters_from_input_are_escaped_on_output() {
     assert!(text.contains("http://a.example/"), "{text:?}");
 }
 
-/// A plain-text file of several chunks (`src/scan/parallel.rs` cuts at
-/// 2 MiB) is scanned on every thread `-j` allows: what is printed, line
-/// numbers and snippets included, is what one thread prints.
+/// `-j` never changes what one file prints, line numbers and snippets
+/// included. (Chunked scanning itself starts at 32 MiB, too large for a
+/// test binary built without optimisation: the library's tests run it on
+/// small chunks, `src/scan/tests` and `src/lint/tests.rs`.)
 #[test]
 fn a_large_file_on_several_threads_prints_what_one_thread_prints() {
     let d = Dir::new();

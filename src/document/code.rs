@@ -50,14 +50,27 @@ pub(super) fn family_of_language(info: &str) -> Option<Family> {
         .next()
         .unwrap_or("")
         .to_ascii_lowercase();
-    match lang.as_str() {
-        "c" | "h" | "cpp" | "c++" | "cxx" | "rust" | "rs" | "go" | "golang" | "java" | "kotlin"
-        | "kt" | "scala" | "swift" | "csharp" | "cs" | "c#" | "js" | "javascript" | "jsx"
-        | "mjs" | "ts" | "typescript" | "tsx" | "php" | "dart" | "zig" | "groovy" | "objc" => {
-            Some(Family::C)
+    // A fence names a language as a file's extension does, or in full.
+    let ext = match lang.as_str() {
+        "rust" => "rs",
+        "golang" => "go",
+        "kotlin" => "kt",
+        "csharp" | "c#" => "cs",
+        "javascript" => "js",
+        "typescript" => "ts",
+        "objc" | "objective-c" => "m",
+        "python" | "python3" | "pycon" => "py",
+        "ruby" => "rb",
+        "perl" => "pl",
+        other => other,
+    };
+    match super::Syntax::from_extension(ext) {
+        super::Syntax::C => Some(Family::C),
+        super::Syntax::Python => Some(Family::Python),
+        // Shell sessions are commands a reader copies: prose.
+        super::Syntax::Shell if !matches!(ext, "sh" | "bash" | "zsh" | "ksh" | "fish" | "ps1") => {
+            Some(Family::Hash)
         }
-        "python" | "py" | "python3" | "pycon" => Some(Family::Python),
-        "ruby" | "rb" | "perl" | "pl" | "r" => Some(Family::Hash),
         _ => None,
     }
 }
@@ -151,7 +164,8 @@ fn c_comments(b: &[u8]) -> Vec<(usize, usize)> {
         };
         let at = i + k;
         i = match b[at] {
-            b'/' if b.get(at + 1) == Some(&b'/') => {
+            // Not the `//` of an unquoted `url(http://…)` in CSS.
+            b'/' if b.get(at + 1) == Some(&b'/') && (at == 0 || b[at - 1] != b':') => {
                 let end = line_end(b, at);
                 prose.push((at, end));
                 end
@@ -214,7 +228,10 @@ fn hash_comments(b: &[u8], family: Family) -> Vec<(usize, usize)> {
                 let close = [q, q, q];
                 let end =
                     memchr::memmem::find(&b[at + 3..], &close).map_or(b.len(), |k| at + 6 + k);
-                if python {
+                // A docstring stands alone at the start of its line; a
+                // triple-quoted value (`FIXTURE = """…"""`) is data.
+                let ls = memchr::memrchr(b'\n', &b[..at]).map_or(0, |k| k + 1);
+                if python && b[ls..at].iter().all(|c| *c == b' ' || *c == b'\t') {
                     prose.push((at, end));
                 }
                 end
@@ -260,8 +277,17 @@ mod tests {
     }
 
     #[test]
+    fn the_slashes_of_an_unquoted_url_start_no_comment() {
+        let src = "a { background: url(http://a.example/x.png); } /* ok http://b.example/ */\n";
+        assert_eq!(prose(src, Family::C), ["/* ok http://b.example/ */"]);
+    }
+
+    #[test]
     fn an_unclosed_quote_makes_the_rest_data() {
         assert!(prose("x = \"http://a // b\n// c\n", Family::C).is_empty());
+        // A triple-quoted value is data.
+        let fixture = "FIXTURE = \"\"\"<a href=\"http://bad..\">\"\"\"\n";
+        assert!(prose(fixture, Family::Python).is_empty());
     }
 
     #[test]

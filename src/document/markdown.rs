@@ -119,8 +119,9 @@ pub(super) fn read(src: &str) -> Document {
             Event::SoftBreak | Event::HardBreak => b.push_for("\n", range.start),
             Event::Start(Tag::Emphasis | Tag::Strong)
             | Event::End(TagEnd::Emphasis | TagEnd::Strong) => {
-                // A marker inside a word is a wildcard far more often than
-                // emphasis (`https://*.*.sanity.io/**`): kept as text.
+                // A `*` inside a URL-like word is a wildcard far more often
+                // than emphasis (`https://*.*.sanity.io/**`): kept as text.
+                // (`_` never marks emphasis inside a word.)
                 let len = if matches!(
                     event,
                     Event::Start(Tag::Strong) | Event::End(TagEnd::Strong)
@@ -134,8 +135,11 @@ pub(super) fn read(src: &str) -> Document {
                 } else {
                     range.end.saturating_sub(len)
                 };
-                let inside = |k: Option<&u8>| k.is_some_and(|c| !c.is_ascii_whitespace());
+                let inside = |k: Option<&u8>| {
+                    k.is_some_and(|&c| c.is_ascii_alphanumeric() || matches!(c, b'/' | b'.' | b'*'))
+                };
                 if at > 0
+                    && src.as_bytes().get(at) == Some(&b'*')
                     && inside(src.as_bytes().get(at - 1))
                     && inside(src.as_bytes().get(at + len))
                 {

@@ -123,9 +123,12 @@ fn has_placeholder(b: &[u8]) -> bool {
     // own); `$2` a regex's or a script's positional one.
     let variable = |k: usize| {
         let next = b.get(k + 1).copied().unwrap_or(b' ');
-        next.is_ascii_digit()
-            || ((next.is_ascii_alphabetic() || next == b'_')
-                && (k == 0 || !b[k - 1].is_ascii_alphanumeric()))
+        let starts_name = k == 0 || !b[k - 1].is_ascii_alphanumeric();
+        let digits = b[k + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        // `$2` ends the URL or follows a non-name (`Outer$1.html` is a
+        // Java class file's name).
+        (digits > 0 && (starts_name || k + 1 + digits == b.len()))
+            || ((next.is_ascii_alphabetic() || next == b'_') && starts_name)
     };
     if memchr::memchr_iter(b'$', b).any(variable) {
         return true;
@@ -202,6 +205,7 @@ fn has_bracket_notation(url: &str) -> bool {
         // (cut at the space), `https://[YOUR-DOMAIN]/`.
         let placeholder_host = Some(open) == host_start
             && !inner.is_empty()
+            && !inner.contains(':')
             && !inner.starts_with(['v', 'V'])
             && inner.bytes().any(|c| {
                 c.is_ascii_alphabetic() && !c.is_ascii_hexdigit() || c == b'-' || c == b'_'
@@ -326,6 +330,9 @@ mod tests {
             "http://a.example/%DE%AD",
             "http://a.example/%C3%A9",
             "file://vms.host.edu/disk$user/my/notes/note12345.txt",
+            "https://docs.example.org/api/Outer$1.html",
+            "http://[fe80::g]/",
+            "http://[2001:db8::zz]/",
         ] {
             assert!(!is_pattern(u), "{u} is a URL");
         }

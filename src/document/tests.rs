@@ -145,6 +145,20 @@ fn emphasis_inside_a_word_is_a_wildcard() {
         doc.text
     );
     assert!(!doc.text.contains("**bold"), "{:?}", doc.text);
+    // Emphasis around a URL is still markup.
+    for md in [
+        "Visit _https://a.example/docs_.\n",
+        "(*https://a.example/x*)\n",
+    ] {
+        let urls: Vec<String> = scan(Syntax::Markdown, md)
+            .into_iter()
+            .map(|c| c.url)
+            .collect();
+        assert!(
+            urls == ["https://a.example/docs"] || urls == ["https://a.example/x"],
+            "{md:?}: {urls:?}"
+        );
+    }
 }
 
 #[test]

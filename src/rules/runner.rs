@@ -22,7 +22,7 @@ use std::fmt::Write;
 use std::ops::Range;
 
 use super::diagnostic::{Applicability, Diagnostic, Edit, Fix, Label};
-use super::{Rule, RuleConfig, Severity};
+use super::{Group, Rule, RuleConfig, Severity};
 use crate::scan::{Candidate, Form};
 use crate::span::Span;
 use crate::url::{grammar, standard, Cx, Standard};
@@ -262,11 +262,7 @@ impl Validator {
         out: &mut Vec<Diagnostic>,
         wrapper: Option<Wrapper>,
     ) {
-        // A URL the text itself calls wrong ("Incorrect: file:///a%.c") is
-        // an example of the fault, not the fault.
-        if self.standard == Standard::Rfc3986 && standard::is_called_wrong(cand) {
-            return;
-        }
+        let first = out.len();
         let cx = Cx::new(cand, &self.extra_schemes, self.standard);
         // An unterminated wrapper or an empty URL says all there is to say:
         // linting what is not a URL would only add noise.
@@ -301,6 +297,20 @@ impl Validator {
             };
             (rule.check_fn())(&cx, &mut report);
             report.finish();
+        }
+        // A URL the text itself calls wrong ("Incorrect: file:///a%.c") is
+        // an example of the fault, not the fault; asked only of URLs with a
+        // finding. A leaked password is still one.
+        if self.standard == Standard::Rfc3986
+            && out.len() > first
+            && standard::is_called_wrong(cand)
+        {
+            let mut i = 0;
+            out.retain(|d| {
+                let keep = i < first || d.rule.group() == Group::Security;
+                i += 1;
+                keep
+            });
         }
     }
 }

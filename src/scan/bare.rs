@@ -218,7 +218,9 @@ fn bracket_ends_url(b: &[u8], i: usize, limit: usize, from: usize, query: bool) 
     }
 }
 
-/// Whether `rest` starts with `\n`, `\t`, `\r` or `\x` and a hex digit.
+/// Whether `rest` starts with a string escape that ends a URL in program
+/// text: `\n`, `\t`, `\r`, a digit (`\0`, a sed `\1`), `\x` and a hex
+/// digit, `\u` and four, or a terminal's `\e]`, `\e[`, `\e\\` and `\a`.
 fn is_string_escape(rest: &[u8]) -> bool {
     match rest.get(1) {
         // `\0` (a C string's end) and `\1` (a sed backreference) too.

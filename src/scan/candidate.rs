@@ -98,6 +98,11 @@ pub struct Facts {
 /// How much of the line before a candidate's [`Excerpt`] keeps.
 pub const BEFORE_CLIP: usize = 80;
 
+/// How near its line's start (end) a URL must begin (end) for its
+/// [`Excerpt`] to keep the line before (the next line's text): the reach
+/// of the words that call a URL wrong.
+pub const CONTEXT_REACH: usize = 48;
+
 /// The source lines a candidate lies on, kept so `check` can print a snippet
 /// without holding the whole file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -112,11 +117,13 @@ pub struct Excerpt {
     pub text: String,
     /// The end of the line before (at most [`BEFORE_CLIP`] bytes, no line
     /// break), so a rule can read what the text says of the URL: "a wrongly
-    /// spelled protocol part / as in `htpts://example.com`".
+    /// spelled protocol part / as in `htpts://example.com`". Kept only for a
+    /// URL within [`CONTEXT_REACH`] bytes of its line's start.
     pub before: String,
     /// The start of the next line with text after the excerpt's last (up
     /// to two lines on, markup tags left out; at most [`BEFORE_CLIP`]
-    /// bytes): "`http://127`" / "is not valid".
+    /// bytes): "`http://127`" / "is not valid". Kept only for a URL within
+    /// [`CONTEXT_REACH`] bytes of its line's end.
     pub next: String,
 }
 

@@ -29,7 +29,8 @@ impl Scanner {
         let excerpts = self.options.excerpts;
         let mut links = doc.links.iter().peekable();
         let text = doc.text.as_bytes();
-        self.scan_text(text, doc.hard_wraps, |mut cand| {
+        // Excerpts come from the source, below; the text's would be waste.
+        self.scan_text(text, doc.hard_wraps, false, |mut cand| {
             let start = doc.source_offset(cand.span.start.offset as usize);
             while let Some(link) = links.next_if(|l| l.start <= start) {
                 sink(link_candidate(link, source, &resolve, &window, excerpts));

@@ -6,7 +6,7 @@
 
 use super::position::Cursor;
 use super::trigger::Window;
-use crate::scan::candidate::BEFORE_CLIP;
+use crate::scan::candidate::{BEFORE_CLIP, CONTEXT_REACH};
 use crate::scan::{BrokenBare, Candidate, Excerpt, Facts, Form, Segment};
 use crate::span::{Pos, Span};
 
@@ -157,7 +157,10 @@ pub(crate) fn excerpt(w: &Window, start: usize, end: usize, first_line: u64) -> 
         None if reach == b.len() => reach,
         None => ceil_boundary(b, reach),
     };
-    let before = if from > 0 && b[from - 1] == b'\n' {
+    // The lines around are kept only where a rule may read them: the line
+    // before for a URL near its line's start, the next line's text for one
+    // near its line's end.
+    let before = if from > 0 && b[from - 1] == b'\n' && start - from < CONTEXT_REACH {
         let end = from - 1 - usize::from(from >= 2 && b[from - 2] == b'\r');
         let start = memchr::memrchr(b'\n', &b[end.saturating_sub(BEFORE_CLIP)..end])
             .map_or(ceil_boundary(b, end.saturating_sub(BEFORE_CLIP)), |k| {
@@ -167,12 +170,18 @@ pub(crate) fn excerpt(w: &Window, start: usize, end: usize, first_line: u64) -> 
     } else {
         String::new()
     };
+    let line_end = to - usize::from(to > end && b[to - 1] == b'\n');
+    let next = if line_end.saturating_sub(end) < CONTEXT_REACH {
+        next_text(b, to)
+    } else {
+        String::new()
+    };
     Excerpt {
         first_line,
         start_offset: w.abs(from),
         text: String::from_utf8_lossy(&b[from..to]).into_owned(),
         before,
-        next: next_text(b, to),
+        next,
     }
 }
 
@@ -183,30 +192,31 @@ pub(crate) fn excerpt(w: &Window, start: usize, end: usize, first_line: u64) -> 
 fn next_text(b: &[u8], mut at: usize) -> String {
     let markup = b[..at].trim_ascii_end().ends_with(b">");
     for _ in 0..3 {
-        if at >= b.len() || b[at - 1] != b'\n' {
+        if at == 0 || at >= b.len() || b[at - 1] != b'\n' {
             break;
         }
-        let end = memchr::memchr(b'\n', &b[at..]).map_or(b.len(), |k| at + k);
-        let mut text = String::new();
+        let cap = b.len().min(at + 4 * BEFORE_CLIP);
+        let end = memchr::memchr(b'\n', &b[at..cap]).map_or(cap, |k| at + k);
+        let mut text = Vec::new();
         let mut in_tag = false;
-        for &c in &b[at..end.min(at + 4 * BEFORE_CLIP)] {
+        for &c in &b[at..end] {
             match c {
                 b'<' => in_tag = true,
                 b'>' if in_tag => in_tag = false,
-                _ if !in_tag => text.push(char::from(c)),
+                _ if !in_tag => text.push(c),
                 _ => {}
             }
         }
-        let text = text.trim();
+        let text = text.trim_ascii();
         if !markup && b[at..end].iter().all(u8::is_ascii_whitespace) {
             break;
         }
         if !text.is_empty() {
-            let mut cut = BEFORE_CLIP.min(text.len());
-            while !text.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            return text[..cut].to_string();
+            let text = &text[..text.len().min(BEFORE_CLIP)];
+            return String::from_utf8_lossy(text).into_owned();
+        }
+        if end == cap && cap < b.len() && b[cap] != b'\n' {
+            break;
         }
         at = end + 1;
     }

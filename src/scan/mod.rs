@@ -241,12 +241,19 @@ impl Scanner {
     /// Scan bytes already in memory, handing each candidate to `sink` as it
     /// is found (a large decoded mail part need not hold them all).
     pub fn scan_slice_each(&mut self, bytes: &[u8], sink: impl FnMut(Candidate)) {
-        self.scan_text(bytes, true, sink);
+        self.scan_text(bytes, true, self.options.excerpts, sink);
     }
 
-    /// Scan bytes in memory, rejoining hard-wrapped bare URLs or not.
-    fn scan_text(&mut self, bytes: &[u8], hard_wraps: bool, mut sink: impl FnMut(Candidate)) {
-        let mut pass = Pass::new(&self.schemes, self.options.excerpts);
+    /// Scan bytes in memory, rejoining hard-wrapped bare URLs or not, with
+    /// excerpts of `bytes` or not.
+    fn scan_text(
+        &mut self,
+        bytes: &[u8],
+        hard_wraps: bool,
+        excerpts: bool,
+        mut sink: impl FnMut(Candidate),
+    ) {
+        let mut pass = Pass::new(&self.schemes, excerpts);
         pass.hard_wraps = hard_wraps;
         pass.run(bytes, 0, true, &mut sink);
     }

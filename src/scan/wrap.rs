@@ -143,9 +143,10 @@ pub(crate) fn rejoin(
         let table = (round == 0 && line.is_some_and(|ls| has_gap(&b[ls..url_start])))
             || gap_then_text(&b[next.end..b.len().min(next.end + 64)])
             || (round == 0 && line.is_some_and(|ls| same_start(b, ls, url_start, next.start)));
-        // `return_code="%(?..`: a quote right after the token makes it an
-        // assignment in code, not a piece of a URL.
-        let quoted = matches!(b.get(next.end), Some(b'"' | b'\''));
+        // `return_code="%(?..`: `=` and a quote right after the token make
+        // it an assignment in code, not a piece of a URL (a URL wrapped
+        // inside quotes still ends at its closing quote).
+        let quoted = tok.ends_with(b"=") && matches!(b.get(next.end), Some(b'"' | b'\''));
         let strong =
             moved && !table && !quoted && !next.key && is_path(tok) && !is_function_word(tok);
         if !strong {

@@ -137,9 +137,16 @@ pub fn is_placeholder_password(password: &str) -> bool {
     let letter = p.len() == 1 && p.as_bytes()[0].is_ascii_alphabetic();
     let angle =
         p.starts_with('<') && p.ends_with('>') || p.starts_with("%3c") && p.ends_with("%3e");
-    // A password that says what it is (`a%20secret`, `mysecret`,
-    // `password123`): an example's, not a leaked one.
-    let says = ["secret", "passw"].iter().any(|w| p.contains(w));
+    // A password that says what it is, as a word of its own (`a%20secret`,
+    // `my-secret`, `password123`): an example's, not a leaked one
+    // (`TopSecret2024` may be real).
+    let says = p
+        .replace("%20", " ")
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| {
+            matches!(w, "secret" | "mysecret" | "yoursecret" | "pass" | "passwd")
+                || w.starts_with("password")
+        });
     word || filler || letter || angle || says
 }
 
@@ -204,36 +211,50 @@ pub fn is_called_wrong(cand: &crate::scan::Candidate) -> bool {
     };
     let at = cand.span.start.offset.saturating_sub(e.start_offset) as usize;
     let end = cand.span.end.offset.saturating_sub(e.start_offset) as usize;
-    let (Some(before), Some(after)) = (e.text.get(..at), e.text.get(end..)) else {
+    // The excerpt starts where the URL's line does.
+    let (Some(line), Some(after)) = (e.text.get(..at), e.text.get(end..)) else {
         return false;
     };
-    let line = before.rsplit('\n').next().unwrap_or("");
-    let above = if line.len() < CALLED_WRONG_REACH && before.len() == line.len() {
-        tail(&e.before, CALLED_WRONG_REACH - line.len()).to_ascii_lowercase()
-    } else {
-        String::new()
-    };
-    let before = tail(line, CALLED_WRONG_REACH).to_ascii_lowercase();
+    if any_in(tail(line, CALLED_WRONG_REACH), CALLED_WRONG) {
+        return true;
+    }
+    if line.len() < CALLED_WRONG_REACH
+        && any_in(
+            tail(&e.before, CALLED_WRONG_REACH - line.len()),
+            CALLED_WRONG_ABOVE,
+        )
+    {
+        return true;
+    }
     // Up to the next URL on the line: its words are about that one. When
     // nothing but markup or punctuation follows the URL on its line, the
     // next line with text continues the sentence ("`http://127`" / "is not
     // valid and will cause an error").
     let rest = after.split('\n').next().unwrap_or("");
-    let rest = rest.split(":/").next().unwrap_or("");
+    let (rest, more_urls) = match rest.find(":/") {
+        Some(k) => (&rest[..k], true),
+        None => (rest, false),
+    };
+    if any_in(head(rest, CALLED_WRONG_REACH + 8), FAILS_AFTER) {
+        return true;
+    }
     let mut in_tag = false;
-    let ends_line = !after.contains(":/")
+    let ends_line = !more_urls
         && !rest.chars().any(|c| {
             in_tag = (in_tag || c == '<') && c != '>';
             !in_tag && c.is_alphanumeric()
         });
-    let mut after = head(rest, CALLED_WRONG_REACH + 8).to_ascii_lowercase();
-    if ends_line && !after.contains('\n') {
-        after.push(' ');
-        after.push_str(&head(&e.next, CALLED_WRONG_REACH).to_ascii_lowercase());
-    }
-    CALLED_WRONG.iter().any(|w| before.contains(w))
-        || CALLED_WRONG_ABOVE.iter().any(|w| above.contains(w))
-        || FAILS_AFTER.iter().any(|w| after.contains(w))
+    ends_line && any_in(head(&e.next, CALLED_WRONG_REACH), FAILS_AFTER)
+}
+
+/// Whether `hay` holds one of `words` (lower case), ASCII letters compared
+/// without case; no allocation, as every URL with a finding asks.
+fn any_in(hay: &str, words: &[&str]) -> bool {
+    let hay = hay.as_bytes();
+    words.iter().any(|w| {
+        let w = w.as_bytes();
+        hay.windows(w.len()).any(|x| x.eq_ignore_ascii_case(w))
+    })
 }
 
 /// The last `n` bytes of `s` or a little fewer, on a character boundary.
@@ -326,6 +347,8 @@ mod tests {
             [true]
         );
         assert_eq!(called("不正なURL http://a:80x/ の例"), [true]);
+        // A word beyond ASCII on the next line.
+        assert_eq!(called("  \"http://127\"\n  ist ungültig.\n"), [true]);
         // Only the words right before it count, not a whole line's.
         let far = format!("invalid {} http://a.org/%zz", "x".repeat(60));
         assert_eq!(called(&far), [false]);
@@ -395,12 +418,13 @@ mod tests {
             "%3Cpw%3E",
             "bar",
             "a%20secret",
+            "my-secret",
             "mysecret",
             "Password123",
         ] {
             assert!(is_placeholder_password(p), "{p}");
         }
-        for p in ["hunter2", "s3cr3t", "x1", "tiger", "ab"] {
+        for p in ["hunter2", "s3cr3t", "x1", "tiger", "ab", "TopSecret2024"] {
             assert!(!is_placeholder_password(p), "{p}");
         }
     }

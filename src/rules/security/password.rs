@@ -118,4 +118,30 @@ mod tests {
         let d = d.iter().find(|d| d.rule == Rule::PasswordInUrl).unwrap();
         assert!(!d.message.contains("hunter2") && !d.help.contains("hunter2"));
     }
+
+    #[test]
+    fn text_calling_a_url_wrong_does_not_hide_a_leaked_password() {
+        use crate::rules::testutil::diagnostics_with;
+        use crate::scan::{ScanOptions, Scanner};
+        use crate::url::Standard;
+        let rules = |text: &str| -> Vec<Rule> {
+            Scanner::new(ScanOptions {
+                excerpts: true,
+                ..ScanOptions::default()
+            })
+            .scan_slice(text.as_bytes())
+            .iter()
+            .flat_map(|c| diagnostics_with(c, Standard::Rfc3986))
+            .map(|d| d.rule)
+            .collect()
+        };
+        assert_eq!(
+            rules("curl https://admin:hunter2@prod.acme.org:99x/  # error 401\n"),
+            [Rule::PasswordInUrl]
+        );
+        assert_eq!(
+            rules("curl https://admin:hunter2@prod.acme.org:99x/\n"),
+            [Rule::InvalidPort, Rule::PasswordInUrl, Rule::BareUrl]
+        );
+    }
 }

@@ -265,6 +265,12 @@ fn columns_are_a_table_not_a_wrap() {
     // Records of a log that start alike.
     let text = "    2026/04/14 11:36:04 NOTICE: Serving GUI on http://127.0.0.1:50802/\n    2026/04/14 11:36:04 NOTICE: GUI available\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // A URL wrapped inside quotes is still rejoined.
+    let text = format!(
+        "{}\nrest/page.html\" and more\n",
+        filled("see \"http://example.com/a/long/")
+    );
+    assert_eq!(one(&text).url, "http://example.com/a/long/rest/page.html");
     // An assignment on the next line is code.
     let text = "# ZSH Theme - Preview: https://github.com/ohmyzsh/ohmyzsh/wiki/Themes#gallifrey\nreturn_code=\"%(?..%{$fg[red]%}%? x)\"\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));

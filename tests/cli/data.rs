@@ -1,23 +1,11 @@
 //! Data is not prose: test-data folders and source code outside comments
 //! are extracted but not linted, unless `--lint-data` (issue 11).
 
-use crate::util::{code, json_lines, stderr, stdout, Dir};
+use crate::util::{check_lines, code, stderr, stdout, Dir};
 
 /// `check --format json` over `args`: each diagnostic's path and line.
 fn diags(d: &Dir, args: &[&str]) -> Vec<(String, u64)> {
-    let mut all = vec!["check", "-q", "--format", "json", "--sort", "path"];
-    all.extend_from_slice(args);
-    let out = d.cmd(&all).output().unwrap();
-    assert!(code(&out) <= 1, "{}", stderr(&out));
-    json_lines(&out)
-        .iter()
-        .map(|l| {
-            (
-                l["path"].as_str().unwrap().to_string(),
-                l["start"]["line"].as_u64().unwrap(),
-            )
-        })
-        .collect()
+    check_lines(d, args, "path")
 }
 
 fn extracted(d: &Dir, args: &[&str]) -> Vec<String> {

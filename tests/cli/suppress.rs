@@ -1,23 +1,11 @@
 //! Suppression comments, `[per-file-ignores]`, `exclude-urls` and the
 //! `[severity]` decision (issue 13).
 
-use crate::util::{code, json_lines, json_paths, stderr, stdout, Dir};
+use crate::util::{check_lines, code, json_lines, json_paths, stderr, stdout, Dir};
 
 /// `check --format json` over `args`, returning each diagnostic's rule and line.
 fn diags(d: &Dir, args: &[&str]) -> Vec<(String, u64)> {
-    let mut all = vec!["check", "-q", "--format", "json", "--sort", "path"];
-    all.extend_from_slice(args);
-    let out = d.cmd(&all).output().unwrap();
-    assert!(code(&out) <= 1, "{}", stderr(&out));
-    json_lines(&out)
-        .iter()
-        .map(|l| {
-            (
-                l["rule"].as_str().unwrap().to_string(),
-                l["start"]["line"].as_u64().unwrap(),
-            )
-        })
-        .collect()
+    check_lines(d, args, "rule")
 }
 
 fn port(line: u64) -> (String, u64) {

@@ -75,6 +75,24 @@ pub fn json_lines(out: &Output) -> Vec<serde_json::Value> {
         .collect()
 }
 
+/// `check -q --format json --sort path ARGS` run in `d`, which must end
+/// with 0 or 1: each diagnostic's `key` (`"rule"`, `"path"`) and line.
+pub fn check_lines(d: &Dir, args: &[&str], key: &str) -> Vec<(String, u64)> {
+    let mut all = vec!["check", "-q", "--format", "json", "--sort", "path"];
+    all.extend_from_slice(args);
+    let out = d.cmd(&all).output().unwrap();
+    assert!(code(&out) <= 1, "{}", stderr(&out));
+    json_lines(&out)
+        .iter()
+        .map(|l| {
+            (
+                l[key].as_str().unwrap().to_string(),
+                l["start"]["line"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
 /// The `path` of each JSON line, in order.
 pub fn json_paths(out: &Output) -> Vec<String> {
     json_lines(out)

@@ -15,6 +15,37 @@ pub fn cand(url: &str) -> Candidate {
     cand_with(url, Form::UrlWrapper, Facts::default())
 }
 
+/// Position `column` of line 1 (offset `column - 1`).
+pub fn col(column: u64) -> Pos {
+    Pos {
+        line: 1,
+        column,
+        offset: column - 1,
+    }
+}
+
+/// The spans (main and labels) of `rule`'s diagnostics on a hand-built
+/// candidate.
+pub fn spans_of(url: &str, form: Form, facts: Facts, rule: Rule) -> Vec<Span> {
+    diagnostics(&cand_with(url, form, facts))
+        .into_iter()
+        .filter(|d| d.rule == rule)
+        .flat_map(|d| std::iter::once(d.span).chain(d.labels.into_iter().map(|l| l.span)))
+        .collect()
+}
+
+/// The rules that fire on a link destination, closed or not.
+pub fn link_rules(url: &str, unterminated: bool) -> Vec<Rule> {
+    let facts = Facts {
+        unterminated,
+        ..Facts::default()
+    };
+    diagnostics(&cand_with(url, Form::Link, facts))
+        .into_iter()
+        .map(|d| d.rule)
+        .collect()
+}
+
 /// A candidate of any form with the given facts, on one line.
 pub fn cand_with(url: &str, form: Form, facts: Facts) -> Candidate {
     let raw = format!("<URL:{url}>");

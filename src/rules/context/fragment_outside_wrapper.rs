@@ -66,22 +66,14 @@ pub fn check_fragment(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::testutil::{cand_with, diagnostics};
+    use crate::rules::testutil::{cand_with, col, diagnostics};
     use crate::rules::Rule;
     use crate::scan::{Facts, Form};
-    use crate::span::{Pos, Span};
-
-    fn pos(column: u64) -> Pos {
-        Pos {
-            line: 1,
-            column,
-            offset: column - 1,
-        }
-    }
+    use crate::span::Span;
 
     #[test]
     fn fragment_outside_wrapper() {
-        let frag = Span::new(pos(20), pos(24));
+        let frag = Span::new(col(20), col(24));
         let facts = Facts {
             fragment_outside: Some(frag),
             ..Facts::default()

@@ -55,18 +55,10 @@ pub fn check_hyphen(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::testutil::{cand_with, diagnostics};
+    use crate::rules::testutil::{cand_with, col, diagnostics};
     use crate::rules::Rule;
     use crate::scan::{Facts, Form};
-    use crate::span::{Pos, Span};
-
-    fn pos(column: u64) -> Pos {
-        Pos {
-            line: 1,
-            column,
-            offset: column - 1,
-        }
-    }
+    use crate::span::Span;
 
     #[test]
     fn hyphen_line_break() {
@@ -81,7 +73,7 @@ mod tests {
             .collect();
         // Index 3 is not a hyphen: ignored rather than mis-underlined.
         assert_eq!(d.len(), 1);
-        assert_eq!(d[0].span, Span::new(pos(19), pos(20)));
+        assert_eq!(d[0].span, Span::new(col(19), col(20)));
         let clean = cand_with("http://host/a-b", Form::UrlWrapper, Facts::default());
         assert!(diagnostics(&clean)
             .iter()

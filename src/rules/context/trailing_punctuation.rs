@@ -58,20 +58,9 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::testutil::{cand_with, diagnostics};
+    use crate::rules::testutil::{cand_with, diagnostics, link_rules};
     use crate::rules::Rule;
     use crate::scan::{Facts, Form};
-
-    fn rules(url: &str, unterminated: bool) -> Vec<Rule> {
-        let facts = Facts {
-            unterminated,
-            ..Facts::default()
-        };
-        diagnostics(&cand_with(url, Form::Link, facts))
-            .into_iter()
-            .map(|d| d.rule)
-            .collect()
-    }
 
     #[test]
     fn trailing_punctuation_in_a_link_destination() {
@@ -81,7 +70,7 @@ mod tests {
             "https://a.example/x,",
         ] {
             assert!(
-                rules(url, false).contains(&Rule::TrailingPunctuation),
+                link_rules(url, false).contains(&Rule::TrailingPunctuation),
                 "{url}"
             );
         }
@@ -91,7 +80,7 @@ mod tests {
             "https://a.example/?a=b;c=d",
         ] {
             assert!(
-                !rules(url, false).contains(&Rule::TrailingPunctuation),
+                !link_rules(url, false).contains(&Rule::TrailingPunctuation),
                 "{url}"
             );
         }

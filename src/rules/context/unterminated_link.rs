@@ -45,24 +45,15 @@ pub fn check_unterminated(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::testutil::{cand_with, diagnostics};
+    use crate::rules::testutil::link_rules;
     use crate::rules::Rule;
-    use crate::scan::{Facts, Form};
-
-    fn rules(url: &str, unterminated: bool) -> Vec<Rule> {
-        let facts = Facts {
-            unterminated,
-            ..Facts::default()
-        };
-        diagnostics(&cand_with(url, Form::Link, facts))
-            .into_iter()
-            .map(|d| d.rule)
-            .collect()
-    }
 
     #[test]
     fn unterminated_link_is_all_that_is_said() {
-        assert_eq!(rules("https://a.example/x", true), [Rule::UnterminatedLink]);
-        assert!(!rules("https://a.example/x", false).contains(&Rule::UnterminatedLink));
+        assert_eq!(
+            link_rules("https://a.example/x", true),
+            [Rule::UnterminatedLink]
+        );
+        assert!(!link_rules("https://a.example/x", false).contains(&Rule::UnterminatedLink));
     }
 }

@@ -67,18 +67,10 @@ pub fn check_unterminated(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::testutil::{cand_with, diagnostics};
+    use crate::rules::testutil::{cand_with, col, diagnostics};
     use crate::rules::Rule;
     use crate::scan::{Facts, Form};
-    use crate::span::{Pos, Span};
-
-    fn pos(column: u64) -> Pos {
-        Pos {
-            line: 1,
-            column,
-            offset: column - 1,
-        }
-    }
+    use crate::span::Span;
 
     #[test]
     fn unterminated_wrapper_is_the_only_finding_and_underlines_the_opener() {
@@ -90,7 +82,7 @@ mod tests {
         let d = diagnostics(&c);
         assert_eq!(d.len(), 1, "{d:?}");
         assert_eq!(d[0].rule, Rule::UnterminatedWrapper);
-        assert_eq!(d[0].span, Span::new(pos(1), pos(6)));
+        assert_eq!(d[0].span, Span::new(col(1), col(6)));
         let mut angle = cand_with(
             "http://a",
             Form::Angle,
@@ -100,6 +92,6 @@ mod tests {
             },
         );
         angle.raw = "<http://a".into();
-        assert_eq!(diagnostics(&angle)[0].span, Span::new(pos(1), pos(2)));
+        assert_eq!(diagnostics(&angle)[0].span, Span::new(col(1), col(2)));
     }
 }

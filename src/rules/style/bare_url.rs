@@ -66,23 +66,9 @@ pub fn check_bare(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::testutil::{cand_with, diagnostics};
+    use crate::rules::testutil::spans_of;
     use crate::rules::Rule;
     use crate::scan::{Facts, Form};
-    use crate::span::Span;
-
-    fn count(url: &str, form: Form, facts: Facts, rule: Rule) -> Vec<Span> {
-        let c = cand_with(url, form, facts);
-        diagnostics(&c)
-            .into_iter()
-            .filter(|d| d.rule == rule)
-            .flat_map(|d| {
-                let mut spans = vec![d.span];
-                spans.extend(d.labels.iter().map(|l| l.span));
-                spans
-            })
-            .collect()
-    }
 
     #[test]
     fn bare_url() {
@@ -93,7 +79,7 @@ mod tests {
             (Form::UrlWrapper, false),
         ] {
             assert_eq!(
-                count("http://h/", form, Facts::default(), Rule::BareUrl).len(),
+                spans_of("http://h/", form, Facts::default(), Rule::BareUrl).len(),
                 usize::from(fires),
                 "{form:?}"
             );

@@ -55,23 +55,10 @@ pub fn check_whitespace(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::testutil::{cand_with, diagnostics};
+    use crate::rules::testutil::spans_of;
     use crate::rules::Rule;
     use crate::scan::{Facts, Form};
     use crate::span::{Pos, Span};
-
-    fn count(url: &str, form: Form, facts: Facts, rule: Rule) -> Vec<Span> {
-        let c = cand_with(url, form, facts);
-        diagnostics(&c)
-            .into_iter()
-            .filter(|d| d.rule == rule)
-            .flat_map(|d| {
-                let mut spans = vec![d.span];
-                spans.extend(d.labels.iter().map(|l| l.span));
-                spans
-            })
-            .collect()
-    }
 
     #[test]
     fn whitespace_in_url() {
@@ -92,7 +79,7 @@ mod tests {
             ..Facts::default()
         };
         assert_eq!(
-            count(
+            spans_of(
                 "http://host/a/b",
                 Form::UrlWrapper,
                 facts,
@@ -100,7 +87,7 @@ mod tests {
             ),
             [ws, ws]
         );
-        assert!(count(
+        assert!(spans_of(
             "http://host/a/b",
             Form::UrlWrapper,
             Facts::default(),

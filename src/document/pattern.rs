@@ -13,7 +13,7 @@
 //! | wildcard | `https://*.example.com/*`, `http://host/*.html` |
 //! | glob | `part{a,b,c}.html`, `vol[1-4]`, `archive[1996-1999]` |
 //! | port as a word | `http://host:port/`, `http://localhost:PORT` |
-//! | host left out | `http://.../back.jpeg`, `https://…/x` |
+//! | part left out | `http://.../back.jpeg`, `https://…/x`, `https://bla...:foo`, `file://h/...path` |
 //! | domain suffix | `http://.example.org/` (every host under it) |
 //! | substitution | `@PORT@` (autoconf), `$2` (a positional parameter) |
 //!
@@ -61,7 +61,7 @@ pub fn is_pattern(url: &str) -> bool {
     (marks & STAR != 0 && authority.contains('*'))
         || (marks & (STAR | BRACKET) != 0 && has_wildcard_path(path))
         || has_word_port(authority)
-        || is_elided(authority)
+        || is_elided(authority, path)
         || is_domain_suffix(authority)
 }
 
@@ -73,10 +73,21 @@ fn is_domain_suffix(authority: &str) -> bool {
         .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_alphanumeric()))
 }
 
-/// `http://.../back.jpeg`, `https://…/x`: the host left out on purpose.
-fn is_elided(authority: &str) -> bool {
+/// `http://.../back.jpeg`, `https://…/x`, `https://bla...:foo`,
+/// `file://host/...path-to-file`: a part left out on purpose. A host never
+/// holds `...`; a path segment may (`compare/v1.0...v2.0`), but does not
+/// start with it.
+fn is_elided(authority: &str, path: &str) -> bool {
     let host = authority.rsplit('@').next().unwrap_or(authority);
-    matches!(host, "..." | "…" | "....")
+    let elision = |s: &str| s.starts_with("...") || s.starts_with('…');
+    host.contains("...")
+        || host.contains('…')
+        || path
+            .split(['?', '#'])
+            .next()
+            .unwrap_or_default()
+            .split('/')
+            .any(elision)
 }
 
 const DOLLAR: u16 = 1;
@@ -127,8 +138,15 @@ fn has_placeholder(b: &[u8]) -> bool {
         let digits = b[k + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
         // `$2` ends the URL or follows a non-name (`Outer$1.html` is a
         // Java class file's name).
+        // `:80$HEAP_PAGE`: an upper-case name is a variable wherever it
+        // stands (a VMS path's `disk$user` is lower case).
+        let upper = b[k + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || **c == b'_')
+            .count();
         (digits > 0 && (starts_name || k + 1 + digits == b.len()))
             || ((next.is_ascii_alphabetic() || next == b'_') && starts_name)
+            || (next.is_ascii_uppercase() && upper >= 3)
     };
     if memchr::memchr_iter(b'$', b).any(variable) {
         return true;
@@ -298,6 +316,9 @@ mod tests {
             "https://github.com/fusesource/jansi/commit/%H",
             "https://\\:example.com/\\:page.html",
             "http://host:port$2",
+            "http://myserver.com:80$HEAP_PAGE",
+            "https://bla...:foo=https://",
+            "file://user@hostname/...path-to-file",
             "http://localhost:@PORT@/server-status",
             "http://.example.org/",
             "https://[your-tenant].sharepoint.com/",
@@ -331,6 +352,8 @@ mod tests {
             "http://a.example/%C3%A9",
             "file://vms.host.edu/disk$user/my/notes/note12345.txt",
             "https://docs.example.org/api/Outer$1.html",
+            "https://github.com/o/r/compare/v1.0...v2.0",
+            "https://a.example/price$US",
             "http://[fe80::g]/",
             "http://[2001:db8::zz]/",
         ] {

@@ -18,21 +18,73 @@ pub(super) fn read(src: &str) -> Document {
     targets(src, &mut found);
     found.sort_unstable();
     for (start, end) in found {
+        let pieces = grid_cell(src, start, end).unwrap_or_else(|| lines(src, start, end));
         let mut u = UrlBuilder::default();
-        let mut at = start;
-        for piece in src[start..end].split_inclusive('\n') {
-            let trimmed = piece.trim();
-            let lead = piece.len() - piece.trim_start().len();
-            u.push(trimmed, at + lead, trimmed.len());
-            at += piece.len();
+        for &(from, to) in &pieces {
+            u.push(&src[from..to], from, to - from);
         }
         let link = u.finish(start, end, false);
         if super::is_url(&link.url) {
-            super::blank(&mut b.text, start, end);
+            for &(from, to) in &pieces {
+                super::blank(&mut b.text, from, to);
+            }
             b.link(link);
         }
     }
     b.finish(false)
+}
+
+/// The pieces of `start..end` line by line, each trimmed: docutils drops the
+/// whitespace inside a URI.
+fn lines(src: &str, start: usize, end: usize) -> Vec<(usize, usize)> {
+    let mut at = start;
+    let mut pieces = Vec::new();
+    for piece in src[start..end].split_inclusive('\n') {
+        let lead = piece.len() - piece.trim_start().len();
+        let trimmed = piece.trim();
+        pieces.push((at + lead, at + lead + trimmed.len()));
+        at += piece.len();
+    }
+    pieces
+}
+
+/// A reference broken over the lines of a grid table's cell:
+///
+/// ```text
+/// | scrapy.commands.deploy | `scrapyd-client <https://github.com |
+/// |                        | /scrapy/scrapyd-client>`_           |
+/// ```
+///
+/// Its pieces are the cell's columns of each line, trimmed: the borders and
+/// the other cells are not URL text. `None` when `start..end` is not in a
+/// cell (one line, or a line that does not start with `|`).
+fn grid_cell(src: &str, start: usize, end: usize) -> Option<Vec<(usize, usize)>> {
+    let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = src[start..].find('\n').map_or(src.len(), |i| start + i);
+    if end <= line_end || !src[line_start..start].trim_start().starts_with('|') {
+        return None;
+    }
+    // The cell's borders, as character columns (tables align characters).
+    let left = src[line_start..start].rfind('|')?;
+    let left = src[line_start..line_start + left].chars().count();
+    let right = src[start..line_end].find(" |").map(|k| start + k + 1)?;
+    let right = src[line_start..right].chars().count();
+    let mut pieces = Vec::new();
+    let mut at = line_start;
+    while at < end {
+        let stop = src[at..].find('\n').map_or(src.len(), |i| at + i);
+        let line = &src[at..stop];
+        // Byte offsets of the columns just inside the borders.
+        let col = |n: usize| line.char_indices().nth(n).map_or(line.len(), |(i, _)| i);
+        let (from, to) = ((at + col(left + 1)).max(start), (at + col(right)).min(end));
+        if from < to {
+            let cell = &src[from..to];
+            let lead = cell.len() - cell.trim_start().len();
+            pieces.push((from + lead, from + cell.trim_end().len()));
+        }
+        at = stop + 1;
+    }
+    Some(pieces)
 }
 
 /// `` `text <URL>`_ `` and `` `text <URL>`__ ``: the range inside `<>`.

@@ -102,6 +102,29 @@ fn each_reader_finds_its_links() {
 }
 
 #[test]
+fn an_rst_reference_broken_in_a_grid_table_cell_is_the_cell_text() {
+    let src = "\
++--------------+---------------------------+
+| Old          | New                       |
++==============+===========================+
+| deploy       | `client <https://github.c |
+| (see below)  | om/scrapy/client>`_ and é |
++--------------+---------------------------+
+";
+    let found = scan(Syntax::Rst, src);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].url, "https://github.com/scrapy/client");
+    assert_eq!(found[0].span.start.line, 4);
+    assert_eq!(found[0].span.end.line, 5);
+    let (start, end) = (
+        found[0].span.start.offset as usize,
+        found[0].span.end.offset as usize,
+    );
+    assert!(src[start..].starts_with("https://github.c |"), "{start}");
+    assert!(src[..end].ends_with("om/scrapy/client"), "{end}");
+}
+
+#[test]
 fn unterminated_links_are_found_and_their_text_still_scanned() {
     let found = scan(
         Syntax::Markdown,

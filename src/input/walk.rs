@@ -131,7 +131,8 @@ pub fn entry(result: Result<ignore::DirEntry, ignore::Error>) -> Option<Entry> {
 
 /// Folders whose files are data, not the project's prose: test data (inputs
 /// a test suite feeds a parser, bad URLs on purpose: curl's `tests/`, git's
-/// `t/`, Go's `testdata/`) and vendored code (fixed upstream, not here).
+/// `t/`, Go's `testdata/`) and vendored code (fixed upstream, not here:
+/// `vendor/`, `third_party/`, redis's and node's `deps/`).
 /// Their URLs are extracted but not linted unless `--lint-data` is given.
 pub const DATA_FOLDERS: &[&str] = &[
     "test",
@@ -150,6 +151,10 @@ pub const DATA_FOLDERS: &[&str] = &[
     "third_party",
     "third-party",
     "thirdparty",
+    "3rdparty",
+    "3rd_party",
+    "3rd-party",
+    "deps",
     "node_modules",
     "bower_components",
 ];

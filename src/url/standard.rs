@@ -178,6 +178,8 @@ const CALLED_WRONG_ABOVE: &[&str] = &["wrongly", "incorrect", "malformed", "miss
 /// `get('http://%zz/')  # raises InvalidURL`, "... is not correct".
 const FAILS_AFTER: &[&str] = &[
     "incorrect",
+    "when users forget",
+    "typo",
     "invalid",
     "malformed",
     "not correct",
@@ -245,6 +247,68 @@ pub fn is_called_wrong(cand: &crate::scan::Candidate) -> bool {
             !in_tag && c.is_alphanumeric()
         });
     ends_line && any_in(head(&e.next, CALLED_WRONG_REACH), FAILS_AFTER)
+}
+
+/// Nouns after a bare scheme that make it the name of a kind of URL:
+/// "`<s3://>` URIs", "an `<ssh://>` remote repository".
+const SCHEME_NOUNS: &[&str] = &[
+    "url",
+    "urls",
+    "uri",
+    "uris",
+    "iri",
+    "iris",
+    "link",
+    "links",
+    "address",
+    "addresses",
+    "scheme",
+    "schemes",
+    "protocol",
+    "protocols",
+    "prefix",
+    "prefixes",
+    "remote",
+    "remotes",
+    "repository",
+    "repositories",
+    "repo",
+    "repos",
+    "location",
+    "locations",
+    "endpoint",
+    "endpoints",
+    "server",
+    "servers",
+    "resource",
+    "resources",
+    "form",
+    "style",
+    "syntax",
+    "support",
+    "backend",
+    "backends",
+    "scheme-less",
+];
+
+/// Whether the text names the URL's scheme rather than giving a URL: a
+/// scheme with nothing after it followed by a noun of [`SCHEME_NOUNS`]
+/// ("`<s3://>` URIs are supported"), wrapped or not. Such a URL is not an
+/// empty one left in by mistake.
+pub fn names_a_scheme(cand: &crate::scan::Candidate) -> bool {
+    let Some(e) = &cand.excerpt else {
+        return false;
+    };
+    let end = cand.span.end.offset.saturating_sub(e.start_offset) as usize;
+    let Some(after) = e.text.get(end..) else {
+        return false;
+    };
+    let after = after.trim_start_matches(['>', '`', '"', '\'', ')', '*', '_', ' ', '\t']);
+    let word: &str = after
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .next()
+        .unwrap_or_default();
+    SCHEME_NOUNS.iter().any(|n| n.eq_ignore_ascii_case(word))
 }
 
 /// Whether `hay` holds one of `words` (lower case), ASCII letters compared
@@ -326,6 +390,10 @@ mod tests {
         );
         assert_eq!(
             called("- `https://www.example..com` is no longer parsed as an URL (#41)\n"),
+            [true]
+        );
+        assert_eq!(
+            called("// accept `git+https:/host/owner/repo` when users forget to\n"),
             [true]
         );
         // The next line with text, when the URL ends its line.

@@ -4,7 +4,7 @@ use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Severity};
 use crate::schemes::default_port;
 use crate::url::grammar::port;
-use crate::url::Cx;
+use crate::url::{Cx, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -23,7 +23,12 @@ declare_rule! {
     /// Under `rfc3986` (the default) a host reserved for documentation or
     /// local use (`example.com`, `*.example`, `*.test`, `localhost`,
     /// RFC 5737 and RFC 3849 addresses, loopback) is an example, not a
-    /// server: not reported. Under `rfc1738` every host is judged alike.
+    /// server: not reported; and only a port where another protocol is
+    /// known to listen is reported: one the WHATWG Fetch standard lists as a
+    /// "bad port" (SMTP 25, SSH 22, IMAP 143, ...; browsers refuse them for
+    /// exactly this attack) or another known scheme's default (`https://h:80`).
+    /// `http://host:81/` is a server that really runs there. Under `rfc1738`
+    /// every host is judged alike, and every reserved port.
     ///
     /// ## Example
     /// `gopher://host:25/0hello`
@@ -34,7 +39,7 @@ declare_rule! {
         group: Security,
         default: Some(Severity::Warning),
         rfc: "RFC 1738 §6",
-        summary: "a reserved port (< 1024) that is not the scheme's default",
+        summary: "a reserved port (< 1024) that is not the scheme's default; under rfc3986 only one another protocol listens on",
         example: "gopher://host:25/0hello",
         ok_example: "http://host:80/",
         help: "check that this port really serves the scheme's protocol (RFC 1738 §6)",
@@ -55,7 +60,8 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     let Ok(n) = port::check(cx.url, p.clone(), p.start - 1) else {
         return;
     };
-    if n < 1024 && n != u32::from(default) {
+    let other_protocol = cx.standard == Standard::Rfc1738 || is_other_protocols(n);
+    if n < 1024 && n != u32::from(default) && other_protocol {
         out.at(
             p,
             format!(
@@ -64,6 +70,20 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             ),
         );
     }
+}
+
+/// Reserved ports another protocol listens on: the WHATWG Fetch standard's
+/// "bad ports" below 1024 (fetch.spec.whatwg.org, "port blocking", 2024),
+/// and the defaults of known schemes (http 80, gopher 70, https 443, wais
+/// 210).
+fn is_other_protocols(n: u32) -> bool {
+    const PORTS: &[u32] = &[
+        1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 70, 77, 79, 80, 87,
+        95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161,
+        179, 210, 389, 427, 443, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556,
+        563, 587, 601, 636, 989, 990, 993, 995,
+    ];
+    PORTS.binary_search(&n).is_ok()
 }
 
 #[cfg(test)]
@@ -82,6 +102,10 @@ mod tests {
                 ("http://[2001:db8::1]:22/", &[]),
                 ("http://mail.gnu.org:25/", &["25"]),
                 ("gopher://gopher.floodgap.com:25/0x", &["25"]),
+                // A server that really runs on a port no other protocol has.
+                ("http://lmark.mgx.hu:81/download/vim/sicad.vim", &[]),
+                ("http://www.gnu.org:800/", &[]),
+                ("https://www.gnu.org:80/", &["80"]),
             ],
         );
     }
@@ -100,6 +124,7 @@ mod tests {
                 ("http://host/", &[]),
                 ("x-custom://host:25/", &[]),
                 ("http://host:99999/", &[]),
+                ("http://host:81/", &["81"]),
             ],
         );
     }

@@ -139,6 +139,7 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
         let c = b[i];
         let skip = ipv6.as_ref().is_some_and(|h| h.contains(&i))
             || (c == b'~' && !rfc1738)
+            || (c == b'\\' && !rfc1738 && is_shell_escape(b.get(i + 1)))
             || paired.contains(&i);
         !skip
             && c.is_ascii()
@@ -169,6 +170,16 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
             edits,
         );
     }
+}
+
+/// `curl http://h/x?a=1\&b=2`, tox's `git+https://h/r\#egg=x`: a backslash
+/// before a shell or INI metacharacter is the surrounding syntax's escape,
+/// gone before any client sees the URL; encoding it would break the URL.
+fn is_shell_escape(next: Option<&u8>) -> bool {
+    matches!(
+        next,
+        Some(b'&' | b'#' | b';' | b'?' | b'!' | b'$' | b'*' | b'(' | b')' | b'\'' | b'=')
+    )
 }
 
 /// Offsets of the `[` and `]` that pair up, unnested, with only
@@ -351,7 +362,19 @@ mod tests {
                 ("http://h/[x]", &["[", "]"]),
                 ("http://host/a|b~c", &["|"]),
                 ("http://host/a b", &[" "]),
+                // A shell's or tox's escape is not URL text; a Windows path is.
+                ("http://h/x?a=1\\&b=2", &[]),
+                ("git+https://h/r\\#egg=x", &[]),
+                ("http://h/a\\b", &["\\"]),
             ],
+        );
+        assert_eq!(
+            crate::rules::testutil::underlined_with(
+                "http://h/x?a=1\\&b=2",
+                Rule::UnsafeCharacter,
+                Standard::Rfc1738
+            ),
+            ["\\"]
         );
     }
 

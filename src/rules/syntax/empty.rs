@@ -15,7 +15,10 @@ declare_rule! {
     /// or a URL lost in editing. No other rule runs on such a URL.
     ///
     /// ## Standards
-    /// The same under `rfc3986` and `rfc1738`.
+    /// Under `rfc3986` (the default) a scheme the text names rather than
+    /// gives, followed by a noun such as "URIs", "remote" or "scheme"
+    /// (`<s3://> URIs are supported`), is not reported. Under `rfc1738`
+    /// every one is.
     ///
     /// ## Example
     /// `<URL:http://>`
@@ -63,6 +66,31 @@ mod tests {
                 ("news:*", &[]),
             ],
         );
+    }
+
+    #[test]
+    fn a_scheme_named_in_prose_is_not_an_empty_url_under_rfc3986() {
+        use crate::rules::testutil::diagnostics_with;
+        use crate::scan::{ScanOptions, Scanner};
+        use crate::url::Standard;
+        let rules = |text: &str, standard: Standard| {
+            let mut s = Scanner::new(ScanOptions {
+                excerpts: true,
+                ..ScanOptions::default()
+            });
+            s.scan_slice(text.as_bytes())
+                .iter()
+                .flat_map(|c| diagnostics_with(c, standard))
+                .map(|d| d.rule)
+                .collect::<Vec<_>>()
+        };
+        let named = "If S3 support is enabled, <s3://> URIs are accepted.\n";
+        assert_eq!(rules(named, Standard::Rfc3986), []);
+        assert_eq!(rules(named, Standard::Rfc1738), [Rule::EmptyUrl]);
+        let remote = "When checking an <ssh://> remote repository, note that\n";
+        assert_eq!(rules(remote, Standard::Rfc3986), []);
+        let left_in = "Download it from <http://> today.\n";
+        assert_eq!(rules(left_in, Standard::Rfc3986), [Rule::EmptyUrl]);
     }
 
     #[test]

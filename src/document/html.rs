@@ -147,6 +147,12 @@ pub(super) fn read_into(b: &mut Builder, src: &str, start: usize, end: usize) {
                 "/var" => b.push_for("}", lt),
                 _ => {}
             }
+            // `<p class=example>"<code>https://1.2.3/</code>"`: a spec's
+            // examples (WHATWG, W3C, Bikeshed) show URLs that fail on
+            // purpose; they are data, like a code block's strings.
+            if tag.example && !name.starts_with('/') {
+                b.data.push((lt, element_end(s, bare, tag.end, end)));
+            }
             if name == "a" {
                 anchor = tag.href.map(|h| (b.text.len(), h));
             } else if name == "/a" {
@@ -179,6 +185,49 @@ struct TagRead<'s> {
     end: usize,
     /// The `href` of an `<a>`, decoded.
     href: Option<String>,
+    /// Whether its `class` says it is an example (`class="example"`).
+    example: bool,
+}
+
+/// Elements a later block ends without a closing tag (`<p>`, `<li>`, `<td>`).
+const OPTIONAL_END: &[&str] = &["dd", "dt", "li", "p", "td", "th", "tr"];
+
+/// Where the element `name` whose start tag ends at `from` ends: after its
+/// matching close tag (same-name elements nested inside counted), or, for
+/// an element whose end tag may be left out, at the next block tag.
+fn element_end(s: &str, name: &str, from: usize, end: usize) -> usize {
+    let bytes = s.as_bytes();
+    let tag_name = |at: usize| {
+        let start = at + 1 + usize::from(bytes.get(at + 1) == Some(&b'/'));
+        let len = bytes[start.min(end)..end]
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .count();
+        (
+            bytes.get(at + 1) == Some(&b'/'),
+            &s[start.min(end)..start.min(end) + len],
+        )
+    };
+    let optional = OPTIONAL_END.contains(&name);
+    let mut depth = 0usize;
+    for at in memchr::memchr_iter(b'<', &bytes[from..end]).map(|k| from + k) {
+        let (close, tag) = tag_name(at);
+        let mut buf = [0u8; 16];
+        let tag = lower(tag, &mut buf);
+        if optional {
+            if BLOCK.binary_search(&tag).is_ok() && (close || tag != "br") {
+                return at;
+            }
+        } else if tag == name && !close {
+            depth += 1;
+        } else if tag == name && close {
+            if depth == 0 {
+                return memchr::memchr(b'>', &bytes[at..end]).map_or(end, |g| at + g + 1);
+            }
+            depth -= 1;
+        }
+    }
+    end
 }
 
 /// Read the tag at `lt`, adding its URL attributes to `b` as links.
@@ -196,6 +245,7 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
         name: &s[lt + 1..name_end],
         end: s.len(),
         href: None,
+        example: false,
     };
     let mut j = name_end;
     loop {
@@ -236,6 +286,9 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
             let cache = &mut memo.quote[usize::from(q == b'\'')];
             let close = cache.find(bytes, v, &[q]);
             if !is_url {
+                if attr == "class" {
+                    out.example |= is_example_class(&s[v..close.unwrap_or(v)]);
+                }
                 j = close.map_or(s.len(), |c| c + 1);
                 continue;
             }
@@ -270,6 +323,9 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
             {
                 j += 1;
             }
+            if attr == "class" {
+                out.example |= is_example_class(&s[v..j]);
+            }
             if is_url {
                 let link = attribute(b, s, attr, v, j, false);
                 if out.name.eq_ignore_ascii_case("a") && attr == "href" {
@@ -278,6 +334,14 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
             }
         }
     }
+}
+
+/// Whether a `class` value names an example: a class `example` or
+/// `examples` among its words.
+fn is_example_class(value: &str) -> bool {
+    value
+        .split_ascii_whitespace()
+        .any(|c| c.eq_ignore_ascii_case("example") || c.eq_ignore_ascii_case("examples"))
 }
 
 /// Add the URL attribute value `s[v..end]` as links (a `srcset` holds
@@ -461,6 +525,25 @@ mod tests {
         assert_eq!(doc.text, "1 < 2 and http://a.example/x\nnext &  y");
         assert_eq!(entity("&#x2F;x"), Some(('/', 6)));
         assert_eq!(entity("&nope;"), None);
+    }
+
+    #[test]
+    fn an_example_element_is_data_to_its_end() {
+        let src = "<div class=\"note example\"><p>\"<code>https://1.2.3/</code>\"\n<div>x</div> https://a.example/%zz</div>\n\
+                   <p class=example>https://[1::1::1]\n<p>https://b.example/\n\
+                   <table><tr><td class=example>https://x:y/<td>https://c.example/</table>";
+        let doc = read(src);
+        let data_of = |needle: &str| doc.is_data(src.find(needle).unwrap());
+        assert!(data_of("https://1.2.3/"));
+        assert!(
+            data_of("https://a.example/%zz"),
+            "a nested div does not end it"
+        );
+        assert!(data_of("https://[1::1::1]"));
+        assert!(!data_of("https://b.example/"), "the next <p> ends a <p>");
+        assert!(data_of("https://x:y/"));
+        assert!(!data_of("https://c.example/"), "the next <td> ends a <td>");
+        assert!(!read("<p class=examples-note>https://d.example/").is_data(20));
     }
 
     #[test]

@@ -156,7 +156,8 @@ impl Syntax {
     fn from_extension(ext: &str) -> Syntax {
         match ext {
             "md" | "markdown" | "mdown" | "mkd" => Syntax::Markdown,
-            "html" | "htm" | "xhtml" | "svg" | "xml" => Syntax::Html,
+            // `.bs`: Bikeshed, the HTML source of W3C and WHATWG specs.
+            "html" | "htm" | "xhtml" | "svg" | "xml" | "bs" => Syntax::Html,
             "adoc" | "asciidoc" => Syntax::Asciidoc,
             "rst" => Syntax::Rst,
             "json" => Syntax::Json,
@@ -386,6 +387,15 @@ impl Builder {
 
     pub(crate) fn finish(mut self, hard_wraps: bool) -> Document {
         self.links.sort_by_key(|l| l.start);
+        // Data ranges in order and apart (an example inside an example).
+        self.data.sort_unstable();
+        self.data.dedup_by(|next, prev| {
+            let overlaps = next.0 <= prev.1;
+            if overlaps {
+                prev.1 = prev.1.max(next.1);
+            }
+            overlaps
+        });
         Document {
             text: self.text,
             map: self.map,

@@ -82,6 +82,8 @@ fn is_elided(authority: &str, path: &str) -> bool {
     let elision = |s: &str| s.starts_with("...") || s.starts_with('…');
     host.contains("...")
         || host.contains('…')
+        // `http://../officedocument`: a host of dots only.
+        || (host.len() >= 2 && host.bytes().all(|c| c == b'.'))
         || path
             .split(['?', '#'])
             .next()
@@ -124,6 +126,16 @@ static MARKS: [u16; 256] = {
 /// where the URL was cut, as in `{env.host(x)}`).
 fn has_placeholder(b: &[u8]) -> bool {
     if b.windows(2).any(|w| matches!(w, b"$(" | b"<%" | b"%>")) {
+        return true;
+    }
+    // `&d=<yyyy>-<mm>-<dd>`: a name in angle brackets, inside the URL.
+    if memchr::memchr_iter(b'<', b).any(|i| {
+        let name = b[i + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
+            .count();
+        name > 0 && b[i + 1].is_ascii_alphabetic() && b.get(i + 1 + name) == Some(&b'>')
+    }) {
         return true;
     }
     if memchr::memchr(b'{', b).is_some() {
@@ -232,8 +244,9 @@ fn has_bracket_notation(url: &str) -> bool {
             return true;
         }
         if !ip_literal {
+            // `latest[-x.y].txt`, `file[.gz]`: an optional suffix.
             let notation = close.is_some()
-                && (inner.starts_with('[')
+                && (inner.starts_with(['[', '-', '.', '_'])
                     || inner.contains(['@', ':', '/', '|', '#'])
                     || is_range(inner));
             if notation {
@@ -319,6 +332,9 @@ mod tests {
             "http://myserver.com:80$HEAP_PAGE",
             "https://bla...:foo=https://",
             "file://user@hostname/...path-to-file",
+            "http://../officedocument",
+            "https://dl.k8s.io/ci/latest[-x.y].txt",
+            "https://dateful.com/convert/aoe?t=1159pm&d=<yyyy>-<mm>-<dd>",
             "http://localhost:@PORT@/server-status",
             "http://.example.org/",
             "https://[your-tenant].sharepoint.com/",

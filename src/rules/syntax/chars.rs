@@ -140,6 +140,7 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
         let skip = ipv6.as_ref().is_some_and(|h| h.contains(&i))
             || (c == b'~' && !rfc1738)
             || (c == b'\\' && !rfc1738 && is_shell_escape(b.get(i + 1)))
+            || (!rfc1738 && is_version_caret(b, i))
             || paired.contains(&i);
         !skip
             && c.is_ascii()
@@ -172,14 +173,34 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
     }
 }
 
-/// `curl http://h/x?a=1\&b=2`, tox's `git+https://h/r\#egg=x`: a backslash
-/// before a shell or INI metacharacter is the surrounding syntax's escape,
-/// gone before any client sees the URL; encoding it would break the URL.
+/// `curl http://h/x?a=1\&b=2`, tox's `git+https://h/r\#egg=x`, Markdown's
+/// `files/Squid\_W.png` in a text file: a backslash before a shell, INI or
+/// Markdown metacharacter is the surrounding syntax's escape, gone before
+/// any client sees the URL; encoding it would break the URL.
 fn is_shell_escape(next: Option<&u8>) -> bool {
     matches!(
         next,
-        Some(b'&' | b'#' | b';' | b'?' | b'!' | b'$' | b'*' | b'(' | b')' | b'\'' | b'=')
+        Some(
+            b'&' | b'#'
+                | b';'
+                | b'?'
+                | b'!'
+                | b'$'
+                | b'*'
+                | b'('
+                | b')'
+                | b'\''
+                | b'='
+                | b'_'
+                | b'-'
+        )
     )
+}
+
+/// `https://unpkg.com/reveal.js@^5`: npm's version range after a package
+/// name, which CDNs take as it is.
+fn is_version_caret(b: &[u8], i: usize) -> bool {
+    b[i] == b'^' && i > 0 && b[i - 1] == b'@' && b.get(i + 1).is_some_and(u8::is_ascii_digit)
 }
 
 /// Offsets of the `[` and `]` that pair up, unnested, with only
@@ -366,6 +387,9 @@ mod tests {
                 ("http://h/x?a=1\\&b=2", &[]),
                 ("git+https://h/r\\#egg=x", &[]),
                 ("http://h/a\\b", &["\\"]),
+                ("https://h.gov/files/Squid\\_W.png", &[]),
+                ("https://unpkg.com/reveal.js@^5/dist/reveal.css", &[]),
+                ("https://h/a^5", &["^"]),
             ],
         );
         assert_eq!(

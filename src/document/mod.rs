@@ -155,10 +155,10 @@ impl Syntax {
     /// The syntax a file name's last extension (lower case) says.
     fn from_extension(ext: &str) -> Syntax {
         match ext {
-            "md" | "markdown" | "mdown" | "mkd" => Syntax::Markdown,
+            "md" | "markdown" | "mdown" | "mkd" | "mdx" => Syntax::Markdown,
             // `.bs`: Bikeshed, the HTML source of W3C and WHATWG specs.
             "html" | "htm" | "xhtml" | "svg" | "xml" | "bs" => Syntax::Html,
-            "adoc" | "asciidoc" => Syntax::Asciidoc,
+            "adoc" | "asciidoc" | "asc" => Syntax::Asciidoc,
             "rst" => Syntax::Rst,
             "json" => Syntax::Json,
             "man" | "ms" => Syntax::Roff,

@@ -10,7 +10,7 @@
 //! | template placeholder | `{{base_url}}`, `${host}`, `$(HOST)`, `{% url %}`, `<%= x %>`, `{name}`, `{0}` |
 //! | printf conversion | `%s`, `%d/`, `%(name)s`, `%1$s` (a `%` not starting a valid escape) |
 //! | usage notation | `ftp://[user@]host[:port]/path`, `http://host[/path]` |
-//! | wildcard | `https://*.example.com/*`, `http://host/*.html` |
+//! | wildcard | `https://*.example.com/*`, `http://host/*.html`, `bundle-[hash].js` |
 //! | glob | `part{a,b,c}.html`, `vol[1-4]`, `archive[1996-1999]` |
 //! | port as a word | `http://host:port/`, `http://localhost:PORT` |
 //! | part left out | `http://.../back.jpeg`, `https://…/x`, `https://bla...:foo`, `file://h/...path` |
@@ -272,7 +272,30 @@ fn is_range(inner: &str) -> bool {
 fn has_wildcard_path(path: &str) -> bool {
     let path = path.split(['?', '#']).next().unwrap_or_default();
     path.split('/').any(|seg| {
-        seg.starts_with('*') || (seg.len() > 2 && seg.starts_with('[') && seg.ends_with(']'))
+        seg.starts_with('*')
+            || (seg.len() > 2 && seg.starts_with('[') && seg.ends_with(']'))
+            || has_bracketed_name(seg)
+    })
+}
+
+/// `bundle-[hash].js.map`, `[name].[contenthash].js`, `/posts/[...slug]`: a
+/// bundler's or a router's name in brackets inside a path segment.
+/// Set off by `-` or `.` as a file name's parts are (`a_[b]` is a name).
+fn has_bracketed_name(seg: &str) -> bool {
+    let b = seg.as_bytes();
+    seg.match_indices('[').any(|(k, _)| {
+        let Some(len) = seg[k + 1..].find(']') else {
+            return false;
+        };
+        let name = seg[k + 1..k + 1 + len].trim_start_matches("...");
+        let close = k + 1 + len;
+        (k == 0 || matches!(b[k - 1], b'-' | b'.'))
+            && b.get(close + 1).is_none_or(|c| matches!(c, b'-' | b'.'))
+            && name.len() >= 2
+            && name.starts_with(|c: char| c.is_ascii_alphabetic())
+            && name
+                .bytes()
+                .all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-' || c == b':')
     })
 }
 
@@ -334,6 +357,9 @@ mod tests {
             "file://user@hostname/...path-to-file",
             "http://../officedocument",
             "https://dl.k8s.io/ci/latest[-x.y].txt",
+            "https://example.com/project/sourcemaps/bundle-[hash].js.map",
+            "https://a.example/blog/[...slug]",
+            "https://a.example/js/[name].[contenthash].js",
             "https://dateful.com/convert/aoe?t=1159pm&d=<yyyy>-<mm>-<dd>",
             "http://localhost:@PORT@/server-status",
             "http://.example.org/",

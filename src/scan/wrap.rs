@@ -268,6 +268,14 @@ fn is_path(tok: &[u8]) -> bool {
     if head.contains(&b'(') {
         return false;
     }
+    // A requirement, not a query: `sphinx-copybutton==0.5.1`,
+    // `pytest-xdist!=3.3.0` on the line after a URL in a pip list.
+    let version_spec = tok
+        .windows(3)
+        .any(|w| matches!(&w[..2], b"==" | b"!=" | b">=" | b"<=" | b"~=") && w[2].is_ascii_digit());
+    if version_spec {
+        return false;
+    }
     if tok.iter().any(|c| b"/?=&%".contains(c)) {
         return true;
     }

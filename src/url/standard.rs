@@ -43,8 +43,9 @@ impl fmt::Display for Standard {
 /// Whether `host` is reserved for documentation or local use since RFC 1738
 /// was written: RFC 2606 / RFC 6761 names (`example.com`, `.net`, `.org`,
 /// `*.example`, `*.test`, `*.invalid`, `localhost`), RFC 5737 IPv4 and
-/// RFC 3849 IPv6 documentation blocks, and loopback. A URL on such a host
-/// is an example in a document, not a deployed address.
+/// RFC 3849 IPv6 documentation blocks, and loopback; names for local use
+/// (`*.local`, a single label) and placeholders (`mycompany.com`). A URL on
+/// such a host is an example in a document, not a deployed address.
 pub fn is_example_host(host: &str) -> bool {
     let h = host.trim_end_matches('.').to_ascii_lowercase();
     if let Some(inner) = h.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
@@ -61,8 +62,13 @@ pub fn is_example_host(host: &str) -> bool {
         return true;
     }
     // The placeholders documentation writes where the reader's own name
-    // goes: `firewall.mycompany.com`, `www.yourdomain.com`, `host.tld`.
+    // goes: `firewall.mycompany.com`, `www.yourdomain.com`, `host.tld`;
+    // and a name of one label (`mygithost`, `buildserver`), which no
+    // resolver outside a local network answers.
     let labels: Vec<&str> = h.split('.').collect();
+    if labels.len() == 1 && h.bytes().any(|c| c.is_ascii_alphabetic()) {
+        return true;
+    }
     let second = labels.len().checked_sub(2).map(|k| labels[k]);
     if labels.last() == Some(&"tld")
         || second.is_some_and(|l| {
@@ -179,7 +185,6 @@ const CALLED_WRONG_ABOVE: &[&str] = &["wrongly", "incorrect", "malformed", "miss
 const FAILS_AFTER: &[&str] = &[
     "incorrect",
     "when users forget",
-    "typo",
     "invalid",
     "malformed",
     "not correct",
@@ -453,6 +458,8 @@ mod tests {
             "firewall.mycompany.com",
             "www.yourdomain.com",
             "host.tld",
+            "mygithost",
+            "buildserver",
         ] {
             assert!(is_example_host(host), "{host}");
         }
@@ -467,6 +474,7 @@ mod tests {
             "github.com",
             "mycompany.io.evil.example.co",
             "tld.example.co",
+            "10",
         ] {
             assert!(!is_example_host(host), "{host}");
         }

@@ -16,10 +16,12 @@ declare_rule! {
     /// through `%0D%0A` is the modern form of it.
     ///
     /// ## Standards
-    /// Under `rfc3986` an escape in the fragment is not reported: a client
-    /// never sends the fragment, so it cannot become a protocol line (text
-    /// fragments such as `#:~:text=a%0Ab` hold them). Under `rfc1738` every
-    /// escape of the URL is judged.
+    /// Under `rfc3986` an escape in the query or the fragment is not
+    /// reported: a client never sends the fragment, and sends the query
+    /// still encoded, as form data whose text may hold line breaks (a
+    /// playground link's `?text=a%0Ab`, a new issue's `?body=`; text
+    /// fragments such as `#:~:text=a%0Ab`). Under `rfc1738` every escape of
+    /// the URL is judged.
     ///
     /// ## Example
     /// `http://host/a%0D%0ASet-Cookie:x`
@@ -40,9 +42,11 @@ declare_rule! {
 /// Report runs of adjacent `%0D`/`%0A` escapes.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     let mut run: Option<std::ops::Range<usize>> = None;
-    let end = match &cx.parts.fragment {
-        Some(f) if cx.standard == crate::url::Standard::Rfc3986 => f.start - 1,
-        _ => cx.url.len(),
+    let end = match (&cx.parts.query, &cx.parts.fragment) {
+        _ if cx.standard == crate::url::Standard::Rfc1738 => cx.url.len(),
+        (Some(q), _) => q.start - 1,
+        (None, Some(f)) => f.start - 1,
+        (None, None) => cx.url.len(),
     };
     for e in escapes(cx.url, 0..end).filter(|e| matches!(e.value, Some(0x0D | 0x0A))) {
         match &mut run {
@@ -72,7 +76,11 @@ mod tests {
         let url = "https://a.example/x#:~:text=custom%20buckets.%0A%20";
         table_3986(
             crate::rules::Rule::EncodedLineBreak,
-            &[(url, &[]), ("https://a.example/a%0Ab#f", &["%0A"])],
+            &[
+                (url, &[]),
+                ("https://a.example/a%0Ab#f", &["%0A"]),
+                ("https://spec.commonmark.org/dingus/?text=a%0Ab", &[]),
+            ],
         );
         assert_eq!(
             underlined_with(url, crate::rules::Rule::EncodedLineBreak, Standard::Rfc1738),

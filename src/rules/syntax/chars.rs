@@ -34,8 +34,11 @@ declare_rule! {
     /// as they are; a lone one (`/pull/496]`) is still reported. So are
     /// double quotes that pair up there (a quoted search term in a link,
     /// `?q="Project:+openssh"`, which browsers encode as they send it), and
-    /// a `|` in the query (`?family=Roboto|Lato`: the WHATWG URL standard
-    /// sends it as it is, and APIs take lists so). An
+    /// a `|` in the query or fragment (`?family=Roboto|Lato`: the WHATWG URL
+    /// standard sends it as it is, and APIs take lists so). A backslash
+    /// before a shell, INI or Markdown metacharacter (`?a=1\&b=2`,
+    /// `r\#egg=x`, `Squid\_W.png`) is that syntax's escape, and npm's
+    /// version range after a package (`reveal.js@^5`) is what CDNs take. An
     /// address obfuscated on purpose (`mailto:joe at example.org`, see
     /// `invalid-mailto`) and a command-line tool's local path after
     /// `file://` (`file://C:\dir\in.json`, see `invalid-file`) are not
@@ -206,17 +209,13 @@ fn is_version_caret(b: &[u8], i: usize) -> bool {
 /// Offsets of the `[` and `]` that pair up, unnested, with only
 /// characters other than brackets between, of the `"` that pair up (a
 /// quoted search term, `?q="Project:+openssh"`), within the query or
-/// within the fragment; and of every `|` in the query (a list,
+/// within the fragment; and of every `|` in either (a list,
 /// `?family=Roboto|Lato`).
 fn paired_brackets(cx: &Cx<'_>) -> Vec<usize> {
     let b = cx.url.as_bytes();
     let mut out = Vec::new();
-    for (k, r) in [&cx.parts.query, &cx.parts.fragment]
-        .into_iter()
-        .enumerate()
-    {
+    for r in [&cx.parts.query, &cx.parts.fragment] {
         let Some(r) = r else { continue };
-        let query = k == 0;
         let mut open = None;
         let mut quote = None;
         for i in r.clone() {
@@ -231,8 +230,9 @@ fn paired_brackets(cx: &Cx<'_>) -> Vec<usize> {
                     Some(o) => out.extend([o, i]),
                     None => quote = Some(i),
                 },
-                // `?family=Roboto|Lato`: browsers send it as it is.
-                b'|' if query => out.push(i),
+                // `?family=Roboto|Lato`: browsers send it as it is, and keep
+                // it in a fragment (`#here|method->PUT`).
+                b'|' => out.push(i),
                 _ => {}
             }
         }
@@ -360,7 +360,11 @@ mod tests {
         let url = "https://matrix.to/#/#tldr-pages:matrix.org";
         table_3986(
             crate::rules::Rule::UnsafeCharacter,
-            &[(url, &[]), ("https://a.example/a#b|c", &["|"])],
+            &[
+                (url, &[]),
+                ("https://a.example/a#b|c", &[]),
+                ("https://a.example/a|b#c", &["|"]),
+            ],
         );
         assert_eq!(
             underlined_with(url, crate::rules::Rule::UnsafeCharacter, Standard::Rfc1738),

@@ -274,6 +274,13 @@ fn columns_are_a_table_not_a_wrap() {
     // An assignment on the next line is code.
     let text = "# ZSH Theme - Preview: https://github.com/ohmyzsh/ohmyzsh/wiki/Themes#gallifrey\nreturn_code=\"%(?..%{$fg[red]%}%? x)\"\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // A pip requirement on the next line is not the URL's rest.
+    for text in [
+        "git+https://github.com/sqlalchemyorg/zzzeeksphinx.git#egg=zzzeeksphinx\nsphinx-copybutton==0.5.1\n",
+        "    # tracked by https://github.com/pytest-dev/pytest-xdist/issues/907\n    pytest-xdist!=3.3.0\n",
+    ] {
+        assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined), "{text}");
+    }
     // Justified text's double and triple blanks are no columns.
     let text = "lation,   please  contact  the  Translation  Project  (https://translationpro-\nject.org/).\n";
     assert_eq!(one(text).url, "https://translationpro-ject.org/");

@@ -160,6 +160,11 @@ fn has_placeholder(b: &[u8]) -> bool {
             || ((next.is_ascii_alphabetic() || next == b'_') && starts_name)
             || (next.is_ascii_uppercase() && upper >= 3)
     };
+    // `https://x-access-token:${{ secrets.TOKEN }}@github.com/`, cut at the
+    // brace: a URL does not end in a bare `$`.
+    if b.last() == Some(&b'$') {
+        return true;
+    }
     if memchr::memchr_iter(b'$', b).any(variable) {
         return true;
     }
@@ -357,6 +362,7 @@ mod tests {
             "file://user@hostname/...path-to-file",
             "http://../officedocument",
             "https://dl.k8s.io/ci/latest[-x.y].txt",
+            "https://x-access-token:$",
             "https://example.com/project/sourcemaps/bundle-[hash].js.map",
             "https://a.example/blog/[...slug]",
             "https://a.example/js/[name].[contenthash].js",

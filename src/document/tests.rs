@@ -91,6 +91,7 @@ fn each_reader_finds_its_links() {
         (Syntax::Asciidoc, "See https://marlam.de/msmtp/[msmtp] and link:http://a.example/b[b].", &["https://marlam.de/msmtp/", "http://a.example/b"]),
         (Syntax::Rst, "`x <https://a.example/\n   b/>`_ and\n\n.. _t: https://t.example/\n   more/\n", &["https://a.example/b/", "https://t.example/more/"]),
         (Syntax::Texinfo, "@uref{https://a.example/@@x, text} @url{http://b.example/}", &["https://a.example/@x", "http://b.example/"]),
+        (Syntax::Texinfo, "@uref{https://@/docs.oracle.com/@/cd/@/806-3568/@/ncg.html,\nGoldberg}", &["https://docs.oracle.com/cd/806-3568/ncg.html"]),
         (Syntax::Roff, ".UR https://\\:a.example/\\:x\n.UE\n\\fBhttp://b.example/a\\-b\\fR\n", &["https://a.example/x", "http://b.example/a-b"]),
         (Syntax::Html, "<a href='http://a.example/'>http://a.example/</a> <!-- <a href=\"http://c.example/\"> -->", &["http://a.example/"]),
         (Syntax::Markdown, "[https://a.example](https://a.example) `http://code.example/`", &["https://a.example", "http://code.example/"]),

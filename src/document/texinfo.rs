@@ -1,8 +1,9 @@
 //! Texinfo: `@uref{URL, text, replacement}` and `@url{URL}`.
 //!
 //! The URL is the first argument, up to the `,` or `}`; `@@`, `@{` and
-//! `@}` inside it stand for `@`, `{` and `}`. The other arguments, and the
-//! rest of the file, are text for the scanner.
+//! `@}` inside it stand for `@`, `{` and `}`, and `@/` (a place to break a
+//! long URL's line) stands for nothing. The other arguments, and the rest
+//! of the file, are text for the scanner.
 
 use super::{Builder, Document, UrlBuilder};
 
@@ -29,6 +30,9 @@ pub(super) fn read(src: &str) -> Document {
                     u.push(&src[i + 1..i + 2], i + 1, 1);
                     i += 2;
                 }
+                // `@/` (a place to break the line), `@-` (to hyphenate),
+                // `@:` and `@&`: formatting, no character of the URL.
+                b'@' if matches!(bytes.get(i + 1), Some(b'/' | b'-' | b':' | b'&')) => i += 2,
                 b'\n' if bytes.get(i + 1) == Some(&b'\n') => break,
                 c if c.is_ascii_whitespace() => i += 1,
                 _ => {

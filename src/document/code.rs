@@ -22,6 +22,10 @@ pub(super) enum Family {
     Hash,
     /// `#` and docstrings (`"""` / `'''`): Python.
     Python,
+    /// A shell session in a Markdown code block: the commands after a `$ `
+    /// prompt are prose a reader copies; what the programs printed is data
+    /// (`OK: http://:8082/ping`). A block with no prompt is all commands.
+    Session,
 }
 
 pub(super) fn read(src: &str, family: Family) -> Document {
@@ -37,19 +41,33 @@ pub(super) fn data(src: &str, family: Family) -> Vec<(usize, usize)> {
     let prose = match family {
         Family::C => c_comments(src.as_bytes()),
         Family::Hash | Family::Python => hash_comments(src.as_bytes(), family),
+        Family::Session => return session_output(src),
     };
     complement(&prose, src.len())
 }
 
 /// The family of a code block's language (a Markdown fence's info string):
-/// programming languages only. Shell sessions and configuration are
-/// commands and settings a reader copies, linted as prose.
+/// programming languages, and shell sessions (whose output is data).
+/// Configuration is settings a reader copies, linted as prose.
 pub(super) fn family_of_language(info: &str) -> Option<Family> {
     let lang = info
         .split(|c: char| c.is_whitespace() || c == ',' || c == '{')
         .next()
         .unwrap_or("")
         .to_ascii_lowercase();
+    if matches!(
+        lang.as_str(),
+        "sh" | "bash"
+            | "zsh"
+            | "ksh"
+            | "shell"
+            | "console"
+            | "shell-session"
+            | "sh-session"
+            | "terminal"
+    ) {
+        return Some(Family::Session);
+    }
     // A fence names a language as a file's extension does, or in full.
     let ext = match lang.as_str() {
         "rust" => "rs",
@@ -67,12 +85,34 @@ pub(super) fn family_of_language(info: &str) -> Option<Family> {
     match super::Syntax::from_extension(ext) {
         super::Syntax::C => Some(Family::C),
         super::Syntax::Python => Some(Family::Python),
-        // Shell sessions are commands a reader copies: prose.
-        super::Syntax::Shell if !matches!(ext, "sh" | "bash" | "zsh" | "ksh" | "fish" | "ps1") => {
-            Some(Family::Hash)
-        }
+        // A shell script's commands are prose a reader copies.
+        super::Syntax::Shell if !matches!(ext, "fish" | "ps1") => Some(Family::Hash),
         _ => None,
     }
+}
+
+/// The output lines of a shell session: those after a line that starts
+/// with a `$ ` prompt, up to the next prompt, unless the command goes on
+/// (a line ending in `\`). Nothing when no line has a prompt.
+fn session_output(src: &str) -> Vec<(usize, usize)> {
+    let mut data: Vec<(usize, usize)> = Vec::new();
+    let mut seen_prompt = false;
+    let mut continued = false;
+    let mut at = 0;
+    for line in src.split_inclusive('\n') {
+        let body = line.trim_end();
+        let prompt = body.trim_start().starts_with("$ ");
+        seen_prompt |= prompt;
+        if seen_prompt && !prompt && !continued && !body.is_empty() {
+            match data.last_mut() {
+                Some(last) if last.1 == at => last.1 = at + line.len(),
+                _ => data.push((at, at + line.len())),
+            }
+        }
+        continued = (prompt || continued) && body.ends_with('\\');
+        at += line.len();
+    }
+    data
 }
 
 /// The ranges of `0..len` outside `prose` (sorted, disjoint).

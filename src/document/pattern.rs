@@ -52,7 +52,9 @@ pub fn is_pattern(url: &str) -> bool {
         return true;
     }
     let Some(after) = b.windows(3).position(|w| w == b"://").map(|i| i + 3) else {
-        return false;
+        // `urn:k8s:secret:[name]:[valueKey]`: names in brackets between
+        // an opaque URI's colons.
+        return marks & BRACKET != 0 && url.split(':').any(has_bracketed_name);
     };
     let authority_end =
         memchr::memchr3(b'/', b'?', b'#', &b[after..]).map_or(url.len(), |i| after + i);
@@ -363,6 +365,7 @@ mod tests {
             "http://../officedocument",
             "https://dl.k8s.io/ci/latest[-x.y].txt",
             "https://x-access-token:$",
+            "urn:k8s:secret:[name]:[valueKey]",
             "https://example.com/project/sourcemaps/bundle-[hash].js.map",
             "https://a.example/blog/[...slug]",
             "https://a.example/js/[name].[contenthash].js",

@@ -103,6 +103,17 @@ fn each_reader_finds_its_links() {
 }
 
 #[test]
+fn a_shell_sessions_output_is_data_and_its_commands_prose() {
+    let md = "```sh\n$ traefik healthcheck \\\n  --url http://a.example/\nOK: http://:8082/ping\n$ curl http://b.example/\n```\n\n```bash\ncurl http://c.example/\n```\n";
+    let doc = read(Syntax::Markdown, md);
+    let data_of = |needle: &str| doc.is_data(md.find(needle).unwrap());
+    assert!(!data_of("http://a.example/"), "a continued command");
+    assert!(data_of("http://:8082/ping"), "output");
+    assert!(!data_of("http://b.example/"));
+    assert!(!data_of("http://c.example/"), "no prompt: all commands");
+}
+
+#[test]
 fn an_rst_reference_broken_in_a_grid_table_cell_is_the_cell_text() {
     let src = "\
 +--------------+---------------------------+

@@ -101,8 +101,11 @@
 //! broken on purpose, is no evidence at all); and
 //! the token reads as a path: it holds `/`, `?`, `=`, `&` or `%`, or ends in
 //! a file extension (`november.html`; not after a capital, `Node.js`),
-//! and is not a `key:` nor an English function word (`and`, `or`, `the`,
-//! `see`, ...); and neither line is laid out in columns (text, then five
+//! and is not a `key:`, a pip requirement (`name==1.2`, `name!=3.3`), the
+//! name of an assignment (`name.url = "..."`, `name="..."`), another key
+//! of a settings file whose line is `Key=URL` (`#After=network.target`),
+//! nor an English function word (`and`, `or`, `the`, `see`, ...); and
+//! neither line is laid out in columns (text, then five
 //! blanks or a tab, then the URL; or the token followed by such a gap: a
 //! redirect table, not a wrap). Then `url` is the rejoined form, the literal part goes into
 //! `alternatives`, and `facts.broken_bare` is `Rejoined` (`broken-bare-url`);

@@ -146,7 +146,9 @@ pub(crate) fn rejoin(
         // `return_code="%(?..`: `=` and a quote right after the token make
         // it an assignment in code, not a piece of a URL (a URL wrapped
         // inside quotes still ends at its closing quote).
-        let quoted = tok.ends_with(b"=") && matches!(b.get(next.end), Some(b'"' | b'\''));
+        let quoted = tok.ends_with(b"=") && matches!(b.get(next.end), Some(b'"' | b'\''))
+            || is_assigned(&b[next.end..b.len().min(next.end + 8)])
+            || (round == 0 && line.is_some_and(|ls| is_setting(&b[ls..url_start], tok)));
         let strong =
             moved && !table && !quoted && !next.key && is_path(tok) && !is_function_word(tok);
         if !strong {
@@ -241,6 +243,36 @@ fn next_token(w: &Window, schemes: &Schemes, run_end: usize, depth: usize) -> Op
         single,
         key,
     })
+}
+
+/// `nixpkgs-kct.url = "github:..."`: blanks, then `=` after the token make
+/// it the name of an assignment.
+fn is_assigned(after: &[u8]) -> bool {
+    let blanks = after
+        .iter()
+        .take_while(|&&c| c == b' ' || c == b'\t')
+        .count();
+    blanks > 0 && after.get(blanks) == Some(&b'=') && after.get(blanks + 1) != Some(&b'=')
+}
+
+/// A settings file's lines: the URL is the value of `Documentation=` and the
+/// next line is another (`#After=network-online.target`), not its rest.
+fn is_setting(before_url: &[u8], tok: &[u8]) -> bool {
+    let key = |s: &[u8]| {
+        let n = s
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.'))
+            .count();
+        n > 0 && s[0].is_ascii_alphabetic() && s.get(n) == Some(&b'=')
+    };
+    let before = before_url.trim_ascii_start();
+    key(before) && before.len() == before.iter().position(|&c| c == b'=').unwrap_or(0) + 1 && {
+        let tok = tok
+            .strip_prefix(b"#")
+            .or_else(|| tok.strip_prefix(b";"))
+            .unwrap_or(tok);
+        key(tok)
+    }
 }
 
 /// English function words that end a sentence's line far more often than

@@ -297,7 +297,7 @@ const SCHEME_NOUNS: &[&str] = &[
 ];
 
 /// Whether the text names the URL's scheme rather than giving a URL: a
-/// scheme with nothing after it followed by a noun of [`SCHEME_NOUNS`]
+/// scheme with nothing after it followed by a noun such as "URIs" or "remote"
 /// ("`<s3://>` URIs are supported"), wrapped or not. Such a URL is not an
 /// empty one left in by mistake.
 pub fn names_a_scheme(cand: &crate::scan::Candidate) -> bool {

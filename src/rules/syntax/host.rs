@@ -28,7 +28,8 @@ declare_rule! {
     /// quads are judged alike under both, except that `rfc3986` allows
     /// percent escapes, `_` and the sub-delims `!$&'()*+,;=` in a name
     /// (`reg-name`, RFC 3986 §3.2.2; `_dmarc.example.org` in practice, and
-    /// `https://fake.example;auto` is curl's option syntax, not a typo).
+    /// `https://fake.example;auto` is curl's option syntax, not a typo), and
+    /// a fully qualified name's final dot (`http://localhost.:9000`).
     ///
     /// ## Example
     /// `http://host..example.com/`
@@ -97,15 +98,26 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         }
         return;
     }
-    if cx.standard == Standard::Rfc3986 && cx.text(a.host.clone()).contains('%') {
+    // `http://localhost.:9000`: a fully qualified name's final dot, the DNS
+    // root (RFC 1034 §3.1), which resolvers and browsers accept.
+    let mut hostname = a.host.clone();
+    let name = cx.text(hostname.clone());
+    if cx.standard == Standard::Rfc3986
+        && name.len() > 1
+        && name.ends_with('.')
+        && !name.ends_with("..")
+    {
+        hostname.end -= 1;
+    }
+    if cx.standard == Standard::Rfc3986 && cx.text(hostname.clone()).contains('%') {
         // RFC 3986 §3.2.2: `reg-name` may hold percent escapes (an IDN
         // written in UTF-8 octets). Judge the name with each valid escape
         // read as three letters, which keeps every range in place.
         let mut url = cx.url.to_string();
-        for e in escapes(cx.url, a.host.clone()).filter(|e| e.value.is_some()) {
+        for e in escapes(cx.url, hostname.clone()).filter(|e| e.value.is_some()) {
             url.replace_range(e.range, "xxx");
         }
-        if let Some(f) = host::check(&url, a.host.clone()) {
+        if let Some(f) = host::check(&url, hostname.clone()) {
             // Quote the name as written, not the stand-in letters.
             let shown = url.get(f.range.clone()).unwrap_or_default();
             let message = f.message.replace(shown, cx.text(f.range.clone()));
@@ -119,14 +131,14 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     // where a host should end is rather text glued to a URL
     // (`--referer "https://fake.example;auto"`, `?target=http://a.io&m=x`).
     let reg_name = |c: char| c == '_' || "!$&'()*+,;=".contains(c);
-    if cx.standard == Standard::Rfc3986 && cx.text(a.host.clone()).contains(reg_name) {
+    if cx.standard == Standard::Rfc3986 && cx.text(hostname.clone()).contains(reg_name) {
         let url = cx.url.replace(reg_name, "x");
-        if let Some(f) = host::check(&url, a.host.clone()) {
+        if let Some(f) = host::check(&url, hostname.clone()) {
             out.at(f.range, f.message);
         }
         return;
     }
-    if let Some(f) = host::check(cx.url, a.host.clone()) {
+    if let Some(f) = host::check(cx.url, hostname.clone()) {
         out.at(f.range, f.message);
     }
 }
@@ -178,6 +190,10 @@ mod tests {
                 ("https://fake.example;auto", &[]),
                 ("http://prometheus.io&module=http_2xx", &[]),
                 ("mongodb://a.example,b.example/db", &[]),
+                ("http://loki:s@localhost.:9000", &[]),
+                ("http://www.gnu.org./", &[]),
+                ("http://www.gnu.org../", &["."]),
+                ("http://1.2.3./", &["3"]),
                 ("http://a..b;c/", &["."]),
                 ("https://%CF%80.example/", &[]),
                 ("https://a%CF%80b.example/", &[]),

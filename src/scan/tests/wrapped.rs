@@ -281,6 +281,11 @@ fn columns_are_a_table_not_a_wrap() {
     ] {
         assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined), "{text}");
     }
+    // An assignment with blanks around `=`, and a settings file's next key.
+    let text = "    # Search: https://www.nixhub.io/packages/kubernetes-controller-tools\n    nixpkgs-kct.url = \"github:NixOS/nixpkgs/ee09\";\n";
+    assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    let text = "[Unit]\nDescription=Traefik, the reverse proxy and load balancer\nDocumentation=https://doc.traefik.io/traefik/\n#After=network-online.target\n";
+    assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
     // Justified text's double and triple blanks are no columns.
     let text = "lation,   please  contact  the  Translation  Project  (https://translationpro-\nject.org/).\n";
     assert_eq!(one(text).url, "https://translationpro-ject.org/");

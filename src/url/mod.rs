@@ -133,6 +133,28 @@ impl<'a> Cx<'a> {
         e.text.get(usize::try_from(at).ok()?..)?.chars().next()
     }
 
+    /// Whether the URL follows `--unix-socket` on its line (`curl
+    /// --unix-socket /var/run/docker.sock http:/v1.40/info`): the socket is
+    /// the server, and documentation leaves the host out.
+    pub fn after_unix_socket(&self) -> bool {
+        let Some(e) = self.cand.excerpt.as_ref() else {
+            return false;
+        };
+        let before = self
+            .cand
+            .span
+            .start
+            .offset
+            .checked_sub(e.start_offset)
+            .and_then(|at| e.text.get(..usize::try_from(at).ok()?))
+            .unwrap_or("");
+        before
+            .rsplit('\n')
+            .next()
+            .unwrap_or(before)
+            .contains("--unix-socket")
+    }
+
     /// The input's own text at `span`, when the candidate's excerpt holds
     /// it (`check` keeps one).
     pub fn source_text(&self, span: crate::span::Span) -> Option<&'a str> {

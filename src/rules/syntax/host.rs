@@ -54,10 +54,12 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     }
     let Some(a) = &cx.parts.authority else {
         // Schemes with their own rule report a missing `//` there.
-        if matches!(
-            cx.scheme,
-            SchemeKind::Http | SchemeKind::Https | SchemeKind::Ftp
-        ) {
+        if !cx.after_unix_socket()
+            && matches!(
+                cx.scheme,
+                SchemeKind::Http | SchemeKind::Https | SchemeKind::Ftp
+            )
+        {
             let s = cx.scheme_str();
             out.at(
                 cx.parts.body.clone(),

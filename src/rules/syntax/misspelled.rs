@@ -15,7 +15,9 @@ declare_rule! {
     /// `https:://host` (a colon too many) and `http:\\host` (backslashes).
     /// The scanner finds these although their scheme is not one it looks
     /// for. A registered or configured scheme is never a near miss: `sftp`,
-    /// `ftps`, `rtsp`, `git+ssh`, `svn+https` are left alone.
+    /// `ftps`, `rtsp`, `git+ssh`, `svn+https` are left alone, and so is
+    /// `http:/path` after `curl --unix-socket` on its line (the socket is
+    /// the server; Docker's API documentation writes it so).
     ///
     /// ## Why is this bad?
     /// Nothing opens such a link: a browser treats `htp://` as an unknown
@@ -74,10 +76,13 @@ pub(crate) fn misspelling(cx: &Cx<'_>) -> Option<(Range<usize>, String)> {
         }
         SchemeKind::Http | SchemeKind::Https | SchemeKind::Ftp => {
             // `http::/path` is git's `transport::address`, not a typo.
+            // `curl --unix-socket /var/run/docker.sock http:/v1.40/info`:
+            // the socket is the server, and Docker's docs leave the host out.
+            let socket = body.starts_with('/') && !body.starts_with("//") && cx.after_unix_socket();
             let wrong = body.starts_with("://")
                 || body.starts_with(":\\\\")
                 || body.starts_with('\\')
-                || (body.starts_with('/') && !body.starts_with("//"));
+                || (body.starts_with('/') && !body.starts_with("//") && !socket);
             wrong.then(|| (sep(body), format!("{lower}://")))
         }
         _ => None,
@@ -109,6 +114,25 @@ mod tests {
     use crate::rules::testutil::{cand, diagnostics_with, table, table_3986};
     use crate::rules::Rule;
     use crate::url::Standard;
+
+    #[test]
+    fn a_unix_socket_request_needs_no_host() {
+        use crate::scan::{ScanOptions, Scanner};
+        let rules = |text: &str| {
+            let mut s = Scanner::new(ScanOptions {
+                excerpts: true,
+                ..ScanOptions::default()
+            });
+            s.scan_slice(text.as_bytes())
+                .iter()
+                .flat_map(|c| diagnostics_with(c, Standard::Rfc3986))
+                .filter(|d| matches!(d.rule, Rule::MisspelledScheme | Rule::InvalidHost))
+                .count()
+        };
+        let socket = "$ curl -H \"Content-Type: application/json\" -XPOST -d '{}' --unix-socket /var/run/docker.sock http:/VolumeDriver.List\n";
+        assert_eq!(rules(socket), 0);
+        assert_eq!(rules("Open http:/www.gnu.org/ in a browser.\n"), 1);
+    }
 
     const CASES: &[(&str, &[&str])] = &[
         ("htp://host/", &["htp://"]),

@@ -22,6 +22,9 @@ pub(super) enum Family {
     Hash,
     /// `#` and docstrings (`"""` / `'''`): Python.
     Python,
+    /// `--` line comments (and Lua's `--[[ ]]`, Haskell's `{- -}`, SQL's
+    /// `/* */`): Lua, Haskell, SQL, Elm, Ada.
+    Dash,
     /// A shell session in a Markdown code block: the commands after a `$ `
     /// prompt are prose a reader copies; what the programs printed is data
     /// (`OK: http://:8082/ping`). A block with no prompt is all commands.
@@ -41,6 +44,7 @@ pub(super) fn data(src: &str, family: Family) -> Vec<(usize, usize)> {
     let prose = match family {
         Family::C => c_comments(src.as_bytes()),
         Family::Hash | Family::Python => hash_comments(src.as_bytes(), family),
+        Family::Dash => dash_comments(src.as_bytes()),
         Family::Session => return session_output(src),
     };
     complement(&prose, src.len())
@@ -85,6 +89,7 @@ pub(super) fn family_of_language(info: &str) -> Option<Family> {
     match super::Syntax::from_extension(ext) {
         super::Syntax::C => Some(Family::C),
         super::Syntax::Python => Some(Family::Python),
+        super::Syntax::Lua => Some(Family::Dash),
         // A shell script's commands are prose a reader copies.
         super::Syntax::Shell if !matches!(ext, "fish" | "ps1") => Some(Family::Hash),
         _ => None,
@@ -283,9 +288,67 @@ fn hash_comments(b: &[u8], family: Family) -> Vec<(usize, usize)> {
     prose
 }
 
+/// The comments of a `--` language: `-- text` to the line's end, `--[[ ]]`
+/// (Lua), `{- -}` (Haskell), `/* */` (SQL). Strings (`"..."`, `'...'`,
+/// Lua's `[[...]]`) are skipped; a `'` after a name is Haskell's prime
+/// (`foldl'`), not a quote.
+fn dash_comments(b: &[u8]) -> Vec<(usize, usize)> {
+    let mut prose = Vec::new();
+    let mut i = 0;
+    let block = |from: usize, close: &[u8]| {
+        memchr::memmem::find(&b[from..], close).map_or(b.len(), |k| from + k + close.len())
+    };
+    while let Some(k) = b[i..]
+        .iter()
+        .position(|&c| matches!(c, b'-' | b'{' | b'/' | b'[' | b'"' | b'\''))
+    {
+        let at = i + k;
+        let next = b.get(at + 1).copied();
+        i = match (b[at], next) {
+            (b'-', Some(b'-')) => {
+                let end = if b[at + 2..].starts_with(b"[[") {
+                    block(at + 4, b"]]")
+                } else {
+                    line_end(b, at)
+                };
+                prose.push((at, end));
+                end
+            }
+            (b'{', Some(b'-')) | (b'/', Some(b'*')) => {
+                let end = block(at + 2, if b[at] == b'{' { b"-}" } else { b"*/" });
+                prose.push((at, end));
+                end
+            }
+            (b'[', Some(b'[')) => block(at + 2, b"]]"),
+            (b'\'', _) if at > 0 && (b[at - 1].is_ascii_alphanumeric() || b[at - 1] == b'_') => {
+                at + 1
+            }
+            (q @ (b'"' | b'\''), _) => string_end(b, at + 1, q, true),
+            _ => at + 1,
+        };
+    }
+    prose
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dash_comments_are_prose() {
+        let src =
+            "local u = \"http://a/\" -- see http://b/\n--[[ http://c/\n]] x = [[http://d/]]\n\
+                   foldl' f 'x' {- http://e/ -} /* http://f/ */ s = '--not'\n";
+        assert_eq!(
+            prose(src, Family::Dash),
+            [
+                "-- see http://b/",
+                "--[[ http://c/\n]]",
+                "{- http://e/ -}",
+                "/* http://f/ */"
+            ]
+        );
+    }
 
     /// The prose of `src`, as text.
     fn prose(src: &str, family: Family) -> Vec<&str> {

@@ -67,6 +67,9 @@ pub enum Syntax {
     Shell,
     /// Python: `#` comments and docstrings are prose, the rest data.
     Python,
+    /// Source code with `--` comments: Lua, Haskell, SQL, Elm, Ada...
+    /// Comments are prose, the rest data.
+    Lua,
     /// Plain text: the RFC 1738 appendix rules, hard wraps included.
     Text,
 }
@@ -85,6 +88,7 @@ impl Syntax {
         Syntax::C,
         Syntax::Shell,
         Syntax::Python,
+        Syntax::Lua,
         Syntax::Text,
     ];
 
@@ -102,6 +106,7 @@ impl Syntax {
             Syntax::C => "c",
             Syntax::Shell => "shell",
             Syntax::Python => "python",
+            Syntax::Lua => "lua",
             Syntax::Text => "text",
         }
     }
@@ -180,6 +185,9 @@ impl Syntax {
             | "ps1" | "awk" | "cmake" | "ex" | "exs" | "cr" | "jl" | "nim" | "coffee"
             | "zsh-theme" => Syntax::Shell,
             "py" | "pyi" | "pyw" | "pyx" => Syntax::Python,
+            "lua" | "hs" | "lhs" | "sql" | "elm" | "ada" | "adb" | "ads" | "vhd" | "vhdl" => {
+                Syntax::Lua
+            }
             _ => Syntax::Text,
         }
     }
@@ -516,6 +524,7 @@ fn read_links(syntax: Syntax, src: &str) -> Document {
         Syntax::C => code::read(src, code::Family::C),
         Syntax::Shell => code::read(src, code::Family::Hash),
         Syntax::Python => code::read(src, code::Family::Python),
+        Syntax::Lua => code::read(src, code::Family::Dash),
         Syntax::Text => {
             let mut b = Builder::for_source(src);
             b.push(src, 0);

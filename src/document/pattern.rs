@@ -207,9 +207,26 @@ fn is_regex(url: &str) -> bool {
 }
 
 /// A printf conversion: `%s`, `%d` (not a valid escape), `%(name)s`,
-/// `%1$s`, or a `git log --pretty` placeholder (`%H`).
+/// `%1$s`, or a `git log --pretty` placeholder (`%H`); or two conversions
+/// of any letter (`mailto:%w%W`, a Squid error page's codes), where one
+/// could be a stray `%`.
 fn has_printf(b: &[u8]) -> bool {
     let hex = |c: Option<&u8>| c.is_some_and(u8::is_ascii_hexdigit);
+    let letters = memchr::memchr_iter(b'%', b)
+        .filter(|&i| {
+            b.get(i + 1).is_some_and(u8::is_ascii_alphabetic)
+                && !(hex(b.get(i + 1)) && hex(b.get(i + 2)))
+        })
+        .count();
+    if letters >= 2 {
+        return true;
+    }
+    // `mailto:%w`: a conversion is all there is after the scheme.
+    let body = b.iter().position(|&c| c == b':').map_or(b, |k| &b[k + 1..]);
+    let body = body.strip_prefix(b"//").unwrap_or(body);
+    if letters == 1 && body.len() == 2 && body[0] == b'%' {
+        return true;
+    }
     memchr::memchr_iter(b'%', b).any(|i| {
         if hex(b.get(i + 1)) && hex(b.get(i + 2)) {
             return false;
@@ -316,7 +333,9 @@ fn has_word_port(authority: &str) -> bool {
         // A word, not a typo in a number (`80a` is an invalid port).
         Some((_, port)) => {
             port.starts_with(|c: char| c.is_ascii_alphabetic())
-                && port.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+                && port
+                    .bytes()
+                    .all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-')
         }
         None => false,
     }
@@ -366,6 +385,9 @@ mod tests {
             "https://dl.k8s.io/ci/latest[-x.y].txt",
             "https://x-access-token:$",
             "urn:k8s:secret:[name]:[valueKey]",
+            "mailto:%w%W",
+            "mailto:%w",
+            "http://kong-ip:kong-port/",
             "https://example.com/project/sourcemaps/bundle-[hash].js.map",
             "https://a.example/blog/[...slug]",
             "https://a.example/js/[name].[contenthash].js",

@@ -221,6 +221,9 @@ fn syntax_from_path() {
         ("main.rs", Syntax::C),
         ("build.sh", Syntax::Shell),
         ("setup.py", Syntax::Python),
+        ("init.lua", Syntax::Lua),
+        ("HTML.hs", Syntax::Lua),
+        ("schema.sql", Syntax::Lua),
         ("de.po", Syntax::Po),
         ("tool.c.txt", Syntax::Text),
     ] {

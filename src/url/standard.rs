@@ -308,7 +308,7 @@ pub fn names_a_scheme(cand: &crate::scan::Candidate) -> bool {
     let Some(after) = e.text.get(end..) else {
         return false;
     };
-    let after = after.trim_start_matches(['>', '`', '"', '\'', ')', '*', '_', ' ', '\t']);
+    let after = after.trim_start_matches(['>', '`', '"', '\'', ')', '*', '_', '-', ' ', '\t']);
     let word: &str = after
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
         .next()

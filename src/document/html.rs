@@ -158,7 +158,18 @@ pub(super) fn read_into(b: &mut Builder, src: &str, start: usize, end: usize) {
             } else if name == "/a" {
                 if let Some((from, href)) = anchor.take() {
                     if b.text[from..].trim() == href.trim() {
-                        b.blank_from(from);
+                        // `&lt;URL:<a href="http://a/">http://a/</a>&gt;`:
+                        // the wrapper around the link's text goes with it,
+                        // or the scanner would read an empty `<URL:>`.
+                        let before = b.text[..from].trim_end();
+                        let wrapper = ["<URL:", "<"].iter().find_map(|w| {
+                            let k = before.len().checked_sub(w.len())?;
+                            before
+                                .get(k..)
+                                .filter(|t| t.eq_ignore_ascii_case(w))
+                                .map(|_| k)
+                        });
+                        b.blank_from(wrapper.unwrap_or(from));
                     }
                 }
             }
@@ -525,6 +536,14 @@ mod tests {
         assert_eq!(doc.text, "1 < 2 and http://a.example/x\nnext &  y");
         assert_eq!(entity("&#x2F;x"), Some(('/', 6)));
         assert_eq!(entity("&nope;"), None);
+    }
+
+    #[test]
+    fn a_wrapper_around_a_link_text_goes_with_it() {
+        let src = "<samp>&lt;URL:<a href=\"http://CGI-Spec.Golux.Com/\">http://CGI-Spec.Golux.Com/</a>&gt;</samp>";
+        let doc = read(src);
+        assert_eq!(doc.links.len(), 1);
+        assert!(!doc.text.contains("URL:"), "{:?}", doc.text);
     }
 
     #[test]

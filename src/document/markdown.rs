@@ -179,6 +179,10 @@ pub(super) fn read(src: &str) -> Document {
                 | TagEnd::MetadataBlock(_),
             )
             | Event::Rule => b.push_for("\n\n", range.end.saturating_sub(1)),
+            // A list nested in an item starts on a line of its own: its
+            // first word is not the end of the item's URL (`- Grafana:
+            // http://localhost:3000` over `  - user: admin`).
+            Event::Start(Tag::List(_)) => b.push_for("\n\n", range.start),
             _ => {}
         }
     }

@@ -13,7 +13,8 @@
 //! (`\n` is a line break, `\"` a quote); each piece maps back to its line.
 //! Each keyword (`msgid`, `msgstr[1]`...) starts a new paragraph, so no URL
 //! runs from one field into the next. Comments (`#: file.c:12`,
-//! `# Translator <mail>`) are text as they stand.
+//! `# Translator <mail>`) are text as they stand; an obsolete message
+//! (`#~ msgid "..."`) is read like the others but is data.
 
 use super::{Builder, Document};
 
@@ -24,7 +25,14 @@ pub(super) fn read(src: &str) -> Document {
     while at < src.len() {
         let end = memchr::memchr(b'\n', &bytes[at..]).map_or(src.len(), |k| at + k);
         let line = &src[at..end];
-        let indent = line.len() - line.trim_start().len();
+        let mut indent = line.len() - line.trim_start().len();
+        // `#~ msgid "..."`: an obsolete message, kept for history; read
+        // as the others are, but data (no translator shows it any more).
+        if line[indent..].starts_with("#~") {
+            b.data.push((at, end));
+            indent += 2;
+            indent += line[indent..].len() - line[indent..].trim_start().len();
+        }
         let body = &line[indent..];
         if body.starts_with('"') {
             // A continuation: joined to the string before it.
@@ -96,5 +104,19 @@ mod tests {
         // The join maps back: `doc.org` is on the third line.
         let k = doc.text.find("doc.org").unwrap();
         assert_eq!(&src[doc.source_offset(k)..][..7], "doc.org");
+    }
+
+    #[test]
+    fn an_obsolete_message_is_joined_and_data() {
+        let src =
+            "#~ msgid \"\"\n#~ \"GPL <http://gnu.org/licenses/gpl.\"\n#~ \"html>\"\nmsgid \"x\"\n";
+        let doc = read(src);
+        assert!(
+            doc.text.contains("GPL <http://gnu.org/licenses/gpl.html>"),
+            "{:?}",
+            doc.text
+        );
+        assert!(doc.is_data(src.find("http").unwrap()));
+        assert!(!doc.is_data(src.find("msgid \"x").unwrap()));
     }
 }

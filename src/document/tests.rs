@@ -103,6 +103,16 @@ fn each_reader_finds_its_links() {
 }
 
 #[test]
+fn a_nested_list_does_not_continue_its_items_url() {
+    let md = "- Grafana: http://localhost:3000\n  - user: `admin`\n";
+    let got: Vec<String> = urls(Syntax::Markdown, md)
+        .into_iter()
+        .map(|u| u.0)
+        .collect();
+    assert_eq!(got, ["http://localhost:3000"]);
+}
+
+#[test]
 fn a_shell_sessions_output_is_data_and_its_commands_prose() {
     let md = "```sh\n$ traefik healthcheck \\\n  --url http://a.example/\nOK: http://:8082/ping\n$ curl http://b.example/\n```\n\n```bash\ncurl http://c.example/\n```\n";
     let doc = read(Syntax::Markdown, md);

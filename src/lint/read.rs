@@ -367,6 +367,33 @@ fn read_document(
             scanner.scan_document(&doc, &text, sink);
             Ok(())
         }
-        Err(e) => scanner.scan_reader(Cursor::new(e.into_bytes()), sink),
+        // Not UTF-8 (a Latin-1 catalogue or page): read by its syntax all
+        // the same, each byte that is not UTF-8 standing in as one
+        // control character, so every position stays the file's and no
+        // URL runs through such a byte.
+        Err(e) => {
+            let text = stand_in(e.into_bytes());
+            let doc = document::read(syntax, &text);
+            scanner.scan_document(&doc, &text, sink);
+            Ok(())
+        }
     }
+}
+
+/// `bytes` as a string of the same length: each byte of an invalid UTF-8
+/// sequence replaced by SUB (U+001A), valid text kept.
+fn stand_in(mut bytes: Vec<u8>) -> String {
+    let mut at = 0;
+    loop {
+        match std::str::from_utf8(&bytes[at..]) {
+            Ok(_) => break,
+            Err(e) => {
+                let bad = at + e.valid_up_to();
+                let len = e.error_len().unwrap_or(bytes.len() - bad);
+                bytes[bad..bad + len].fill(0x1A);
+                at = bad + len;
+            }
+        }
+    }
+    String::from_utf8(bytes).unwrap_or_default()
 }

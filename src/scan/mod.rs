@@ -85,8 +85,8 @@
 //!
 //! - the URL's line ends with one of `/ - = & %` and the token does not
 //!   start with an upper-case letter (a new sentence), or
-//! - the token reads as a path piece: it starts with one of `/ ? & = # % ~`,
-//!   holds one of `/ ? & = # % _ ~`, or has a dot between two letters or
+//! - the token reads as a path piece: it starts with one of `/ ? & = # ~`,
+//!   holds one of `/ ? & = # _ ~` or a percent escape (`%20`; not `%global`), or has a dot between two letters or
 //!   digits (`req-02.txt`). After a line ending in `.` or `?`, which also
 //!   end sentences, only this second kind of evidence counts.
 //!
@@ -99,7 +99,7 @@
 //! anywhere), so a short line ending in a letter or digit is never strong;
 //! the line does not end in a backslash (a shell or string continuation,
 //! broken on purpose, is no evidence at all); and
-//! the token reads as a path: it holds `/`, `?`, `=`, `&` or `%`, or ends in
+//! the token reads as a path: it holds `/`, `?`, `=`, `&` or an escape, or ends in
 //! a file extension (`november.html`; not after a capital, `Node.js`),
 //! and is not a `key:`, a pip requirement (`name==1.2`, `name!=3.3`), the
 //! name of an assignment (`name.url = "..."`, `name="..."`), another key

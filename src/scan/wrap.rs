@@ -308,7 +308,7 @@ fn is_path(tok: &[u8]) -> bool {
     if version_spec {
         return false;
     }
-    if tok.iter().any(|c| b"/?=&%".contains(c)) {
+    if tok.iter().any(|c| b"/?=&".contains(c)) || has_escape(tok) {
         return true;
     }
     let Some(dot) = tok.iter().rposition(|&c| c == b'.') else {
@@ -323,14 +323,21 @@ fn is_path(tok: &[u8]) -> bool {
         && ext.iter().any(u8::is_ascii_alphabetic)
 }
 
+/// Whether `tok` holds a percent escape (`%20`); `%global` (an RPM macro)
+/// or `100%` does not.
+fn has_escape(tok: &[u8]) -> bool {
+    tok.windows(3)
+        .any(|w| w[0] == b'%' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit())
+}
+
 /// Whether a token reads as a piece of a URL path rather than a word: it
 /// starts with a path or query character, or holds one inside, or a dot
 /// between letters (`req-02.txt`).
 fn is_path_piece(tok: &[u8]) -> bool {
-    if b"/?&=#%~".contains(&tok[0]) {
+    if b"/?&=#~".contains(&tok[0]) || has_escape(tok) {
         return true;
     }
-    if tok.iter().any(|c| b"/?&=#%_~".contains(c)) {
+    if tok.iter().any(|c| b"/?&=#_~".contains(c)) {
         return true;
     }
     tok.windows(3)

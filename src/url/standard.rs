@@ -185,6 +185,9 @@ const CALLED_WRONG_ABOVE: &[&str] = &["wrongly", "incorrect", "malformed", "miss
 const FAILS_AFTER: &[&str] = &[
     "incorrect",
     "when users forget",
+    "not standard",
+    "non-standard",
+    "nonstandard",
     "invalid",
     "malformed",
     "not correct",
@@ -399,6 +402,10 @@ mod tests {
         );
         assert_eq!(
             called("// accept `git+https:/host/owner/repo` when users forget to\n"),
+            [true]
+        );
+        assert_eq!(
+            called(" * wget \"http://::1/xxx\", but this is not standard.\n"),
             [true]
         );
         // The next line with text, when the URL ends its line.

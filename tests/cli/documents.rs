@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use crate::util::{code, fixtures, json_lines, stderr, urlint, Dir};
+use crate::util::{code, fixtures, json_lines, stderr, stdout, urlint, Dir};
 
 #[test]
 fn every_document_fixture_extracts_as_expected() {
@@ -104,6 +104,42 @@ fn link_faults_are_reported_where_the_markup_is() {
     );
     let on_line_7 = found.iter().filter(|f| f.1 == 7).count();
     assert_eq!(on_line_7, 0, "{found:?}");
+}
+
+#[test]
+fn a_catalogue_not_in_utf8_is_still_read_by_its_syntax() {
+    let d = Dir::new();
+    // Latin-1: `\xe9` is not UTF-8. The URL is cut over two strings.
+    let mut po = b"msgid \"\"\n\"Licence GPLv3+ (\xe9dition) <http://gnu.org/licenses/gpl.\"\n\"html>\\n\"\nmsgstr \"\"\n".to_vec();
+    po.extend_from_slice(b"msgid \"Aide: <http:///www.gnu.org/gethelp/>\"\n");
+    d.write("af.po", &po);
+    let out = d
+        .cmd(&["check", "--format", "json", "af.po"])
+        .output()
+        .unwrap();
+    let found: Vec<(String, String, u64, u64)> = json_lines(&out)
+        .iter()
+        .map(|l| {
+            (
+                l["rule"].as_str().unwrap().to_string(),
+                l["url"].as_str().unwrap().to_string(),
+                l["start"]["line"].as_u64().unwrap(),
+                l["start"]["column"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    // The joined URL is clean; the real fault is found where it is.
+    assert_eq!(
+        found,
+        [(
+            "invalid-host".to_string(),
+            "http:///www.gnu.org/gethelp/".to_string(),
+            5,
+            20
+        )],
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]

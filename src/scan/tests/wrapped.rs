@@ -281,6 +281,9 @@ fn columns_are_a_table_not_a_wrap() {
     ] {
         assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined), "{text}");
     }
+    // An RPM macro is no escape.
+    let text = "# AVOIDS CRASH BUG in make https://bugzilla.redhat.com/show_bug.cgi?id=903009\n%global debug_package %{nil}\n";
+    assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
     // An assignment with blanks around `=`, and a settings file's next key.
     let text = "    # Search: https://www.nixhub.io/packages/kubernetes-controller-tools\n    nixpkgs-kct.url = \"github:NixOS/nixpkgs/ee09\";\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));

@@ -15,7 +15,7 @@
 //! | port as a word | `http://host:port/`, `http://localhost:PORT` |
 //! | part left out | `http://.../back.jpeg`, `https://…/x`, `https://bla...:foo`, `file://h/...path` |
 //! | domain suffix | `http://.example.org/` (every host under it) |
-//! | substitution | `@PORT@` (autoconf), `$2` (a positional parameter) |
+//! | substitution | `@PORT@` (autoconf), `$2` (a positional parameter), `&url.php;` (an XML entity) |
 //!
 //! ```
 //! use urlint::document::pattern::is_pattern;
@@ -31,7 +31,7 @@ pub fn is_pattern(url: &str) -> bool {
     // Every URL found is asked: one pass says which shapes are possible at
     // all, and most URLs hold none of their marks.
     let marks = b.iter().fold(0u16, |m, &c| m | MARKS[usize::from(c)]);
-    if marks & (DOLLAR | BRACE | LT | PERCENT | AT) != 0 && has_placeholder(b) {
+    if marks & (DOLLAR | BRACE | LT | PERCENT | AT | AMP) != 0 && has_placeholder(b) {
         return true;
     }
     if marks & PERCENT != 0 && has_printf(b) {
@@ -104,6 +104,7 @@ const STAR: u16 = 64;
 const PLUS: u16 = 128;
 const PIPE: u16 = 256;
 const AT: u16 = 512;
+const AMP: u16 = 1024;
 
 /// The mark of each byte that some pattern shape needs (0 for the rest).
 static MARKS: [u16; 256] = {
@@ -119,6 +120,7 @@ static MARKS: [u16; 256] = {
     t[b'+' as usize] = PLUS;
     t[b'|' as usize] = PIPE;
     t[b'@' as usize] = AT;
+    t[b'&' as usize] = AMP;
     t
 };
 
@@ -128,6 +130,20 @@ static MARKS: [u16; 256] = {
 /// where the URL was cut, as in `{env.host(x)}`).
 fn has_placeholder(b: &[u8]) -> bool {
     if b.windows(2).any(|w| matches!(w, b"$(" | b"<%" | b"%>")) {
+        return true;
+    }
+    // `mailto:&email.php.doc.subscribe;`: an XML entity a DTD defines.
+    if memchr::memchr_iter(b'&', b).any(|i| {
+        let name = b[i + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'_' | b'-'))
+            .count();
+        let name_text = &b[i + 1..i + 1 + name];
+        name > 2
+            && name_text[0].is_ascii_alphabetic()
+            && name_text.contains(&b'.')
+            && b.get(i + 1 + name) == Some(&b';')
+    }) {
         return true;
     }
     // `&d=<yyyy>-<mm>-<dd>`: a name in angle brackets, inside the URL.
@@ -387,6 +403,7 @@ mod tests {
             "urn:k8s:secret:[name]:[valueKey]",
             "mailto:%w%W",
             "mailto:%w",
+            "mailto:&email.php.doc.subscribe;",
             "http://kong-ip:kong-port/",
             "https://example.com/project/sourcemaps/bundle-[hash].js.map",
             "https://a.example/blog/[...slug]",

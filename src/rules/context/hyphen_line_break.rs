@@ -16,7 +16,10 @@ declare_rule! {
     /// hyphen and offers the other reading as an alternative.
     ///
     /// ## Standards
-    /// The same under `rfc3986` and `rfc1738`.
+    /// Under `rfc3986` (the default) a reStructuredText reference
+    /// (`` `text <URL>`_ ``, in a Python docstring say) is not reported:
+    /// docutils removes the line break and keeps the hyphen, as its author
+    /// meant. Under `rfc1738` every wrapper is judged alike.
     ///
     /// ## Example
     /// `<URL:http://host/long-` then `name.html>` on the next line
@@ -37,6 +40,12 @@ declare_rule! {
 
 /// One finding per hyphen followed by a removed line break.
 pub fn check_hyphen(cx: &Cx<'_>, out: &mut Report<'_>) {
+    // `` `text <https://a/securing-`` / ``builds/>`_ ``: a reStructuredText
+    // reference (in a docstring, say), whose whitespace docutils removes
+    // and whose hyphen it keeps; no typesetter put it there.
+    if cx.standard == crate::url::Standard::Rfc3986 && cx.source_after() == Some('`') {
+        return;
+    }
     for &i in &cx.cand.facts.hyphen_breaks {
         if cx.url.as_bytes().get(i) != Some(&b'-') {
             continue;
@@ -59,6 +68,27 @@ mod tests {
     use crate::rules::Rule;
     use crate::scan::{Facts, Form};
     use crate::span::Span;
+
+    #[test]
+    fn an_rst_reference_keeps_its_hyphen_under_rfc3986() {
+        use crate::rules::testutil::diagnostics_with;
+        use crate::scan::{ScanOptions, Scanner};
+        use crate::url::Standard;
+        let text = "    `Cloud Builds <https://cloud.google.com/build/docs/securing-\n    builds/configure>`_, and\n";
+        let hyphen = |standard: Standard| {
+            let mut s = Scanner::new(ScanOptions {
+                excerpts: true,
+                ..ScanOptions::default()
+            });
+            s.scan_slice(text.as_bytes())
+                .iter()
+                .flat_map(|c| diagnostics_with(c, standard))
+                .filter(|d| d.rule == Rule::HyphenLineBreak)
+                .count()
+        };
+        assert_eq!(hyphen(Standard::Rfc3986), 0);
+        assert_eq!(hyphen(Standard::Rfc1738), 1);
+    }
 
     #[test]
     fn hyphen_line_break() {

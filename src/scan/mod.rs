@@ -106,8 +106,10 @@
 //! of a settings file whose line is `Key=URL` (`#After=network.target`),
 //! nor an English function word (`and`, `or`, `the`, `see`, ...); and
 //! neither line is laid out in columns (text, then five
-//! blanks or a tab, then the URL; or the token followed by such a gap: a
-//! redirect table, not a wrap). Then `url` is the rejoined form, the literal part goes into
+//! blanks or a tab, then the URL; or the token followed by such a gap, or by
+//! a blank and a URL of its own: a redirect table, not a wrap); nor is the
+//! URL's line a comment (`#`, `//`, `;`, `--`) that the next line does not
+//! go on. Then `url` is the rejoined form, the literal part goes into
 //! `alternatives`, and `facts.broken_bare` is `Rejoined` (`broken-bare-url`);
 //! the join repeats over up to 9 lines while the token was alone on its
 //! line and the next one is again moved down this way. Otherwise the

@@ -70,6 +70,36 @@ fn gap_then_text(s: &[u8]) -> bool {
         && s.get(run).is_some_and(|c| !c.is_ascii_whitespace())
 }
 
+/// `/dl/v* https://a/v:splat` over `/dl/* https://b/:splat`: a token, a
+/// blank, then a URL of its own is a row of a two-column file.
+fn blank_then_url(s: &[u8]) -> bool {
+    let run = s.iter().take_while(|&&c| c == b' ' || c == b'\t').count();
+    run > 0
+        && any_scheme_at(s, run)
+            .is_some_and(|colon| s.get(colon + 1..colon + 3) == Some(b"//".as_slice()))
+}
+
+/// `# see https://a/x.html#arp_ignore` over `net.ipv4.conf.all=0`: the URL's
+/// line is a comment (`#`, `//`, `;`, `--`) and the next line is not, so it
+/// cannot hold the comment's wrapped rest.
+fn comment_ends(b: &[u8], line: usize, url_start: usize, next_line: usize) -> bool {
+    let marker = |s: &[u8]| -> Option<&'static [u8]> {
+        let s = s.trim_ascii_start();
+        // `-- ` with its blank: `--server https://acme-` is an option.
+        [b"#".as_slice(), b"//", b";", b"-- "]
+            .into_iter()
+            .find(|m| s.starts_with(m))
+    };
+    let Some(m) = marker(&b[line..url_start]) else {
+        return false;
+    };
+    let end = b[next_line..]
+        .iter()
+        .position(|&c| c == b'\n')
+        .map_or(b.len(), |k| next_line + k);
+    !b[next_line..end].trim_ascii_start().starts_with(m)
+}
+
 /// The first token of the line after a URL that ran to its line's end.
 struct Next {
     /// Start of the line.
@@ -142,6 +172,8 @@ pub(crate) fn rejoin(
         // token followed by such a run. A wrapping client leaves no gaps.
         let table = (round == 0 && line.is_some_and(|ls| has_gap(&b[ls..url_start])))
             || gap_then_text(&b[next.end..b.len().min(next.end + 64)])
+            || blank_then_url(&b[next.stop..b.len().min(next.stop + 64)])
+            || (round == 0 && line.is_some_and(|ls| comment_ends(b, ls, url_start, next.line)))
             || (round == 0 && line.is_some_and(|ls| same_start(b, ls, url_start, next.start)));
         // `return_code="%(?..`: `=` and a quote right after the token make
         // it an assignment in code, not a piece of a URL (a URL wrapped

@@ -281,6 +281,19 @@ fn columns_are_a_table_not_a_wrap() {
     ] {
         assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined), "{text}");
     }
+    // A comment's URL does not go on into the next line's code.
+    let text = "# For more information see:\n# https://www.kernel.org/doc/html/latest/networking/ip-sysctl.html#arp_ignore\nnet.ipv4.conf.all.arp_ignore=0\n";
+    assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // An option is no comment: argparse's wrapped help is a hard wrap.
+    let text = "  --test-cert, --staging\n                        revoke test (invalid) certificates; equivalent to\n                        --server https://acme-\n                        staging-v02.api.letsencrypt.org/directory (default:\n";
+    assert_eq!(
+        one(text).url,
+        "https://acme-staging-v02.api.letsencrypt.org/directory"
+    );
+    // A token and a URL of its own on the next line: a two-column file.
+    let text = "/dl/v* https://github.com/kubernetes-sigs/kind/releases/download/v:splat\n/dl/* https://storage.googleapis.com/k8s-staging-kind/:splat\n";
+    let c = scan_all(text.as_bytes(), &ScanOptions::default());
+    assert_ne!(c[0].facts.broken_bare, Some(BrokenBare::Rejoined));
     // An RPM macro is no escape.
     let text = "# AVOIDS CRASH BUG in make https://bugzilla.redhat.com/show_bug.cgi?id=903009\n%global debug_package %{nil}\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));

@@ -47,7 +47,52 @@ pub(super) fn data(src: &str, family: Family) -> Vec<(usize, usize)> {
         Family::Dash => dash_comments(src.as_bytes()),
         Family::Session => return session_output(src),
     };
-    complement(&prose, src.len())
+    complement(&without_fenced_code(src, &prose), src.len())
+}
+
+/// `prose` less the code blocks fenced inside comments: a Rust doc
+/// comment's example (`/// ```` then `///     .parse("https:////a")?;`),
+/// a Lua comment's Markdown block. Its URLs are code, as in a source file.
+/// A fence stays open across the comment lines that follow one another.
+fn without_fenced_code(src: &str, prose: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let b = src.as_bytes();
+    let mut kept = Vec::with_capacity(prose.len());
+    let mut fenced = false;
+    let mut last_end = 0;
+    for &(start, end) in prose {
+        // Code between two comments ends any fence.
+        if !b[last_end.min(start)..start]
+            .iter()
+            .all(u8::is_ascii_whitespace)
+        {
+            fenced = false;
+        }
+        last_end = end;
+        if !fenced
+            && memchr::memmem::find(&b[start..end], b"```").is_none()
+            && memchr::memmem::find(&b[start..end], b"~~~").is_none()
+        {
+            kept.push((start, end));
+            continue;
+        }
+        let mut at = start;
+        for line in src[start..end].split_inclusive('\n') {
+            let text = line.trim_start_matches(|c: char| {
+                c.is_whitespace() || matches!(c, '/' | '*' | '!' | '#' | '-')
+            });
+            let fence = text.starts_with("```") || text.starts_with("~~~");
+            if fence {
+                fenced = !fenced;
+            } else if !fenced {
+                match kept.last_mut() {
+                    Some(last) if last.1 == at => last.1 = at + line.len(),
+                    _ => kept.push((at, at + line.len())),
+                }
+            }
+            at += line.len();
+        }
+    }
+    kept
 }
 
 /// The family of a code block's language (a Markdown fence's info string):
@@ -333,6 +378,16 @@ fn dash_comments(b: &[u8]) -> Vec<(usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn code_fenced_in_a_doc_comment_is_data() {
+        let src = "/// See https://a.example/.\n///\n/// ```\n/// let u = Url::parse(\"https:////b.example\")?;\n/// ```\n/// And https://c.example/.\nfn f() {}\n";
+        let doc = read(src, Family::C);
+        let data_of = |needle: &str| doc.is_data(src.find(needle).unwrap());
+        assert!(!data_of("https://a.example/"));
+        assert!(data_of("https:////b.example"));
+        assert!(!data_of("https://c.example/"));
+    }
 
     #[test]
     fn dash_comments_are_prose() {

@@ -169,11 +169,21 @@ pub fn in_data_folder(path: &Path, depth: usize) -> bool {
         .flat_map(Path::components)
         .rev()
         .take(depth.saturating_sub(1))
-        .any(|c| {
-            c.as_os_str()
-                .to_str()
-                .is_some_and(|name| DATA_FOLDERS.iter().any(|t| name.eq_ignore_ascii_case(t)))
-        })
+        .any(|c| c.as_os_str().to_str().is_some_and(is_data_folder))
+}
+
+/// A name of [`DATA_FOLDERS`], or a test source set named in camel case
+/// (Gradle's `jvmTest`, `androidTest`; Xcode's `AlamofireTests`) or
+/// Gradle's `testFixtures`.
+fn is_data_folder(name: &str) -> bool {
+    if DATA_FOLDERS.iter().any(|t| name.eq_ignore_ascii_case(t)) || name == "testFixtures" {
+        return true;
+    }
+    let stem = name
+        .strip_suffix("Tests")
+        .or_else(|| name.strip_suffix("Test"))
+        .unwrap_or_default();
+    stem.len() >= 2 && stem.bytes().all(|c| c.is_ascii_alphanumeric())
 }
 
 fn overrides(globs: &[String]) -> Result<Override, String> {
@@ -234,6 +244,16 @@ mod tests {
         );
         assert!(in_data_folder(Path::new("r/Fixtures/a.md"), 2));
         assert!(!in_data_folder(Path::new("r/latest/a.md"), 2));
+        for data in [
+            "r/jvmTest/x/a.txt",
+            "r/AlamofireTests/a.md",
+            "r/testFixtures/a.md",
+        ] {
+            assert!(in_data_folder(Path::new(data), 3), "{data}");
+        }
+        for prose in ["r/Tester/x/a.txt", "r/contest/x/a.md", "r/latest/x/a.md"] {
+            assert!(!in_data_folder(Path::new(prose), 3), "{prose}");
+        }
     }
 
     #[test]

@@ -84,6 +84,10 @@ pub fn is_example_host(host: &str) -> bool {
                     | "yourserver"
                     | "myhost"
                     | "yourhost"
+                    | "host"
+                    | "domain"
+                    | "somehost"
+                    | "somedomain"
             )
         })
     {
@@ -161,6 +165,9 @@ pub fn is_placeholder_password(password: &str) -> bool {
 const CALLED_WRONG: &[&str] = &[
     "incorrect",
     "invalid",
+    // `Raise ValueError for URLs like 'http://:8080/'`.
+    "raise",
+    "reject",
     "malformed",
     "wrong",
     "not valid",
@@ -467,6 +474,8 @@ mod tests {
             "host.tld",
             "mygithost",
             "buildserver",
+            "host.com",
+            "www.domain.com",
         ] {
             assert!(is_example_host(host), "{host}");
         }

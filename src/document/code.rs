@@ -51,8 +51,9 @@ pub(super) fn data(src: &str, family: Family) -> Vec<(usize, usize)> {
 }
 
 /// `prose` less the code blocks fenced inside comments: a Rust doc
-/// comment's example (`/// ```` then `///     .parse("https:////a")?;`),
-/// a Lua comment's Markdown block. Its URLs are code, as in a source file.
+/// comment's example (a fence of three backquotes, then
+/// `.parse("https:////a")?;`), a Lua comment's Markdown block. Its URLs
+/// are code, as in a source file.
 /// A fence stays open across the comment lines that follow one another.
 fn without_fenced_code(src: &str, prose: &[(usize, usize)]) -> Vec<(usize, usize)> {
     let b = src.as_bytes();

@@ -145,6 +145,14 @@ pub(super) fn read_into(b: &mut Builder, src: &str, start: usize, end: usize) {
             match name {
                 "var" => b.push_for("{", lt),
                 "/var" => b.push_for("}", lt),
+                // `<code>https://</code>-protokollet`: a code span is a word
+                // of its own, not joined to the text around it.
+                "code" | "/code" | "kbd" | "/kbd" | "samp" | "/samp" | "tt" | "/tt" => {
+                    b.push_for(" ", lt);
+                }
+                // `https://git-scm.<user>.github.io/` in Markdown: a tag no
+                // HTML has, glued to a URL, is a placeholder.
+                _ if is_placeholder_tag(s, lt, name, tag.end) => b.push_for("{}", lt),
                 _ => {}
             }
             // `<p class=example>"<code>https://1.2.3/</code>"`: a spec's
@@ -347,6 +355,28 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
     }
 }
 
+/// Whether the tag `<name>` at `lt`, ending at `end`, is a placeholder: no
+/// attributes, right after a URL's `.`, `/`, `:`, `@`, `=` or `-`, and no
+/// element of HTML's text.
+fn is_placeholder_tag(s: &str, lt: usize, name: &str, end: usize) -> bool {
+    const INLINE: &[&str] = &[
+        "a", "abbr", "b", "bdi", "bdo", "br", "cite", "del", "dfn", "em", "i", "img", "ins",
+        "mark", "q", "s", "small", "span", "strong", "sub", "sup", "u", "wbr",
+    ];
+    end == lt + name.len() + 2
+        && !name.is_empty()
+        && name
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-')
+        && lt > 0
+        && matches!(
+            s.as_bytes()[lt - 1],
+            b'.' | b'/' | b':' | b'@' | b'=' | b'-'
+        )
+        && !INLINE.contains(&name)
+        && BLOCK.binary_search(&name).is_err()
+}
+
 /// Whether a `class` value names an example: a class `example` or
 /// `examples` among its words.
 fn is_example_class(value: &str) -> bool {
@@ -536,6 +566,20 @@ mod tests {
         assert_eq!(doc.text, "1 < 2 and http://a.example/x\nnext &  y");
         assert_eq!(entity("&#x2F;x"), Some(('/', 6)));
         assert_eq!(entity("&nope;"), None);
+    }
+
+    #[test]
+    fn a_code_span_is_a_word_and_a_glued_unknown_tag_a_placeholder() {
+        let doc = read("<p>Exemplet använder <code>https://</code>-protokollet</p>");
+        assert!(doc.text.contains("https:// -protokollet"), "{:?}", doc.text);
+        let doc = read("navigating to https://git-scm.<user>.github.io/.");
+        assert!(
+            doc.text.contains("https://git-scm.{}.github.io/"),
+            "{:?}",
+            doc.text
+        );
+        let doc = read("see http://a.example/<b>bold</b>");
+        assert!(doc.text.contains("http://a.example/bold"), "{:?}", doc.text);
     }
 
     #[test]

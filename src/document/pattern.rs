@@ -146,6 +146,13 @@ fn has_placeholder(b: &[u8]) -> bool {
     }) {
         return true;
     }
+    // `https://github.com/<Your GitHub handle>/git`, cut at the blank: an
+    // angle bracket opening a word at the URL's end.
+    if let Some(lt) = memchr::memrchr(b'<', b) {
+        if lt + 1 < b.len() && b[lt + 1..].iter().all(u8::is_ascii_alphabetic) {
+            return true;
+        }
+    }
     // `&d=<yyyy>-<mm>-<dd>`: a name in angle brackets, inside the URL.
     if memchr::memchr_iter(b'<', b).any(|i| {
         let name = b[i + 1..]
@@ -220,6 +227,22 @@ fn is_regex(url: &str) -> bool {
         || url.ends_with("!g")
         // roff source quoted in plain text: `https://\:example.com/\:page.html`.
         || url.contains("\\:")
+        || has_tex_macro(url.as_bytes())
+}
+
+/// `https://ocaml.org/releases/\ocamlversion/refman.pdf`: a TeX macro, a
+/// backslash and a name of three letters or more, then `/`, `-`, `.` or `}`
+/// (a Windows path's `\dir\file` goes on with a backslash or ends).
+fn has_tex_macro(b: &[u8]) -> bool {
+    memchr::memchr_iter(b'\\', b).any(|i| {
+        let name = b[i + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count();
+        name >= 3
+            && b.get(i + 1 + name)
+                .is_some_and(|c| matches!(c, b'/' | b'-' | b'.' | b'}'))
+    })
 }
 
 /// A printf conversion: `%s`, `%d` (not a valid escape), `%(name)s`,
@@ -346,6 +369,17 @@ fn has_word_port(authority: &str) -> bool {
         return false;
     }
     match host_port.rsplit_once(':') {
+        // `localhost:8001-8002`: a range of ports.
+        Some((_, port))
+            if port.split_once('-').is_some_and(|(a, z)| {
+                !a.is_empty()
+                    && !z.is_empty()
+                    && a.bytes().all(|c| c.is_ascii_digit())
+                    && z.bytes().all(|c| c.is_ascii_digit())
+            }) =>
+        {
+            true
+        }
         // A word, not a typo in a number (`80a` is an invalid port).
         Some((_, port)) => {
             port.starts_with(|c: char| c.is_ascii_alphabetic())
@@ -404,6 +438,9 @@ mod tests {
             "mailto:%w%W",
             "mailto:%w",
             "mailto:&email.php.doc.subscribe;",
+            "https://github.com/<Your",
+            "https://localhost:8001-8002",
+            "https://ocaml.org/releases/\\ocamlversion/ocaml-\\ocamlversion-refman.pdf",
             "http://kong-ip:kong-port/",
             "https://example.com/project/sourcemaps/bundle-[hash].js.map",
             "https://a.example/blog/[...slug]",
@@ -443,6 +480,7 @@ mod tests {
             "file://vms.host.edu/disk$user/my/notes/note12345.txt",
             "https://docs.example.org/api/Outer$1.html",
             "https://github.com/o/r/compare/v1.0...v2.0",
+            "http://server\\files\\folder",
             "https://a.example/price$US",
             "http://[fe80::g]/",
             "http://[2001:db8::zz]/",

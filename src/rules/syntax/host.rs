@@ -29,7 +29,9 @@ declare_rule! {
     /// percent escapes, `_` and the sub-delims `!$&'()*+,;=` in a name
     /// (`reg-name`, RFC 3986 §3.2.2; `_dmarc.example.org` in practice, and
     /// `https://fake.example;auto` is curl's option syntax, not a typo), and
-    /// a fully qualified name's final dot (`http://localhost.:9000`).
+    /// a fully qualified name's final dot (`http://localhost.:9000`); an
+    /// empty host before a port is the address a server listens on
+    /// (`http://:80`), while `https:///host` is still reported.
     ///
     /// ## Example
     /// `http://host..example.com/`
@@ -80,7 +82,11 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             .source_after()
             .is_some_and(|c| c == '.' || c == '\u{2026}')
             && cx.url.ends_with('@');
-        if cx.standard == Standard::Rfc3986 && (cut || elided) {
+        // `http://:80`: every interface, port 80, as servers (Go's
+        // `net/http`, Caddy) write the address they listen on; RFC 3986's
+        // `reg-name` may be empty. A port is needed: `https:///a` is a typo.
+        let listen = a.port.as_ref().is_some_and(|p| !p.is_empty());
+        if cx.standard == Standard::Rfc3986 && (cut || elided || listen) {
             return;
         }
         if cx.scheme != SchemeKind::File {
@@ -193,6 +199,8 @@ mod tests {
                 ("http://prometheus.io&module=http_2xx", &[]),
                 ("mongodb://a.example,b.example/db", &[]),
                 ("http://loki:s@localhost.:9000", &[]),
+                ("http://:80", &[]),
+                ("https:///slack.cncf.io", &["//"]),
                 ("http://www.gnu.org./", &[]),
                 ("http://www.gnu.org../", &["."]),
                 ("http://1.2.3./", &["3"]),

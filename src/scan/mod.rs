@@ -358,10 +358,7 @@ impl<'s> Pass<'s> {
     ) -> Option<u64> {
         loop {
             let from = self.pos.saturating_sub(base) as usize;
-            let colon = buf
-                .get(from..)
-                .and_then(|rest| memchr::memchr(b':', rest))
-                .map(|k| from + k);
+            let colon = trigger::next_colon(buf, from);
             let colonless = self.next_colonless(buf, base, from);
             let (i, slashes) = match (colon, colonless) {
                 (Some(c), Some(s)) if s < c => (s, true),
@@ -429,17 +426,15 @@ impl<'s> Pass<'s> {
 fn find(w: &Window, schemes: &Schemes, i: usize, floor: usize) -> Option<Found> {
     let b = w.bytes;
     let low = i.saturating_sub(trigger::MAX_SCHEME + 1).max(floor);
-    // Most colons have no `<` shortly before them: one SIMD look instead of
-    // walking back over every word that ends in a colon.
-    if memchr::memrchr(b'<', &b[low..i]).is_some() {
-        let mut s = i;
-        while s > low && trigger::is_scheme_char(b[s - 1]) {
-            s -= 1;
-        }
-        if s > floor && b[s - 1] == b'<' {
-            if let Some(found) = wrapper::wrapper(w, schemes, s - 1) {
-                return Some(found);
-            }
+    // The word before a colon is short: walking back over it to look for
+    // the `<` costs less than a SIMD search call over the 33 bytes.
+    let mut s = i;
+    while s > low && trigger::is_scheme_char(b[s - 1]) {
+        s -= 1;
+    }
+    if s > low && b[s - 1] == b'<' {
+        if let Some(found) = wrapper::wrapper(w, schemes, s - 1) {
+            return Some(found);
         }
     }
     // Most colons are prose ("Note: ...", `a::b`): one look at the next byte

@@ -20,7 +20,10 @@ impl Reporter for Plain {
             if self.with_location {
                 let _ = write!(out, "{path}:{}:{}:", start.line, start.column);
             }
-            let _ = writeln!(out, "{}", escape_control(&found.cand.url));
+            // Two copies, not the formatting machinery: this line is most
+            // of `extract`'s output.
+            out.extend_from_slice(escape_control(&found.cand.url).as_bytes());
+            out.push(b'\n');
         }
     }
 }

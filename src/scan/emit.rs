@@ -10,6 +10,9 @@ use crate::scan::candidate::{BEFORE_CLIP, CONTEXT_REACH};
 use crate::scan::{BrokenBare, Candidate, Excerpt, Facts, Form, Segment};
 use crate::span::{Pos, Span};
 
+/// Points a candidate's positions are converted from without allocating.
+const SMALL: usize = 8;
+
 /// How far an excerpt reaches beyond the span on its first and last line.
 pub(crate) const EXCERPT_CLIP: usize = 240;
 
@@ -73,26 +76,47 @@ pub(crate) fn build(
     found: Found,
     excerpts: bool,
 ) -> Candidate {
-    // Every index to convert, in one list, so the cursor sees them sorted.
-    let mut points: Vec<usize> = Vec::with_capacity(4 + found.segments.len() + 2 * found.ws.len());
-    points.push(found.start);
-    points.push(found.end);
-    points.extend(found.segments.iter().map(|s| s.1));
-    for &(a, b) in &found.ws {
-        points.extend([a, b]);
+    // Every index to convert, with its place in the list below, sorted so
+    // the cursor sees them in order. Nearly every find has three (start,
+    // end, one segment): they stay on the stack.
+    let count =
+        2 + found.segments.len() + 2 * found.ws.len() + 2 * usize::from(found.fragment.is_some());
+    let points = found
+        .ws
+        .iter()
+        .chain(&found.fragment)
+        .flat_map(|&(a, b)| [a, b]);
+    let points = [found.start, found.end]
+        .into_iter()
+        .chain(found.segments.iter().map(|s| s.1))
+        .chain(points);
+    let mut small = [(0, 0); SMALL];
+    let mut large = Vec::new();
+    let order: &mut [(usize, usize)] = if count <= SMALL {
+        &mut small[..count]
+    } else {
+        large.resize(count, (0, 0));
+        &mut large
+    };
+    for (k, (slot, point)) in order.iter_mut().zip(points).enumerate() {
+        *slot = (point, k);
     }
-    if let Some((a, b)) = found.fragment {
-        points.extend([a, b]);
-    }
-    let mut order: Vec<usize> = (0..points.len()).collect();
-    order.sort_by_key(|&k| points[k]);
+    // By point, ties in list order: what a stable sort by point gives.
+    order.sort_unstable();
     // An unterminated wrapper's URL text lies after its span, where bare URLs
     // may still be found: convert on a copy, move the real cursor to the
     // span's end only.
     let mut walker = *cursor;
-    let mut pos = vec![Pos::START; points.len()];
-    for k in order {
-        pos[k] = walker.advance(buf, base, w.abs(points[k]));
+    let mut small_pos = [Pos::START; SMALL];
+    let mut large_pos = Vec::new();
+    let pos: &mut [Pos] = if count <= SMALL {
+        &mut small_pos[..count]
+    } else {
+        large_pos.resize(count, Pos::START);
+        &mut large_pos
+    };
+    for &(point, k) in order.iter() {
+        pos[k] = walker.advance(buf, base, w.abs(point));
     }
     if found.unterminated {
         cursor.advance(buf, base, w.abs(found.end));

@@ -257,6 +257,11 @@ pub struct SyntaxGlobs {
 }
 
 impl SyntaxGlobs {
+    /// Whether no glob is set: the extension alone decides.
+    pub fn is_empty(&self) -> bool {
+        self.globs.is_empty()
+    }
+
     /// Add `glob` → `syntax`; an invalid glob is an error naming it.
     pub fn add(&mut self, glob: &str, syntax: Syntax) -> Result<(), String> {
         let matcher = globset::GlobBuilder::new(glob)

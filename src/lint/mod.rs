@@ -316,6 +316,9 @@ impl Linter {
     /// The rules `[per-file-ignores]` turns off for `path`; `None` when no
     /// entry matches.
     fn ignored_rules(&self, path: &Path) -> Option<RuleConfig> {
+        if self.per_file_ignores.is_empty() {
+            return None;
+        }
         let path = Linter::absolute(path);
         let rel = path.strip_prefix(&self.root).unwrap_or(&path);
         let name = Path::new(path.file_name()?);
@@ -338,6 +341,10 @@ impl Linter {
     /// How a file at `path` is read: `[syntax]` globs are relative to the
     /// settings file's folder, then the extension decides.
     pub fn syntax_for(&self, path: &Path) -> Syntax {
+        // No globs: the file name decides, and no `getcwd` is made per file.
+        if self.settings.syntax.is_empty() {
+            return Syntax::from_path(path);
+        }
         let abs = Linter::absolute(path);
         let rel = abs.strip_prefix(&self.root).unwrap_or(&abs);
         self.settings.syntax.syntax_for(rel)

@@ -78,6 +78,11 @@ fn may_trigger(b: &[u8], i: usize) -> bool {
         return true;
     }
     let low = i.saturating_sub(MAX_SCHEME + 1);
+    // Prose has no `<` there: one pass with no early exit, which the
+    // compiler turns into vector compares, answers before any walk back.
+    if !b[low..i].iter().fold(false, |any, &c| any | (c == b'<')) {
+        return false;
+    }
     let mut s = i - 1;
     while s > low && is_scheme_char(b[s - 1]) {
         s -= 1;

@@ -44,7 +44,7 @@ impl Scanner {
                 cand.span.start.offset as usize,
                 cand.span.end.offset as usize,
             );
-            cand.raw = String::from_utf8_lossy(&src[s..e]).into_owned();
+            cand.raw = super::emit::lossy(&src[s..e]);
             if excerpts {
                 cand.excerpt = Some(excerpt(&window, s, e, cand.span.start.line));
             }

@@ -483,6 +483,7 @@ impl Run {
         let linter = &file.profile.linter;
         let scanner = worker.scanner(linter, self.job.validate);
         scanner.set_threads(file.threads);
+        scanner.set_lines(self.job.validate || self.job.reporter.shows_positions());
         let result = linter.read(scanner, Box::new(reader), &source, self.job.validate, |e| {
             sink.event(e);
         });

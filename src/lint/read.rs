@@ -326,7 +326,8 @@ fn scan_part(scanner: &mut Scanner, part: &TextPart, sink: impl FnMut(Candidate)
         let doc = document::read(Syntax::Html, &part.text);
         scanner.scan_document(&doc, &part.text, sink);
     } else {
-        scanner.scan_slice_each(part.text.as_bytes(), sink);
+        // Every position is mapped back to the file from its offset.
+        scanner.scan_slice_offsets(part.text.as_bytes(), sink);
     }
 }
 

@@ -101,6 +101,12 @@ pub trait Reporter: Send + Sync {
     /// Render one file's results into `out`.
     fn file(&self, report: &FileReport<'_>, out: &mut Vec<u8>);
 
+    /// Whether the output shows any URL's line or column: when it shows
+    /// none, they need not be counted.
+    fn shows_positions(&self) -> bool {
+        true
+    }
+
     /// Write whatever comes after all files (SARIF writes everything here).
     fn finish(&self, _summary: &Summary, _out: &mut dyn Write) -> io::Result<()> {
         Ok(())

@@ -26,4 +26,8 @@ impl Reporter for Plain {
             out.push(b'\n');
         }
     }
+
+    fn shows_positions(&self) -> bool {
+        self.with_location
+    }
 }

@@ -30,7 +30,8 @@ impl Scanner {
         let mut links = doc.links.iter().peekable();
         let text = doc.text.as_bytes();
         // Excerpts come from the source, below; the text's would be waste.
-        self.scan_text(text, doc.hard_wraps, false, |mut cand| {
+        // So would its lines: every position is resolved from its offset.
+        self.scan_text(text, doc.hard_wraps, false, false, |mut cand| {
             let start = doc.source_offset(cand.span.start.offset as usize);
             while let Some(link) = links.next_if(|l| l.start <= start) {
                 sink(link_candidate(link, source, &resolve, &window, excerpts));

@@ -175,6 +175,8 @@ pub struct Scanner {
     buf: Vec<u8>,
     /// Threads a large stream may be scanned on ([`Scanner::set_threads`]).
     threads: usize,
+    /// Count lines and columns ([`Scanner::set_lines`]).
+    lines: bool,
 }
 
 impl Scanner {
@@ -186,6 +188,7 @@ impl Scanner {
             schemes,
             buf: Vec::new(),
             threads: 1,
+            lines: true,
         }
     }
 
@@ -198,6 +201,20 @@ impl Scanner {
     /// Threads a large input may be scanned on ([`Scanner::set_threads`]).
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// Whether [`Scanner::scan_reader`] and [`Scanner::scan_stream`] count
+    /// lines and columns (the default). Off, every position they give is
+    /// line 1, column 1 with its exact offset: for a caller that shows no
+    /// position (`extract`'s plain output), this spares counting the line
+    /// breaks of the whole input. Ignored when excerpts are asked for.
+    pub fn set_lines(&mut self, lines: bool) {
+        self.lines = lines;
+    }
+
+    /// Whether lines and columns are counted ([`Scanner::set_lines`]).
+    pub(crate) fn lines(&self) -> bool {
+        self.lines || self.options.excerpts
     }
 
     /// [`Scanner::scan_reader`], or [`Scanner::scan_reader_parallel`] when
@@ -230,7 +247,8 @@ impl Scanner {
             n => n,
         };
         let mut roll = Rolling::new(std::mem::take(&mut self.buf), capacity);
-        let pass = Pass::new(&self.schemes, self.options.excerpts);
+        let mut pass = Pass::new(&self.schemes, self.options.excerpts);
+        pass.cursor = pass.cursor.counting(self.lines());
         let result = stream(pass, &mut roll, &mut reader, &mut sink);
         self.buf = roll.into_inner();
         result
@@ -246,20 +264,32 @@ impl Scanner {
     /// Scan bytes already in memory, handing each candidate to `sink` as it
     /// is found (a large decoded mail part need not hold them all).
     pub fn scan_slice_each(&mut self, bytes: &[u8], sink: impl FnMut(Candidate)) {
-        self.scan_text(bytes, true, self.options.excerpts, sink);
+        self.scan_text(bytes, true, self.options.excerpts, true, sink);
+    }
+
+    /// [`Scanner::scan_slice_each`] for a caller that maps every position
+    /// back to its file from the offset alone (a decoded mail part): lines
+    /// and columns are counted only when excerpts, which show them, are
+    /// asked for. Offsets are exact either way.
+    pub(crate) fn scan_slice_offsets(&mut self, bytes: &[u8], sink: impl FnMut(Candidate)) {
+        let excerpts = self.options.excerpts;
+        self.scan_text(bytes, true, excerpts, excerpts, sink);
     }
 
     /// Scan bytes in memory, rejoining hard-wrapped bare URLs or not, with
-    /// excerpts of `bytes` or not.
+    /// excerpts of `bytes` or not, counting lines and columns or only
+    /// offsets.
     fn scan_text(
         &mut self,
         bytes: &[u8],
         hard_wraps: bool,
         excerpts: bool,
+        lines: bool,
         mut sink: impl FnMut(Candidate),
     ) {
         let mut pass = Pass::new(&self.schemes, excerpts);
         pass.hard_wraps = hard_wraps;
+        pass.cursor = Cursor::new().counting(lines);
         pass.run(bytes, 0, true, &mut sink);
     }
 }

@@ -92,17 +92,19 @@ struct Scanned {
 /// Scan the triggers of `chunk` from absolute offset `pos`, the previous
 /// candidate having ended at `consumed`; returns what was found, where the
 /// last candidate ended and the line breaks in the chunk. Lines count from
-/// 1 at the chunk's start.
+/// 1 at the chunk's start; without `lines`, none are counted (positions
+/// are offsets only, see [`Scanner::set_lines`]).
 fn scan_chunk(
     schemes: &Schemes,
     excerpts: bool,
+    lines: bool,
     chunk: &Chunk,
     pos: u64,
     consumed: u64,
 ) -> (Vec<Candidate>, u64, u64) {
     let h = &chunk.held;
     let mut found = Vec::new();
-    let mut cursor = Cursor::at_line_start(chunk.start);
+    let mut cursor = Cursor::at_line_start(chunk.start).counting(lines);
     let mut consumed = consumed;
     if pos < chunk.end {
         let mut pass = Pass::new(schemes, excerpts);
@@ -118,7 +120,9 @@ fn scan_chunk(
     }
     // The cursor has counted the lines up to the last candidate; count
     // the rest (all of them if a candidate took it past the end).
-    let newlines = if cursor.offset() <= chunk.end {
+    let newlines = if !lines {
+        0
+    } else if cursor.offset() <= chunk.end {
         cursor.advance(h.bytes(), h.base, chunk.end).line - 1
     } else {
         let (from, to) = (
@@ -180,6 +184,7 @@ impl Scanner {
         let chunk = chunk.max(2);
         let schemes = &self.schemes;
         let excerpts = self.options.excerpts;
+        let lines = self.lines();
         let mut cur = Held {
             store: std::mem::take(&mut self.buf),
             len: 0,
@@ -210,7 +215,7 @@ impl Scanner {
                         let job = job_rx.lock().unwrap_or_else(PoisonError::into_inner).recv();
                         let Ok(chunk) = job else { break };
                         let (found, consumed, newlines) =
-                            scan_chunk(schemes, excerpts, &chunk, chunk.start, chunk.start);
+                            scan_chunk(schemes, excerpts, lines, &chunk, chunk.start, chunk.start);
                         let scanned = Scanned {
                             chunk,
                             found,
@@ -260,7 +265,8 @@ impl Scanner {
                     let done = done_rx.recv().expect("a worker holds every chunk sent");
                     pending.insert(done.chunk.index, done);
                     while let Some(done) = pending.remove(&release.next) {
-                        let store = hand_on(schemes, excerpts, done, &mut release, &mut sink);
+                        let store =
+                            hand_on(schemes, excerpts, lines, done, &mut release, &mut sink);
                         pool.push(store);
                     }
                 }
@@ -272,7 +278,7 @@ impl Scanner {
         let result = match (result, rest_at) {
             (Ok(()), Some(at)) => {
                 let mut pass = Pass::new(schemes, excerpts);
-                pass.cursor = Cursor::at_line_start(at);
+                pass.cursor = Cursor::at_line_start(at).counting(lines);
                 pass.pos = release.consumed.max(at);
                 pass.consumed = release.consumed;
                 let mut roll = Rolling::holding(
@@ -302,6 +308,7 @@ impl Scanner {
 fn hand_on(
     schemes: &Schemes,
     excerpts: bool,
+    lines: bool,
     done: Scanned,
     release: &mut Release,
     sink: &mut impl FnMut(Candidate),
@@ -316,6 +323,7 @@ fn hand_on(
         (found, consumed, _) = scan_chunk(
             schemes,
             excerpts,
+            lines,
             &chunk,
             release.consumed,
             release.consumed,

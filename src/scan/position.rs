@@ -24,6 +24,9 @@ pub(crate) struct Cursor {
     /// and surrogates, like `std::str::from_utf8`).
     lo: u8,
     hi: u8,
+    /// Lines and columns are counted; else only offsets are kept (see
+    /// [`Cursor::offsets_only`]).
+    lines: bool,
 }
 
 impl Cursor {
@@ -35,7 +38,17 @@ impl Cursor {
             seen: 0,
             lo: 0x80,
             hi: 0xBF,
+            lines: true,
         }
+    }
+
+    /// This cursor, counting lines and columns or, with `lines` false,
+    /// keeping only offsets: every position it then gives is line 1,
+    /// column 1. For a caller that maps each position back from its offset
+    /// alone (a document's text, a decoded mail part) or shows none
+    /// (`extract`'s plain output), counting lines would be thrown away.
+    pub(crate) fn counting(self, lines: bool) -> Cursor {
+        Cursor { lines, ..self }
     }
 
     /// A cursor at absolute offset `offset`, the start of a line, which
@@ -61,6 +74,10 @@ impl Cursor {
         }
         let from = (self.pos.offset - base) as usize;
         let end = ((to - base) as usize).min(buf.len());
+        if !self.lines {
+            self.pos.offset = base + end as u64;
+            return self.pos;
+        }
         let bytes = buf.get(from..end).unwrap_or_default();
         let tail = match memchr::memrchr(b'\n', bytes) {
             Some(last) => {

@@ -63,7 +63,10 @@ fn may_start_unsafe(b: u8) -> bool {
 fn escape(s: &str, keep_newline: bool) -> Cow<'_, str> {
     // Nearly every URL is clean: one pass with no early exit, which the
     // compiler turns into vector compares, answers that.
-    if !s.bytes().fold(false, |any, b| any | may_start_unsafe(b)) {
+    if s.bytes()
+        .fold(0, |any, b| any | u8::from(may_start_unsafe(b)))
+        == 0
+    {
         return Cow::Borrowed(s);
     }
     let first = s.bytes().enumerate().find_map(|(i, b)| {

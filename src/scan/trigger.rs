@@ -80,7 +80,11 @@ fn may_trigger(b: &[u8], i: usize) -> bool {
     let low = i.saturating_sub(MAX_SCHEME + 1);
     // Prose has no `<` there: one pass with no early exit, which the
     // compiler turns into vector compares, answers before any walk back.
-    if !b[low..i].iter().fold(false, |any, &c| any | (c == b'<')) {
+    if b[low..i]
+        .iter()
+        .fold(0, |any, &c| any | u8::from(c == b'<'))
+        == 0
+    {
         return false;
     }
     let mut s = i - 1;

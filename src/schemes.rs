@@ -260,6 +260,16 @@ mod tests {
     }
 
     #[test]
+    fn the_sorted_lookup_finds_every_name_of_the_data_in_any_case() {
+        for name in REGISTRY.lines().filter(|l| !l.starts_with('#')) {
+            let name = name.trim();
+            assert!(is_registered(name), "{name}");
+            assert!(is_registered(&name.to_ascii_uppercase()), "{name}");
+            assert!(!is_registered(&format!("{name}~")), "{name}~");
+        }
+    }
+
+    #[test]
     fn known_is_case_insensitive_and_exact() {
         assert!(is_known("HTTP"));
         assert!(is_known("z39.50"));

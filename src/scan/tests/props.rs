@@ -227,4 +227,30 @@ proptest! {
         Scanner::new(options).scan_chunked(&input[..], threads, chunk, |c| got.push(c)).unwrap();
         prop_assert_eq!(got, want);
     }
+
+    /// Without line counting (`Scanner::set_lines`), one scan and a scan in
+    /// chunks on threads give the candidates of the counting scan, at the
+    /// same offsets; only every line and column is 1.
+    #[test]
+    fn offsets_only_change_only_lines_and_columns(
+        input in prop_oneof![many_lines(), prop::collection::vec(any::<u8>(), 0..400)],
+        chunk in 2usize..300,
+        threads in 1usize..4,
+    ) {
+        let mut want = Vec::new();
+        Scanner::new(ScanOptions::default())
+            .scan_reader(&input[..], |mut c| {
+                c.map_positions(|p| Pos { line: 1, column: 1, ..p });
+                want.push(c);
+            })
+            .unwrap();
+        let mut scanner = Scanner::new(ScanOptions::default());
+        scanner.set_lines(false);
+        let mut one = Vec::new();
+        scanner.scan_reader(&input[..], |c| one.push(c)).unwrap();
+        let mut chunked = Vec::new();
+        scanner.scan_chunked(&input[..], threads, chunk, |c| chunked.push(c)).unwrap();
+        prop_assert_eq!(&one, &want);
+        prop_assert_eq!(chunked, want);
+    }
 }

@@ -211,8 +211,9 @@ fn bracket_ends_url(b: &[u8], i: usize, limit: usize, from: usize, query: bool) 
     let after2 = inner.get(close + 2).copied();
     match after {
         None => true,
-        // The end of the token, or of the string or code span it is in.
-        Some(c) if c.is_ascii_whitespace() || matches!(c, b'"' | b'\'' | b'`') => true,
+        // The end of the token, or of the string or code span it is in;
+        // or text of another script (`URL[text]。` in a translation).
+        Some(c) if c.is_ascii_whitespace() || matches!(c, b'"' | b'\'' | b'`') || c >= 0x80 => true,
         Some(b'.' | b',' | b';' | b':' | b')') => after2.is_none_or(|c| c.is_ascii_whitespace()),
         _ => false,
     }
@@ -425,6 +426,12 @@ mod tests {
         assert_eq!(url_end("v8.dev/\\\" x"), "v8.dev/");
         assert_eq!(url_end("a/b&gt; c"), "a/b");
         assert_eq!(url_end("a/b?x=1&amp;y=2 c"), "a/b?x=1&amp;y=2");
+        // AsciiDoc's `URL[text]` before text of another script.
+        assert_eq!(
+            url_end("github.com/newren/git-filter-repo[git-filter-repo]\u{3002}fi"),
+            "github.com/newren/git-filter-repo"
+        );
+        assert_eq!(url_end("a/x[y]z c"), "a/x[y]z");
         let e = find_end(b"a/b** c", 0, 7, b'*');
         assert_eq!(e.end, 3);
         let e = find_end(b"a/b_c_ d", 0, 8, b'_');

@@ -145,6 +145,8 @@ pub fn is_placeholder_password(password: &str) -> bool {
         matches!(first, b'x' | b'*' | b'.') && p.bytes().all(|b| b == first)
     };
     let letter = p.len() == 1 && p.as_bytes()[0].is_ascii_alphabetic();
+    // `https://git::@github.com/`: an empty password that stops a prompt.
+    let colons = !p.is_empty() && p.bytes().all(|b| b == b':');
     let angle =
         p.starts_with('<') && p.ends_with('>') || p.starts_with("%3c") && p.ends_with("%3e");
     // A password that says what it is, as a word of its own (`a%20secret`,
@@ -157,7 +159,7 @@ pub fn is_placeholder_password(password: &str) -> bool {
             matches!(w, "secret" | "mysecret" | "yoursecret" | "pass" | "passwd")
                 || w.starts_with("password")
         });
-    word || filler || letter || angle || says
+    word || filler || letter || angle || says || colons
 }
 
 /// Words a document puts before a URL it shows as wrong on purpose:
@@ -513,6 +515,7 @@ mod tests {
             "my-secret",
             "mysecret",
             "Password123",
+            ":",
         ] {
             assert!(is_placeholder_password(p), "{p}");
         }

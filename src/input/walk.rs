@@ -160,16 +160,46 @@ pub const DATA_FOLDERS: &[&str] = &[
 ];
 
 /// Whether a file found `depth` levels below the walked path lies in one of
-/// the [`DATA_FOLDERS`] *below* that path. The path named on the command line
-/// and the folders above it never count: `urlint check tests/` lints what
-/// it is asked to.
+/// the [`DATA_FOLDERS`] *below* that path, or is named as a test's data
+/// (`tests.json`, `test_cases.txt`, `url.test.yaml`). The path named on the
+/// command line and the folders above it never count: `urlint check tests/`
+/// lints what it is asked to.
 pub fn in_data_folder(path: &Path, depth: usize) -> bool {
-    path.parent()
-        .into_iter()
-        .flat_map(Path::components)
-        .rev()
-        .take(depth.saturating_sub(1))
-        .any(|c| c.as_os_str().to_str().is_some_and(is_data_folder))
+    (depth > 0
+        && path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(is_test_file))
+        || path
+            .parent()
+            .into_iter()
+            .flat_map(Path::components)
+            .rev()
+            .take(depth.saturating_sub(1))
+            .any(|c| c.as_os_str().to_str().is_some_and(is_data_folder))
+}
+
+/// A data file named as a test's: a `.json`, `.yaml`, `.toml`, `.txt`,
+/// `.xml`, `.csv`... whose stem (the name before its last extension) is
+/// `test` or `tests`, starts with `test_` or `test-`, or ends with `_test`,
+/// `-test`, `.test`, `_tests`, `.spec` or `_spec`. (A test's source code is
+/// read by its syntax: its comments stay prose.)
+fn is_test_file(name: &str) -> bool {
+    let Some((stem, ext)) = name.rsplit_once('.') else {
+        return false;
+    };
+    let data = [
+        "json", "jsonl", "yaml", "yml", "toml", "txt", "xml", "csv", "tsv", "dat", "data",
+    ];
+    if !data.iter().any(|d| ext.eq_ignore_ascii_case(d)) {
+        return false;
+    }
+    let stem = stem.to_ascii_lowercase();
+    matches!(stem.as_str(), "test" | "tests")
+        || ["test_", "test-"].iter().any(|p| stem.starts_with(p))
+        || ["_test", "-test", ".test", "_tests", ".spec", "_spec"]
+            .iter()
+            .any(|s| stem.ends_with(s))
 }
 
 /// A name of [`DATA_FOLDERS`], or a test source set named in camel case
@@ -248,10 +278,21 @@ mod tests {
             "r/jvmTest/x/a.txt",
             "r/AlamofireTests/a.md",
             "r/testFixtures/a.md",
+            "r/x/tests.json",
+            "r/x/url.test.yaml",
+            "r/x/test_parse.txt",
         ] {
             assert!(in_data_folder(Path::new(data), 3), "{data}");
         }
-        for prose in ["r/Tester/x/a.txt", "r/contest/x/a.md", "r/latest/x/a.md"] {
+        for prose in [
+            "r/Tester/x/a.txt",
+            "r/contest/x/a.md",
+            "r/latest/x/a.md",
+            "r/x/latest.md",
+            "r/x/testing.md",
+            "r/x/pkg.spec",
+            "r/x/proxy_spec.lua",
+        ] {
             assert!(!in_data_folder(Path::new(prose), 3), "{prose}");
         }
     }

@@ -156,8 +156,10 @@ pub fn is_placeholder_password(password: &str) -> bool {
         .replace("%20", " ")
         .split(|c: char| !c.is_ascii_alphanumeric())
         .any(|w| {
-            matches!(w, "secret" | "mysecret" | "yoursecret" | "pass" | "passwd")
-                || w.starts_with("password")
+            matches!(
+                w,
+                "secret" | "mysecret" | "yoursecret" | "pass" | "passwd" | "asdf" | "qwerty"
+            ) || w.starts_with("password")
         });
     word || filler || letter || angle || says || colons
 }
@@ -516,6 +518,7 @@ mod tests {
             "mysecret",
             "Password123",
             ":",
+            "github_pat_asdf",
         ] {
             assert!(is_placeholder_password(p), "{p}");
         }

@@ -1,4 +1,5 @@
-//! Hand-built candidates for rule tests, independent of the scanner.
+//! Hand-built candidates for rule tests, independent of the scanner (and
+//! [`rules_in_text`], for rules that read the text around a URL).
 
 use crate::rules::Diagnostic;
 use crate::rules::Validator;
@@ -89,6 +90,22 @@ pub fn diagnostics_with(cand: &Candidate, standard: Standard) -> Vec<Diagnostic>
         .with_standard(standard)
         .check(cand, &mut out);
     out
+}
+
+/// The rules that fire, with every rule enabled, on the URLs of `text` as
+/// `check` scans it: with excerpts, so a rule can read the words around a
+/// URL ("`<s3://>` URIs", `curl --unix-socket`).
+pub fn rules_in_text(text: &str, standard: Standard) -> Vec<Rule> {
+    let mut scanner = crate::scan::Scanner::new(crate::scan::ScanOptions {
+        excerpts: true,
+        ..crate::scan::ScanOptions::default()
+    });
+    scanner
+        .scan_slice(text.as_bytes())
+        .iter()
+        .flat_map(|c| diagnostics_with(c, standard))
+        .map(|d| d.rule)
+        .collect()
 }
 
 /// The URL text each diagnostic of `rule` underlines, for `<URL:url>`.

@@ -71,19 +71,13 @@ mod tests {
 
     #[test]
     fn an_rst_reference_keeps_its_hyphen_under_rfc3986() {
-        use crate::rules::testutil::diagnostics_with;
-        use crate::scan::{ScanOptions, Scanner};
+        use crate::rules::testutil::rules_in_text;
         use crate::url::Standard;
         let text = "    `Cloud Builds <https://cloud.google.com/build/docs/securing-\n    builds/configure>`_, and\n";
         let hyphen = |standard: Standard| {
-            let mut s = Scanner::new(ScanOptions {
-                excerpts: true,
-                ..ScanOptions::default()
-            });
-            s.scan_slice(text.as_bytes())
-                .iter()
-                .flat_map(|c| diagnostics_with(c, standard))
-                .filter(|d| d.rule == Rule::HyphenLineBreak)
+            rules_in_text(text, standard)
+                .into_iter()
+                .filter(|&r| r == Rule::HyphenLineBreak)
                 .count()
         };
         assert_eq!(hyphen(Standard::Rfc3986), 0);

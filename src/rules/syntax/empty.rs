@@ -70,20 +70,8 @@ mod tests {
 
     #[test]
     fn a_scheme_named_in_prose_is_not_an_empty_url_under_rfc3986() {
-        use crate::rules::testutil::diagnostics_with;
-        use crate::scan::{ScanOptions, Scanner};
+        use crate::rules::testutil::rules_in_text as rules;
         use crate::url::Standard;
-        let rules = |text: &str, standard: Standard| {
-            let mut s = Scanner::new(ScanOptions {
-                excerpts: true,
-                ..ScanOptions::default()
-            });
-            s.scan_slice(text.as_bytes())
-                .iter()
-                .flat_map(|c| diagnostics_with(c, standard))
-                .map(|d| d.rule)
-                .collect::<Vec<_>>()
-        };
         let named = "If S3 support is enabled, <s3://> URIs are accepted.\n";
         assert_eq!(rules(named, Standard::Rfc3986), []);
         assert_eq!(rules(named, Standard::Rfc1738), [Rule::EmptyUrl]);

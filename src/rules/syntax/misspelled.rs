@@ -117,16 +117,10 @@ mod tests {
 
     #[test]
     fn a_unix_socket_request_needs_no_host() {
-        use crate::scan::{ScanOptions, Scanner};
         let rules = |text: &str| {
-            let mut s = Scanner::new(ScanOptions {
-                excerpts: true,
-                ..ScanOptions::default()
-            });
-            s.scan_slice(text.as_bytes())
-                .iter()
-                .flat_map(|c| diagnostics_with(c, Standard::Rfc3986))
-                .filter(|d| matches!(d.rule, Rule::MisspelledScheme | Rule::InvalidHost))
+            crate::rules::testutil::rules_in_text(text, Standard::Rfc3986)
+                .into_iter()
+                .filter(|r| matches!(r, Rule::MisspelledScheme | Rule::InvalidHost))
                 .count()
         };
         let socket = "$ curl -H \"Content-Type: application/json\" -XPOST -d '{}' --unix-socket /var/run/docker.sock http:/VolumeDriver.List\n";

@@ -84,6 +84,15 @@ struct Held<'a, F> {
 }
 
 impl<F: FnMut(Event)> Held<'_, F> {
+    /// Pass on a reader's warning (`note`: a remark, not a fault).
+    fn warn(&mut self, line: Option<u64>, message: String, note: bool) {
+        (self.emit)(Event::Warning(Warning {
+            line,
+            message,
+            note,
+        }));
+    }
+
     /// Let the held diagnostics go, less the ones a comment silences.
     fn release(&mut self) {
         for f in self.findings.drain(..) {
@@ -167,11 +176,7 @@ impl Linter {
                     take(cand, None, &mut held);
                 });
                 for message in notes {
-                    (held.emit)(Event::Warning(Warning {
-                        line: None,
-                        message,
-                        note: true,
-                    }));
+                    held.warn(None, message, true);
                 }
                 r
             }
@@ -197,11 +202,7 @@ impl Linter {
                     |w| warnings.push((w.pos.line, w.to_string())),
                 );
                 for (line, message) in warnings {
-                    (held.emit)(Event::Warning(Warning {
-                        line: Some(line),
-                        message,
-                        note: false,
-                    }));
+                    held.warn(Some(line), message, false);
                 }
                 r
             }
@@ -217,11 +218,7 @@ impl Linter {
                     |w| warnings.push((w.pos.line, w.to_string())),
                 );
                 for (line, message) in warnings {
-                    (held.emit)(Event::Warning(Warning {
-                        line: Some(line),
-                        message,
-                        note: false,
-                    }));
+                    held.warn(Some(line), message, false);
                 }
                 r
             }
@@ -231,11 +228,7 @@ impl Linter {
         result?;
         for w in directives.warnings() {
             let (line, message) = w.split_once(": ").unwrap_or(("", &w));
-            (held.emit)(Event::Warning(Warning {
-                line: line.parse().ok(),
-                message: message.to_string(),
-                note: false,
-            }));
+            held.warn(line.parse().ok(), message.to_string(), false);
         }
         Ok(outcome)
     }

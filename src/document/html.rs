@@ -158,7 +158,10 @@ pub(super) fn read_into(b: &mut Builder, src: &str, start: usize, end: usize) {
             // `<p class=example>"<code>https://1.2.3/</code>"`: a spec's
             // examples (WHATWG, W3C, Bikeshed) show URLs that fail on
             // purpose; they are data, like a code block's strings.
-            if tag.example && !name.starts_with('/') {
+            // One already inside an example is data with it: an unclosed
+            // `<div class=example>` repeated never scans the rest again.
+            let inside = b.data.last().is_some_and(|&(_, e)| lt < e);
+            if tag.example && !name.starts_with('/') && !inside {
                 b.data.push((lt, element_end(s, bare, tag.end, end)));
             }
             if name == "a" {
@@ -607,6 +610,10 @@ mod tests {
         assert!(data_of("https://x:y/"));
         assert!(!data_of("https://c.example/"), "the next <td> ends a <td>");
         assert!(!read("<p class=examples-note>https://d.example/").is_data(20));
+        // Unclosed examples one after another: data to the end, read once.
+        let many = "<div class=example>https://e.example/ ".repeat(20_000);
+        let doc = read(&many);
+        assert_eq!(doc.data, [(0, many.len())]);
     }
 
     #[test]

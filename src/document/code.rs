@@ -142,28 +142,63 @@ pub(super) fn family_of_language(info: &str) -> Option<Family> {
     }
 }
 
+/// A code block that names no language is a shell session when its first
+/// line with text starts with a `$ ` prompt.
+pub(super) fn session(block: &str) -> Option<Family> {
+    let first = block.lines().find(|l| !l.trim().is_empty())?;
+    first
+        .trim_start()
+        .starts_with("$ ")
+        .then_some(Family::Session)
+}
+
 /// The output lines of a shell session: those after a line that starts
 /// with a `$ ` prompt, up to the next prompt, unless the command goes on
 /// (a line ending in `\`). Nothing when no line has a prompt.
+///
+/// A command whose output starts with a URL rewrites URLs
+/// (`$ trurl http://646464646/` prints `http://38.136.68.134/`): the one
+/// it was given is its input, shown on purpose however odd, so its lines
+/// are data too.
 fn session_output(src: &str) -> Vec<(usize, usize)> {
     let mut data: Vec<(usize, usize)> = Vec::new();
     let mut seen_prompt = false;
     let mut continued = false;
+    // Where the last command's lines start.
+    let mut command = 0;
     let mut at = 0;
+    let push = |data: &mut Vec<(usize, usize)>, from: usize, to: usize| match data.last_mut() {
+        Some(last) if last.1 >= from => last.1 = last.1.max(to),
+        _ => data.push((from, to)),
+    };
     for line in src.split_inclusive('\n') {
         let body = line.trim_end();
         let prompt = body.trim_start().starts_with("$ ");
+        if prompt && !continued {
+            command = at;
+        }
         seen_prompt |= prompt;
         if seen_prompt && !prompt && !continued && !body.is_empty() {
-            match data.last_mut() {
-                Some(last) if last.1 == at => last.1 = at + line.len(),
-                _ => data.push((at, at + line.len())),
+            if starts_with_url(body.trim_start()) && command < at {
+                push(&mut data, command, at);
             }
+            push(&mut data, at, at + line.len());
+            // Only the first output line tells.
+            command = at + line.len();
         }
         continued = (prompt || continued) && body.ends_with('\\');
         at += line.len();
     }
     data
+}
+
+/// Whether `s` starts with `scheme://`.
+fn starts_with_url(s: &str) -> bool {
+    let scheme = s
+        .bytes()
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'))
+        .count();
+    scheme > 0 && s.as_bytes()[0].is_ascii_alphabetic() && s[scheme..].starts_with("://")
 }
 
 /// The ranges of `0..len` outside `prose` (sorted, disjoint).

@@ -46,9 +46,10 @@ pub(super) fn read(src: &str) -> Document {
     let mut open: Vec<(usize, String, usize)> = Vec::new();
     let mut autolink = false;
     let mut html_block: Option<usize> = None;
-    // A fenced block in a programming language: its family, and the source
-    // range of its text so far.
-    let mut code_block: Option<(code::Family, usize, usize)> = None;
+    // A code block in a programming language: its family (`None` for a
+    // block that names none: a shell session if it starts with a prompt),
+    // and the source range of its text so far.
+    let mut code_block: Option<(Option<code::Family>, usize, usize)> = None;
     for (event, range) in iter {
         if let Some(top) = open.last_mut() {
             if !matches!(event, Event::End(TagEnd::Link | TagEnd::Image)) {
@@ -150,14 +151,22 @@ pub(super) fn read(src: &str) -> Document {
             }
             Event::Start(Tag::CodeBlock(kind)) => {
                 code.push(b.text.len()..usize::MAX);
-                if let CodeBlockKind::Fenced(info) = kind {
-                    code_block = code::family_of_language(&info).map(|f| (f, usize::MAX, 0));
-                }
+                code_block = match kind {
+                    CodeBlockKind::Fenced(info) if !info.trim().is_empty() => {
+                        code::family_of_language(&info).map(|f| (Some(f), usize::MAX, 0))
+                    }
+                    _ => Some((None, usize::MAX, 0)),
+                };
             }
             Event::End(TagEnd::CodeBlock) => {
                 // Code in a programming language: its strings are data, as
                 // in a source file (a list of URL patterns in a `js` block).
-                if let Some((family, from, to)) = code_block.take().filter(|c| c.1 < c.2) {
+                let block = code_block.take().filter(|c| c.1 < c.2);
+                let block = block.and_then(|(family, from, to)| {
+                    let family = family.or_else(|| code::session(&src[from..to]))?;
+                    Some((family, from, to))
+                });
+                if let Some((family, from, to)) = block {
                     let data = code::data(&src[from..to], family);
                     b.data
                         .extend(data.into_iter().map(|(s, e)| (from + s, from + e)));

@@ -124,6 +124,27 @@ fn a_shell_sessions_output_is_data_and_its_commands_prose() {
 }
 
 #[test]
+fn a_block_naming_no_language_is_a_session_when_it_starts_with_a_prompt() {
+    // An indented block and a bare fence; trurl's manual shows the URLs it
+    // rewrites: the command's own URL is its input when it prints a URL.
+    let md = "Examples:\n\n    $ trurl http://646464646/\n    http://38.136.68.134/\n\n    $ trurl 'http://[::1%eth0]/' -g '{zoneid}'\n    eth0\n\n```\n$ urlget http://a.example/\nsaved index.html from http://a.example/\n```\n\n```\nhttp://b.example/\n$ not a session\n```\n";
+    let doc = read(Syntax::Markdown, md);
+    let data_of = |needle: &str| doc.is_data(md.find(needle).unwrap());
+    assert!(data_of("http://646464646/"), "input of a URL rewriter");
+    assert!(data_of("http://38.136.68.134/"), "output");
+    assert!(!data_of("http://[::1%eth0]/"), "its output is no URL");
+    assert!(
+        !data_of("http://a.example/"),
+        "output that only names a URL"
+    );
+    assert!(data_of("from http://a.example/"), "output");
+    assert!(
+        !data_of("http://b.example/"),
+        "no prompt first: not a session"
+    );
+}
+
+#[test]
 fn an_rst_reference_broken_in_a_grid_table_cell_is_the_cell_text() {
     let src = "\
 +--------------+---------------------------+

@@ -321,5 +321,23 @@ impl Validator {
                 keep
             });
         }
+        // A URL a sentence about a vulnerability or a parser's bug shows
+        // ("URLs like https:///a.com/x.git were susceptible to CVE-...") is
+        // that bug's input: its own syntax is not the document's fault. How
+        // it sits in the text still is.
+        if self.standard == Standard::Rfc3986
+            && out.len() > first
+            && out[first..]
+                .iter()
+                .any(|d| matches!(d.rule.group(), Group::Syntax | Group::Scheme))
+            && standard::shows_a_fault(cand)
+        {
+            let mut i = 0;
+            out.retain(|d| {
+                let keep = i < first || !matches!(d.rule.group(), Group::Syntax | Group::Scheme);
+                i += 1;
+                keep
+            });
+        }
     }
 }

@@ -268,6 +268,58 @@ pub fn is_called_wrong(cand: &crate::scan::Candidate) -> bool {
     ends_line && any_in(head(&e.next, CALLED_WRONG_REACH), FAILS_AFTER)
 }
 
+/// Words of a sentence about a security hole or a parser's bug: a URL the
+/// sentence shows ("URLs like `https:///example.com/a.git` that were
+/// susceptible to CVE-2020-11008", "a host-confusion parsing bug where
+/// URLs such as `http://[:a[]].b:80` were parsed as ...") is the bad input
+/// itself, written that way on purpose.
+const FAULT_SHOWN: &[&str] = &[
+    "cve-",
+    "vulnerab",
+    "ssrf",
+    "bypass",
+    "exploit",
+    "malicious",
+    "susceptible",
+    "confusion",
+    "parsing bug",
+    "parser bug",
+];
+
+/// How far from the URL, within its sentence, [`FAULT_SHOWN`] is looked for.
+const FAULT_REACH: usize = 100;
+
+/// Whether the sentence holding the candidate (from the line before, if the
+/// URL is near its line's start, to the next line, if near its end) is
+/// about a vulnerability or a parser's bug: then the URL's malformed syntax
+/// is what the sentence shows. Needs the candidate's excerpt.
+pub fn shows_a_fault(cand: &crate::scan::Candidate) -> bool {
+    let Some(e) = &cand.excerpt else {
+        return false;
+    };
+    let at = cand.span.start.offset.saturating_sub(e.start_offset) as usize;
+    let end = cand.span.end.offset.saturating_sub(e.start_offset) as usize;
+    let (Some(line), Some(after)) = (e.text.get(..at), e.text.get(end..)) else {
+        return false;
+    };
+    let after = after.split('\n').next().unwrap_or("");
+    let before = format!("{} {line}", e.before);
+    let before = tail(&before, FAULT_REACH);
+    // The sentence starts after the last full stop before the URL, ends at
+    // the first one after it (a stop before a capital: not "e.g. `http…`").
+    let stops = |s: &str| {
+        s.match_indices(". ")
+            .filter(|&(k, _)| s[k + 2..].starts_with(|c: char| c.is_uppercase()))
+            .map(|(k, _)| k)
+            .collect::<Vec<_>>()
+    };
+    let before = stops(before).last().map_or(before, |&k| &before[k + 2..]);
+    let after = format!("{after} {}", e.next);
+    let after = head(&after, FAULT_REACH);
+    let after = stops(after).first().map_or(after, |&k| &after[..k]);
+    any_in(before, FAULT_SHOWN) || any_in(after, FAULT_SHOWN)
+}
+
 /// Nouns after a bare scheme that make it the name of a kind of URL:
 /// "`<s3://>` URIs", "an `<ssh://>` remote repository".
 const SCHEME_NOUNS: &[&str] = &[
@@ -443,6 +495,37 @@ mod tests {
         // Only the words right before it count, not a whole line's.
         let far = format!("invalid {} http://a.org/%zz", "x".repeat(60));
         assert_eq!(called(&far), [false]);
+    }
+
+    #[test]
+    fn urls_a_sentence_shows_as_a_fault() {
+        use crate::scan::{ScanOptions, Scanner};
+        let shown = |text: &str| {
+            let mut s = Scanner::new(ScanOptions {
+                excerpts: true,
+                ..ScanOptions::default()
+            });
+            s.scan_slice(text.as_bytes())
+                .iter()
+                .map(shows_a_fault)
+                .collect::<Vec<_>>()
+        };
+        // git's comment: the words are on the next line.
+        assert_eq!(
+            shown("\t * URLs like https::example.com/a.git and\n\t * https:///example.com/a.git that were\n\t * susceptible to CVE-2020-11008.\n"),
+            [true]
+        );
+        // yarl's changelog: on the line before.
+        assert_eq!(
+            shown("- Fixed a host-confusion parsing bug where URLs containing brackets\n  in the host (e.g. ``http://[:localhost[]].google:80``) were parsed\n"),
+            [true]
+        );
+        // A sentence that ended before the URL says nothing of it.
+        assert_eq!(
+            shown("Fixed CVE-2024-1 in the parser. Docs moved to http://a.org/%zz for now.\n"),
+            [false]
+        );
+        assert_eq!(shown("See http://a.org/%zz for the list.\n"), [false]);
     }
 
     #[test]

@@ -291,3 +291,28 @@ fn findings_per_rule_are_capped_with_a_summary() {
     assert_eq!((d.len(), d[0].labels.len()), (1, MAX_PER_RULE - 1));
     assert!(!d[0].message.contains("not shown"));
 }
+
+#[test]
+fn a_url_a_sentence_on_a_bug_shows_keeps_only_how_it_sits_in_text() {
+    use crate::url::standard::Standard;
+    // Every rule runs here; style ones (`bare-url`) are beside the point.
+    let rules_in_text = |text: &str, standard| {
+        crate::rules::testutil::rules_in_text(text, standard)
+            .into_iter()
+            .filter(|r| r.group() != crate::rules::Group::Style)
+            .collect::<Vec<_>>()
+    };
+    let text = "Fixed a parsing bug where URLs such as http://[:a[]].b:80 were parsed.\n";
+    assert_eq!(rules_in_text(text, Standard::Rfc3986), []);
+    // rfc1738 judges the URL alone, as it always did.
+    assert!(rules_in_text(text, Standard::Rfc1738).contains(&Rule::InvalidHost));
+    // Without the sentence, the host is wrong.
+    let plain = "The mirror is at http://[:a[]].b:80 now.\n";
+    assert!(rules_in_text(plain, Standard::Rfc3986).contains(&Rule::InvalidHost));
+    // How the URL sits in the text is still the document's fault.
+    let cut = "Fixed a parsing bug, see <URL:http://[:a[]].b:80 for the report\n";
+    assert_eq!(
+        rules_in_text(cut, Standard::Rfc3986),
+        [Rule::UnterminatedWrapper]
+    );
+}

@@ -100,6 +100,36 @@ fn comment_ends(b: &[u8], line: usize, url_start: usize, next_line: usize) -> bo
     !b[next_line..end].trim_ascii_start().starts_with(m)
 }
 
+/// `Subject: [w3m-dev 01684] Re: http://cvs.m17n.org/~akr/diary/` over the
+/// message's first line: the URL's line is a mail header, and a header's
+/// continuation starts with a blank (RFC 5322 §2.2.3 folding), so a line
+/// that does not is not its rest.
+fn header_ends(b: &[u8], line: usize, next_line: usize) -> bool {
+    const NAMES: &[&[u8]] = &[
+        b"subject",
+        b"from",
+        b"to",
+        b"cc",
+        b"bcc",
+        b"reply-to",
+        b"date",
+        b"message-id",
+        b"in-reply-to",
+        b"references",
+        b"organization",
+    ];
+    let s = &b[line..];
+    let n = s
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'-')
+        .count();
+    let name = &s[..n];
+    s.get(n..n + 2) == Some(b": ".as_slice())
+        && (NAMES.iter().any(|h| h.eq_ignore_ascii_case(name))
+            || name.len() > 2 && name[..2].eq_ignore_ascii_case(b"x-"))
+        && !matches!(b.get(next_line), Some(b' ' | b'\t'))
+}
+
 /// The first token of the line after a URL that ran to its line's end.
 struct Next {
     /// Start of the line.
@@ -174,6 +204,7 @@ pub(crate) fn rejoin(
             || gap_then_text(&b[next.end..b.len().min(next.end + 64)])
             || blank_then_url(&b[next.stop..b.len().min(next.stop + 64)])
             || (round == 0 && line.is_some_and(|ls| comment_ends(b, ls, url_start, next.line)))
+            || (round == 0 && line.is_some_and(|ls| header_ends(b, ls, next.line)))
             || (round == 0 && line.is_some_and(|ls| same_start(b, ls, url_start, next.start)));
         // `return_code="%(?..`: `=` and a quote right after the token make
         // it an assignment in code, not a piece of a URL (a URL wrapped

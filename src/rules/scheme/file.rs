@@ -22,7 +22,9 @@ declare_rule! {
     /// URLs to fix. Nor is a Windows drive letter where the host would be
     /// (`file://C:/dir/file.txt`, `file://C|/dir`): browsers and the WHATWG
     /// URL parser read it as the drive, as `file:///C:/dir/file.txt`. A
-    /// user, password or port is reported under both. Under `rfc1738` only
+    /// user, password or port is reported under both, except a user on a
+    /// documentation or placeholder host under `rfc3986`
+    /// (`file://user@host/hoge` shows a form). Under `rfc1738` only
     /// `file://host/path` is a file URL.
     ///
     /// ## Example
@@ -70,7 +72,9 @@ fn file(cx: &Cx<'_>) -> Option<Fault> {
         return Some(f);
     }
     let a = cx.parts.authority.as_ref()?;
-    if let Some(ui) = &a.userinfo {
+    // `file://user@host/hoge` on a documentation or placeholder host shows
+    // a form, as examples do (see `password-in-url`).
+    if let Some(ui) = a.userinfo.as_ref().filter(|_| !cx.is_example()) {
         return Some(Fault::new(
             ui.start..ui.end + 1,
             "a file URL has no user or password",
@@ -105,7 +109,9 @@ mod tests {
                 ("file://C:/projects/repo", &[]),
                 ("file://d|/blah.txt", &[]),
                 ("file://host:21/x", &[":21"]),
-                ("file://me@host/x", &["me@"]),
+                ("file://me@fs.acme.org/x", &["me@"]),
+                // An example's host: a form shown, not an address.
+                ("file://user@host/hoge", &[]),
             ],
         );
         table_3986(Rule::InvalidHost, &[("file://hls_pc.json", &[])]);

@@ -89,7 +89,16 @@ fn mailto(cx: &Cx<'_>) -> Option<Fault> {
         .as_ref()
         .map_or(cx.parts.body.end, |q| q.start - 1);
     let r = cx.parts.body.start..end;
-    let why = addr_spec::check(escape::decoded(cx.url, r.clone())).err()?;
+    let mut address: Vec<u8> = escape::decoded(cx.url, r.clone()).collect();
+    // Perl's `"mailto:a\@b.org"` in a string: the escape is gone in the
+    // page it writes (see `unsafe-character`).
+    let escaped_at = address.windows(2).position(|w| w == b"\\@");
+    if let Some(k) = escaped_at.filter(|_| cx.standard == Standard::Rfc3986) {
+        if memchr::memchr_iter(b'@', &address).count() == 1 {
+            address.remove(k);
+        }
+    }
+    let why = addr_spec::check(address.into_iter()).err()?;
     let r = if r.is_empty() {
         cx.parts.body.clone()
     } else {
@@ -166,6 +175,31 @@ mod tests {
         };
         assert_eq!(rules(Standard::Rfc3986), []);
         assert!(rules(Standard::Rfc1738).contains(&Rule::UnsafeCharacter));
+    }
+
+    #[test]
+    fn perls_escaped_at_sign_under_rfc3986() {
+        // w3m's help page, written by a Perl script.
+        let text = "<A HREF=\"mailto:aito\\@fw.ipsj.or.jp\">A.ITO</A>";
+        let doc = crate::document::read(crate::document::Syntax::Html, text);
+        let mut found = Vec::new();
+        Scanner::new(ScanOptions {
+            excerpts: true,
+            ..ScanOptions::default()
+        })
+        .scan_document(&doc, text, |c| found.push(c));
+        assert_eq!(found.len(), 1, "{found:?}");
+        let rules = |standard| -> Vec<Rule> {
+            diagnostics_with(&found[0], standard)
+                .iter()
+                .map(|d| d.rule)
+                .collect()
+        };
+        assert_eq!(rules(Standard::Rfc3986), []);
+        let old = rules(Standard::Rfc1738);
+        assert!(old.contains(&Rule::InvalidMailto) && old.contains(&Rule::UnsafeCharacter));
+        // Two at-signs are still two.
+        assert!(fires("mailto:a\\@b@c.org", Standard::Rfc3986));
     }
 
     #[test]

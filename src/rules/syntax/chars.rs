@@ -36,8 +36,9 @@ declare_rule! {
     /// `?q="Project:+openssh"`, which browsers encode as they send it), and
     /// a `|` in the query or fragment (`?family=Roboto|Lato`: the WHATWG URL
     /// standard sends it as it is, and APIs take lists so). A backslash
-    /// before a shell, INI or Markdown metacharacter (`?a=1\&b=2`,
-    /// `r\#egg=x`, `Squid\_W.png`) is that syntax's escape, and npm's
+    /// before a shell, INI, Markdown or Perl metacharacter (`?a=1\&b=2`,
+    /// `r\#egg=x`, `Squid\_W.png`, `mailto:a\@b.org`) is that syntax's
+    /// escape, and npm's
     /// version range after a package (`reveal.js@^5`) is what CDNs take. An
     /// address obfuscated on purpose (`mailto:joe at example.org`, see
     /// `invalid-mailto`) and a command-line tool's local path after
@@ -177,9 +178,10 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
 }
 
 /// `curl http://h/x?a=1\&b=2`, tox's `git+https://h/r\#egg=x`, Markdown's
-/// `files/Squid\_W.png` in a text file: a backslash before a shell, INI or
-/// Markdown metacharacter is the surrounding syntax's escape, gone before
-/// any client sees the URL; encoding it would break the URL.
+/// `files/Squid\_W.png` in a text file, Perl's `"mailto:a\@b.org"`: a
+/// backslash before a shell, INI, Markdown or Perl metacharacter is the
+/// surrounding syntax's escape, gone before any client sees the URL;
+/// encoding it would break the URL.
 fn is_shell_escape(next: Option<&u8>) -> bool {
     matches!(
         next,
@@ -196,6 +198,7 @@ fn is_shell_escape(next: Option<&u8>) -> bool {
                 | b'='
                 | b'_'
                 | b'-'
+                | b'@'
         )
     )
 }

@@ -284,6 +284,14 @@ fn columns_are_a_table_not_a_wrap() {
     // A comment's URL does not go on into the next line's code.
     let text = "# For more information see:\n# https://www.kernel.org/doc/html/latest/networking/ip-sysctl.html#arp_ignore\nnet.ipv4.conf.all.arp_ignore=0\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // A mail header's rest is folded onto a line that starts with a blank.
+    let text = "Subject: [w3m-dev 01684] Re: http://cvs.m17n.org/~akr/diary/\napplication/x-deflate support.\n";
+    assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    let text = "Subject: [w3m-dev 01684] Re: http://cvs.m17n.org/~akr/diary/\n application/x-deflate support.\n";
+    assert_eq!(
+        one(text).url,
+        "http://cvs.m17n.org/~akr/diary/application/x-deflate"
+    );
     // An option is no comment: argparse's wrapped help is a hard wrap.
     let text = "  --test-cert, --staging\n                        revoke test (invalid) certificates; equivalent to\n                        --server https://acme-\n                        staging-v02.api.letsencrypt.org/directory (default:\n";
     assert_eq!(

@@ -181,9 +181,17 @@ fn has_placeholder(b: &[u8]) -> bool {
             .iter()
             .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || **c == b'_')
             .count();
+        // `proxy_pass http://127.0.0.1:8000$suffix;`: a lower-case name
+        // that runs to the URL's end is nginx's or a shell's variable too
+        // (`price$US` is a name).
+        let name = b[k + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+            .count();
         (digits > 0 && (starts_name || k + 1 + digits == b.len()))
             || ((next.is_ascii_alphabetic() || next == b'_') && starts_name)
             || (next.is_ascii_uppercase() && upper >= 3)
+            || (next.is_ascii_lowercase() && name >= 3 && k + 1 + name == b.len())
     };
     // `https://x-access-token:${{ secrets.TOKEN }}@github.com/`, cut at the
     // brace: a URL does not end in a bare `$`.
@@ -211,7 +219,15 @@ fn has_placeholder(b: &[u8]) -> bool {
         let escape = b
             .get(i + 1..i + 3)
             .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit));
-        name >= 2 && !escape
+        // `file://%kernel.project_dir%/var`, `file:///%APPDATA%/x`: a
+        // parameter between two `%` (Symfony's, Windows' variables).
+        let between = b[i + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.'))
+            .count();
+        let enclosed =
+            between >= 2 && b[i + 1].is_ascii_alphabetic() && b.get(i + 1 + between) == Some(&b'%');
+        (name >= 2 || enclosed) && !escape
     })
 }
 
@@ -452,6 +468,10 @@ mod tests {
             "http://[IP",
             "https://[YOUR-DOMAIN]/some-path-to/Documents",
             "https://…/x",
+            "http://127.0.0.1:8000$suffix",
+            "https://$host$request_uri",
+            "file://%kernel.project_dir%/var/sessions",
+            "file:///%APPDATA%/app",
         ] {
             assert!(is_pattern(p), "{p} is a pattern");
         }
@@ -484,6 +504,8 @@ mod tests {
             "https://a.example/price$US",
             "http://[fe80::g]/",
             "http://[2001:db8::zz]/",
+            "http://a.example/%ab%cd",
+            "http://a.example/%e9t%e9",
         ] {
             assert!(!is_pattern(u), "{u} is a URL");
         }

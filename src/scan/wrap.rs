@@ -79,6 +79,26 @@ fn blank_then_url(s: &[u8]) -> bool {
             .is_some_and(|colon| s.get(colon + 1..colon + 3) == Some(b"//".as_slice()))
 }
 
+/// `/frontend/ux https://symfony.com/…/index.html` over `/messenger/results
+/// /messenger#results`: the URL's line is a path and the URL, the next line
+/// two paths; rows of a redirect map, where no wrap ever leaves a line.
+fn path_rows(b: &[u8], line: usize, url_start: usize, next_line: usize) -> bool {
+    fn words(s: &[u8]) -> Vec<&[u8]> {
+        let end = s.iter().position(|&c| c == b'\n').unwrap_or(s.len());
+        s[..end]
+            .split(u8::is_ascii_whitespace)
+            .filter(|w| !w.is_empty())
+            .collect()
+    }
+    let here = words(&b[line..url_start]);
+    let next = words(&b[next_line..b.len().min(next_line + 4 * WRAP_MAX as usize)]);
+    here.len() == 1
+        && here[0].starts_with(b"/")
+        && next.len() == 2
+        && next[0].starts_with(b"/")
+        && (next[1].starts_with(b"/") || next[1].windows(3).any(|w| w == b"://"))
+}
+
 /// `# see https://a/x.html#arp_ignore` over `net.ipv4.conf.all=0`: the URL's
 /// line is a comment (`#`, `//`, `;`, `--`) and the next line is not, so it
 /// cannot hold the comment's wrapped rest.
@@ -205,6 +225,7 @@ pub(crate) fn rejoin(
             || blank_then_url(&b[next.stop..b.len().min(next.stop + 64)])
             || (round == 0 && line.is_some_and(|ls| comment_ends(b, ls, url_start, next.line)))
             || (round == 0 && line.is_some_and(|ls| header_ends(b, ls, next.line)))
+            || (round == 0 && line.is_some_and(|ls| path_rows(b, ls, url_start, next.line)))
             || (round == 0 && line.is_some_and(|ls| same_start(b, ls, url_start, next.start)));
         // `return_code="%(?..`: `=` and a quote right after the token make
         // it an assignment in code, not a piece of a URL (a URL wrapped

@@ -161,7 +161,14 @@ pub fn is_placeholder_password(password: &str) -> bool {
                 "secret" | "mysecret" | "yoursecret" | "pass" | "passwd" | "asdf" | "qwerty"
             ) || w.starts_with("password")
         });
-    word || filler || letter || angle || says || colons
+    // `mailgun+https://KEY:DOMAIN@requestbin.com`, `SECRET_KEY`: a name in
+    // capitals stands for the reader's value, as a `$VAR` would.
+    let capitals = password.len() >= 3
+        && password
+            .bytes()
+            .all(|c| c.is_ascii_uppercase() || c == b'_')
+        && password.bytes().any(|c| c != b'_');
+    word || filler || letter || angle || says || colons || capitals
 }
 
 /// Words a document puts before a URL it shows as wrong on purpose:
@@ -602,10 +609,21 @@ mod tests {
             "Password123",
             ":",
             "github_pat_asdf",
+            "DOMAIN",
+            "SECRET_KEY",
         ] {
             assert!(is_placeholder_password(p), "{p}");
         }
-        for p in ["hunter2", "s3cr3t", "x1", "tiger", "ab", "TopSecret2024"] {
+        for p in [
+            "hunter2",
+            "s3cr3t",
+            "x1",
+            "tiger",
+            "ab",
+            "TopSecret2024",
+            "XK9QZ2PL",
+            "___",
+        ] {
             assert!(!is_placeholder_password(p), "{p}");
         }
     }

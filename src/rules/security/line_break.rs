@@ -20,8 +20,10 @@ declare_rule! {
     /// reported: a client never sends the fragment, and sends the query
     /// still encoded, as form data whose text may hold line breaks (a
     /// playground link's `?text=a%0Ab`, a new issue's `?body=`; text
-    /// fragments such as `#:~:text=a%0Ab`). Under `rfc1738` every escape of
-    /// the URL is judged.
+    /// fragments such as `#:~:text=a%0Ab`). Nor is a URL that encodes other
+    /// control characters too (ESC, BEL: `http://localhost:8080/%1b%5d%07%0a`
+    /// in an advisory is the attack's payload, shown on purpose). Under
+    /// `rfc1738` every escape of every URL is judged.
     ///
     /// ## Example
     /// `http://host/a%0D%0ASet-Cookie:x`
@@ -41,6 +43,17 @@ declare_rule! {
 
 /// Report runs of adjacent `%0D`/`%0A` escapes.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
+    // Other control characters encoded beside it (ESC, BEL: `wget
+    // http://localhost:8080/%1b%5d%32…%07%0a` in an advisory) make the URL
+    // an attack's payload, shown on purpose.
+    if cx.standard == crate::url::Standard::Rfc3986
+        && escapes(cx.url, 0..cx.url.len()).any(|e| {
+            e.value
+                .is_some_and(|v| v < 0x20 && !matches!(v, 0x09 | 0x0A | 0x0D))
+        })
+    {
+        return;
+    }
     let mut run: Option<std::ops::Range<usize>> = None;
     let end = match (&cx.parts.query, &cx.parts.fragment) {
         _ if cx.standard == crate::url::Standard::Rfc1738 => cx.url.len(),
@@ -79,6 +92,8 @@ mod tests {
             &[
                 (url, &[]),
                 ("https://a.example/a%0Ab#f", &["%0A"]),
+                ("http://localhost:8080/%1b%5d%07%0a", &[]),
+                ("http://localhost:8080/%09%0a", &["%0a"]),
                 ("https://spec.commonmark.org/dingus/?text=a%0Ab", &[]),
             ],
         );

@@ -284,6 +284,11 @@ fn columns_are_a_table_not_a_wrap() {
     // A comment's URL does not go on into the next line's code.
     let text = "# For more information see:\n# https://www.kernel.org/doc/html/latest/networking/ip-sysctl.html#arp_ignore\nnet.ipv4.conf.all.arp_ignore=0\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // Rows of a redirect map: a path and its target.
+    let text = "/components/templating/helpers/slotshelper https://github.com/symfony/templating\n/components/translation/introduction /components/translation\n";
+    assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    let text = "/frontend/ux https://symfony.com/bundles/StimulusBundle/current/index.html\n/messenger/handler_results /messenger#messenger-getting-handler-results\n";
+    assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
     // A mail header's rest is folded onto a line that starts with a blank.
     let text = "Subject: [w3m-dev 01684] Re: http://cvs.m17n.org/~akr/diary/\napplication/x-deflate support.\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));

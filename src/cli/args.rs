@@ -194,10 +194,11 @@ pub struct InputArgs {
     #[arg(long)]
     pub no_mail: bool,
     /// Read every file as this syntax instead of by its extension:
-    /// markdown, html, asciidoc, rst, json, roff, texinfo or text (the
-    /// default for standard input and unknown extensions).
+    /// markdown, html, asciidoc, rst, json, roff, texinfo, rtf, po, c,
+    /// shell, python, lua or text (the default for standard input and
+    /// unknown extensions).
     #[arg(long, value_name = "SYNTAX", value_parser = clap::builder::PossibleValuesParser::new(
-        ["markdown", "html", "asciidoc", "rst", "json", "roff", "texinfo", "text"]))]
+        crate::document::Syntax::ALL.iter().map(|s| s.as_str())))]
     pub syntax: Option<String>,
     /// In mail, skip the URL-carrying headers (List-Archive, List-Post, ...).
     #[arg(long)]

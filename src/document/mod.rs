@@ -33,6 +33,7 @@ pub mod pattern;
 mod po;
 mod roff;
 mod rst;
+mod rtf;
 mod texinfo;
 
 use std::path::Path;
@@ -57,6 +58,8 @@ pub enum Syntax {
     Roff,
     /// Texinfo.
     Texinfo,
+    /// RTF: control words and braces are markup.
+    Rtf,
     /// gettext catalogues: each message's adjacent strings joined.
     Po,
     /// Source code with `//` and `/* */` comments: C, C++, Rust, Go, Java,
@@ -84,6 +87,7 @@ impl Syntax {
         Syntax::Json,
         Syntax::Roff,
         Syntax::Texinfo,
+        Syntax::Rtf,
         Syntax::Po,
         Syntax::C,
         Syntax::Shell,
@@ -102,6 +106,7 @@ impl Syntax {
             Syntax::Json => "json",
             Syntax::Roff => "roff",
             Syntax::Texinfo => "texinfo",
+            Syntax::Rtf => "rtf",
             Syntax::Po => "po",
             Syntax::C => "c",
             Syntax::Shell => "shell",
@@ -174,6 +179,7 @@ impl Syntax {
                 Syntax::Roff
             }
             "texi" | "texinfo" => Syntax::Texinfo,
+            "rtf" => Syntax::Rtf,
             "po" | "pot" => Syntax::Po,
             "c" | "h" | "cc" | "cpp" | "cxx" | "c++" | "hpp" | "hh" | "hxx" | "inl" | "ino"
             | "m" | "mm" | "rs" | "go" | "java" | "kt" | "kts" | "scala" | "sc" | "groovy"
@@ -520,6 +526,7 @@ fn read_links(syntax: Syntax, src: &str) -> Document {
         Syntax::Json => json::read(src),
         Syntax::Roff => roff::read(src),
         Syntax::Texinfo => texinfo::read(src),
+        Syntax::Rtf => rtf::read(src),
         Syntax::Po => po::read(src),
         Syntax::C => code::read(src, code::Family::C),
         Syntax::Shell => code::read(src, code::Family::Hash),

@@ -103,6 +103,44 @@ fn each_reader_finds_its_links() {
 }
 
 #[test]
+fn rtf_control_words_end_a_url_and_escapes_resolve() {
+    let got =
+        |src: &str| -> Vec<String> { urls(Syntax::Rtf, src).into_iter().map(|u| u.0).collect() };
+    // alacritty's WiX license: the field's instruction and its result.
+    let src = r"{{\field{\*\fldinst{HYPERLINK http://www.apache.org/licenses/ }}{\fldrslt{http://www.apache.org/licenses/\ul0\cf0}}}}\f0\fs22\par";
+    assert_eq!(
+        got(src),
+        [
+            "http://www.apache.org/licenses/",
+            "http://www.apache.org/licenses/"
+        ]
+    );
+    assert_eq!(
+        got(r"see http://a.example/caf\'e9\par next"),
+        ["http://a.example/caf\u{e9}"]
+    );
+    assert_eq!(
+        got(r"see http://a.example/\u233?x\par"),
+        ["http://a.example/\u{e9}x"]
+    );
+    // A code point above 32767 is written negative; its fallback `?` goes.
+    assert!(read(Syntax::Rtf, r"\u-21504?\u44032?x")
+        .text
+        .contains("\u{ac00}\u{ac00}x"));
+    assert_eq!(
+        got(r"{\b http://a.example/a\\b}"),
+        ["http://a.example/a\\b"]
+    );
+    // The span is the source's.
+    let src = r"{\rtf1 x {\ul http://a.example/p\ul0}}";
+    let c = &scan(Syntax::Rtf, src)[0];
+    assert_eq!(
+        &src[c.span.start.offset as usize..c.span.end.offset as usize],
+        "http://a.example/p"
+    );
+}
+
+#[test]
 fn a_nested_list_does_not_continue_its_items_url() {
     let md = "- Grafana: http://localhost:3000\n  - user: `admin`\n";
     let got: Vec<String> = urls(Syntax::Markdown, md)
@@ -256,6 +294,7 @@ fn syntax_from_path() {
         ("HTML.hs", Syntax::Lua),
         ("schema.sql", Syntax::Lua),
         ("de.po", Syntax::Po),
+        ("License.rtf", Syntax::Rtf),
         ("tool.c.txt", Syntax::Text),
     ] {
         assert_eq!(Syntax::from_path(Path::new(path)), syntax, "{path}");

@@ -176,6 +176,7 @@ pub fn syntax_for_language(id: &str) -> Option<Syntax> {
         "json" => Syntax::Json,
         "groff" | "nroff" | "roff" | "man" | "troff" => Syntax::Roff,
         "texinfo" => Syntax::Texinfo,
+        "rtf" => Syntax::Rtf,
         "po" | "pot" | "gettext" => Syntax::Po,
         "python" => Syntax::Python,
         "c" | "cpp" | "csharp" | "rust" | "go" | "java" | "javascript" | "javascriptreact"

@@ -322,15 +322,16 @@ impl Validator {
             });
         }
         // A URL a sentence about a vulnerability or a parser's bug shows
-        // ("URLs like https:///a.com/x.git were susceptible to CVE-...") is
-        // that bug's input: its own syntax is not the document's fault. How
-        // it sits in the text still is.
+        // ("URLs like https:///a.com/x.git were susceptible to CVE-..."), or
+        // a diagram takes apart on the line below, is that bug's input or
+        // the diagram's subject: its own syntax is not the document's
+        // fault. How it sits in the text still is.
         if self.standard == Standard::Rfc3986
             && out.len() > first
             && out[first..]
                 .iter()
                 .any(|d| matches!(d.rule.group(), Group::Syntax | Group::Scheme))
-            && standard::shows_a_fault(cand)
+            && (standard::shows_a_fault(cand) || standard::is_diagrammed(cand))
         {
             let mut i = 0;
             out.retain(|d| {

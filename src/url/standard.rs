@@ -291,6 +291,11 @@ const FAULT_SHOWN: &[&str] = &[
     "confusion",
     "parsing bug",
     "parser bug",
+    // "The count checks reject URLs with ... (e.g. 'http://[:a[]].b:80')";
+    // not a "Rejected by CommonMark" alone, which may be about markup.
+    "reject url",
+    "rejects url",
+    "rejected url",
 ];
 
 /// How far from the URL, within its sentence, [`FAULT_SHOWN`] is looked for.
@@ -325,6 +330,30 @@ pub fn shows_a_fault(cand: &crate::scan::Candidate) -> bool {
     let after = head(&after, FAULT_REACH);
     let after = stops(after).first().map_or(after, |&k| &after[..k]);
     any_in(before, FAULT_SHOWN) || any_in(after, FAULT_SHOWN)
+}
+
+/// Whether the next line under the candidate draws a diagram of its parts:
+/// only `|`, `^`, `\_/`, `` ` `` and dashes after any comment marker (rust-url's
+/// `https://user@pass:example.com:1234/foo/bar?baz#quux` over
+/// `|      |    |          | ^^^^|`, RFC 3986 §3's `\_/   \______/`). The
+/// URL is the diagram's subject, built to show its parts, not a link.
+pub fn is_diagrammed(cand: &crate::scan::Candidate) -> bool {
+    let Some(e) = &cand.excerpt else {
+        return false;
+    };
+    let line = e.next.trim_start_matches(|c: char| {
+        c.is_whitespace() || matches!(c, '/' | '#' | '*' | '!' | ';')
+    });
+    let marks = line
+        .chars()
+        .filter(|c| matches!(c, '|' | '^' | '\\' | '_'))
+        .count();
+    // Pointers, not just a table's `|---|---|`.
+    marks >= 3
+        && line.contains(['^', '\\', '_'])
+        && line.chars().all(|c| {
+            c.is_whitespace() || matches!(c, '|' | '^' | '\\' | '_' | '/' | '`' | '-' | '~')
+        })
 }
 
 /// Nouns after a bare scheme that make it the name of a kind of URL:
@@ -527,12 +556,49 @@ mod tests {
             shown("- Fixed a host-confusion parsing bug where URLs containing brackets\n  in the host (e.g. ``http://[:localhost[]].google:80``) were parsed\n"),
             [true]
         );
+        // yarl's comment: the verb of its own sentence.
+        assert_eq!(
+            shown("# SSRF. The count checks reject URLs with more than one bracket pair in the\n# host (e.g. 'http://[:localhost[]].google:80'),\n"),
+            [true]
+        );
+        // Rejected markup is not a rejected URL.
+        assert_eq!(
+            shown("Rejected by CommonMark but meant as links: [home](ttps://www.example.org/).\n"),
+            [false]
+        );
         // A sentence that ended before the URL says nothing of it.
         assert_eq!(
             shown("Fixed CVE-2024-1 in the parser. Docs moved to http://a.org/%zz for now.\n"),
             [false]
         );
         assert_eq!(shown("See http://a.org/%zz for the list.\n"), [false]);
+    }
+
+    #[test]
+    fn urls_a_diagram_takes_apart() {
+        use crate::scan::{ScanOptions, Scanner};
+        let drawn = |text: &str| {
+            let mut s = Scanner::new(ScanOptions {
+                excerpts: true,
+                ..ScanOptions::default()
+            });
+            s.scan_slice(text.as_bytes())
+                .iter()
+                .map(is_diagrammed)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            drawn("/// https://user@pass:example.com:1234/foo/bar?baz#quux\n///      |      |    |          | ^^^^|       |   |\n"),
+            [true]
+        );
+        assert_eq!(
+            drawn("   http://example.com:8042/over/there?name=ferret#nose\n   \\_/   \\______________/\\_________/ \\_________/ \\__/\n"),
+            [true]
+        );
+        // A Markdown table's rule or a heading's underline is no diagram.
+        assert_eq!(drawn("See http://a.org/%zz\n|---|---|\n"), [false]);
+        assert_eq!(drawn("http://a.org/%zz\n---------\n"), [false]);
+        assert_eq!(drawn("http://a.org/%zz\nnext line\n"), [false]);
     }
 
     #[test]

@@ -309,6 +309,10 @@ fn a_url_a_sentence_on_a_bug_shows_keeps_only_how_it_sits_in_text() {
     // Without the sentence, the host is wrong.
     let plain = "The mirror is at http://[:a[]].b:80 now.\n";
     assert!(rules_in_text(plain, Standard::Rfc3986).contains(&Rule::InvalidHost));
+    // A diagram of the URL's parts below it: its subject.
+    let drawn = "/// https://user@pass:example.com:1234/foo\n///      |      |    |  ^^^^\n";
+    assert_eq!(rules_in_text(drawn, Standard::Rfc3986), []);
+    assert!(rules_in_text(drawn, Standard::Rfc1738).contains(&Rule::InvalidPort));
     // How the URL sits in the text is still the document's fault.
     let cut = "Fixed a parsing bug, see <URL:http://[:a[]].b:80 for the report\n";
     assert_eq!(

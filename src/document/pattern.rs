@@ -225,9 +225,15 @@ fn has_placeholder(b: &[u8]) -> bool {
             .iter()
             .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.'))
             .count();
-        let enclosed =
-            between >= 2 && b[i + 1].is_ascii_alphabetic() && b.get(i + 1 + between) == Some(&b'%');
-        (name >= 2 || enclosed) && !escape
+        // The closing `%` starts no escape (`100%sure%20x` is a URL).
+        let close = i + 1 + between;
+        let enclosed = between >= 2
+            && b[i + 1].is_ascii_alphabetic()
+            && b.get(close) == Some(&b'%')
+            && !b
+                .get(close + 1..close + 3)
+                .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit));
+        (name >= 2 && !escape) || enclosed
     })
 }
 
@@ -472,6 +478,7 @@ mod tests {
             "https://$host$request_uri",
             "file://%kernel.project_dir%/var/sessions",
             "file:///%APPDATA%/app",
+            "file://%cache_dir%/x",
         ] {
             assert!(is_pattern(p), "{p} is a pattern");
         }
@@ -506,6 +513,7 @@ mod tests {
             "http://[2001:db8::zz]/",
             "http://a.example/%ab%cd",
             "http://a.example/%e9t%e9",
+            "http://a.example/50%off%20now",
         ] {
             assert!(!is_pattern(u), "{u} is a URL");
         }

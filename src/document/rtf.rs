@@ -47,6 +47,7 @@ fn control(b: &mut Builder, src: &str, at: usize) -> usize {
         b'\'' => {
             let hex = src
                 .get(at + 2..at + 4)
+                .filter(|h| h.bytes().all(|c| c.is_ascii_hexdigit()))
                 .and_then(|h| u8::from_str_radix(h, 16).ok());
             if let Some(byte) = hex {
                 // Read as Latin-1: RTF's usual `\ansicpg1252` differs only
@@ -92,8 +93,15 @@ fn control(b: &mut Builder, src: &str, at: usize) -> usize {
                 .and_then(char::from_u32);
             match (word, unicode) {
                 ("u", Some(ch)) => {
-                    // The fallback for readers without Unicode follows.
-                    if bytes
+                    // The fallback for readers without Unicode follows: a
+                    // character, or a byte written `\'hh` (Word's
+                    // `\u8220\'93`).
+                    let escaped = src.get(end..end + 4).is_some_and(|f| {
+                        f.starts_with("\\'") && f[2..].bytes().all(|c| c.is_ascii_hexdigit())
+                    });
+                    if escaped {
+                        end += 4;
+                    } else if bytes
                         .get(end)
                         .is_some_and(|c| !matches!(c, b'\\' | b'{' | b'}' | b'\n' | b'\r'))
                     {

@@ -127,6 +127,10 @@ fn rtf_control_words_end_a_url_and_escapes_resolve() {
     assert!(read(Syntax::Rtf, r"\u-21504?\u44032?x")
         .text
         .contains("\u{ac00}\u{ac00}x"));
+    // Word's fallback written as an escaped byte; `\'+a` is no byte.
+    assert!(read(Syntax::Rtf, r"\u8220\'93x\'+a")
+        .text
+        .starts_with("\u{201c}x "));
     assert_eq!(
         got(r"{\b http://a.example/a\\b}"),
         ["http://a.example/a\\b"]

@@ -328,17 +328,26 @@ impl Validator {
         // fault. How it sits in the text still is.
         if self.standard == Standard::Rfc3986
             && out.len() > first
-            && out[first..]
-                .iter()
-                .any(|d| matches!(d.rule.group(), Group::Syntax | Group::Scheme))
+            && out[first..].iter().any(|d| shown_input(d.rule))
             && (standard::shows_a_fault(cand) || standard::is_diagrammed(cand))
         {
             let mut i = 0;
             out.retain(|d| {
-                let keep = i < first || !matches!(d.rule.group(), Group::Syntax | Group::Scheme);
+                let keep = i < first || !shown_input(d.rule);
                 i += 1;
                 keep
             });
         }
     }
+}
+
+/// A finding about a URL's own syntax, which a bug's input or a diagram's
+/// subject has on purpose. A typo of the scheme, a doubled or a glued one
+/// is never written so on purpose: those stay.
+fn shown_input(rule: Rule) -> bool {
+    matches!(rule.group(), Group::Syntax | Group::Scheme)
+        && !matches!(
+            rule,
+            Rule::MisspelledScheme | Rule::DoubledScheme | Rule::GluedUrl | Rule::EmptyUrl
+        )
 }

@@ -254,8 +254,9 @@ impl Linted {
             Syntax::Asciidoc => above("//"),
             Syntax::Texinfo => above("@c"),
             Syntax::Po => above("#"),
-            // JSON has no comments: any text would break the file.
-            Syntax::Json => None,
+            // JSON has no comments: any text would break the file; in RTF
+            // it would show in the document (an installer's license).
+            Syntax::Json | Syntax::Rtf => None,
             _ => at_end(format!(" urlint: ignore[{rule}]")),
         }
     }

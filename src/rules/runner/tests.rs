@@ -309,6 +309,17 @@ fn a_url_a_sentence_on_a_bug_shows_keeps_only_how_it_sits_in_text() {
     // Without the sentence, the host is wrong.
     let plain = "The mirror is at http://[:a[]].b:80 now.\n";
     assert!(rules_in_text(plain, Standard::Rfc3986).contains(&Rule::InvalidHost));
+    // A leaked password is still one, and a typo of the scheme still a typo.
+    let leak = "Fixed a parsing bug where http://u:hunter9@256.1.1.1/ was parsed.\n";
+    assert_eq!(
+        rules_in_text(leak, Standard::Rfc3986),
+        [Rule::PasswordInUrl]
+    );
+    let typo = "Fixed a parsing bug, see htps://github.com/a/b/issues/1 for it.\n";
+    assert_eq!(
+        rules_in_text(typo, Standard::Rfc3986),
+        [Rule::MisspelledScheme]
+    );
     // A diagram of the URL's parts below it: its subject.
     let drawn = "/// https://user@pass:example.com:1234/foo\n///      |      |    |  ^^^^\n";
     assert_eq!(rules_in_text(drawn, Standard::Rfc3986), []);

@@ -89,16 +89,19 @@ fn mailto(cx: &Cx<'_>) -> Option<Fault> {
         .as_ref()
         .map_or(cx.parts.body.end, |q| q.start - 1);
     let r = cx.parts.body.start..end;
-    let mut address: Vec<u8> = escape::decoded(cx.url, r.clone()).collect();
     // Perl's `"mailto:a\@b.org"` in a string: the escape is gone in the
-    // page it writes (see `unsafe-character`).
-    let escaped_at = address.windows(2).position(|w| w == b"\\@");
-    if let Some(k) = escaped_at.filter(|_| cx.standard == Standard::Rfc3986) {
-        if memchr::memchr_iter(b'@', &address).count() == 1 {
-            address.remove(k);
-        }
+    // page it writes (see `unsafe-character`). Written as it stands, not
+    // encoded: `a%5C@b.org` is a backslash in the address.
+    let written = cx.text(r.clone());
+    let unescaped = (cx.standard == Standard::Rfc3986
+        && written.matches('@').count() == 1
+        && written.contains("\\@"))
+    .then(|| written.replacen("\\@", "@", 1));
+    let why = match &unescaped {
+        Some(a) => addr_spec::check(escape::decoded(a, 0..a.len())),
+        None => addr_spec::check(escape::decoded(cx.url, r.clone())),
     }
-    let why = addr_spec::check(address.into_iter()).err()?;
+    .err()?;
     let r = if r.is_empty() {
         cx.parts.body.clone()
     } else {
@@ -198,6 +201,8 @@ mod tests {
         assert_eq!(rules(Standard::Rfc3986), []);
         let old = rules(Standard::Rfc1738);
         assert!(old.contains(&Rule::InvalidMailto) && old.contains(&Rule::UnsafeCharacter));
+        // An encoded backslash is one in the address.
+        assert!(fires("mailto:a%5C@b.org", Standard::Rfc3986));
         // Two at-signs are still two.
         assert!(fires("mailto:a\\@b@c.org", Standard::Rfc3986));
     }

@@ -7,7 +7,7 @@ use std::ops::Range;
 use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Applicability, Severity};
 use crate::url::grammar::is_unsafe;
-use crate::url::{punycode, Cx, Standard};
+use crate::url::{punycode, Cx, SchemeKind, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -143,7 +143,12 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
         let c = b[i];
         let skip = ipv6.as_ref().is_some_and(|h| h.contains(&i))
             || (c == b'~' && !rfc1738)
-            || (c == b'\\' && !rfc1738 && is_shell_escape(b.get(i + 1)))
+            || (c == b'\\'
+                && !rfc1738
+                && is_shell_escape(b.get(i + 1))
+                // `http://evil.example\@good.example/`: a browser reads the
+                // `\` as `/`; only an address's `\@` is Perl's escape.
+                && (b.get(i + 1) != Some(&b'@') || cx.scheme == SchemeKind::Mailto))
             || (!rfc1738 && is_version_caret(b, i))
             || paired.contains(&i);
         !skip

@@ -314,12 +314,7 @@ impl Validator {
             && out.len() > first
             && standard::is_called_wrong(cand)
         {
-            let mut i = 0;
-            out.retain(|d| {
-                let keep = i < first || d.rule.group() == Group::Security;
-                i += 1;
-                keep
-            });
+            retain_from(out, first, |d| d.rule.group() == Group::Security);
         }
         // A URL a sentence about a vulnerability or a parser's bug shows
         // ("URLs like https:///a.com/x.git were susceptible to CVE-..."), or
@@ -331,12 +326,7 @@ impl Validator {
             && out[first..].iter().any(|d| shown_input(d.rule))
             && (standard::shows_a_fault(cand) || standard::is_diagrammed(cand))
         {
-            let mut i = 0;
-            out.retain(|d| {
-                let keep = i < first || !shown_input(d.rule);
-                i += 1;
-                keep
-            });
+            retain_from(out, first, |d| !shown_input(d.rule));
         }
     }
 }
@@ -350,4 +340,15 @@ fn shown_input(rule: Rule) -> bool {
             rule,
             Rule::MisspelledScheme | Rule::DoubledScheme | Rule::GluedUrl | Rule::EmptyUrl
         )
+}
+
+/// Keep `out[..first]` (other URLs' findings) and those of `out[first..]`
+/// that `keep` accepts.
+fn retain_from(out: &mut Vec<Diagnostic>, first: usize, keep: impl Fn(&Diagnostic) -> bool) {
+    let mut i = 0;
+    out.retain(|d| {
+        let kept = i < first || keep(d);
+        i += 1;
+        kept
+    });
 }

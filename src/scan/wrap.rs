@@ -83,20 +83,22 @@ fn blank_then_url(s: &[u8]) -> bool {
 /// /messenger#results`: the URL's line is a path and the URL, the next line
 /// two paths; rows of a redirect map, where no wrap ever leaves a line.
 fn path_rows(b: &[u8], line: usize, url_start: usize, next_line: usize) -> bool {
-    fn words(s: &[u8]) -> Vec<&[u8]> {
+    // Up to three words of the line `s` starts: enough to tell one or two.
+    fn words(s: &[u8]) -> [Option<&[u8]>; 3] {
         let end = s.iter().position(|&c| c == b'\n').unwrap_or(s.len());
-        s[..end]
+        let mut it = s[..end]
             .split(u8::is_ascii_whitespace)
-            .filter(|w| !w.is_empty())
-            .collect()
+            .filter(|w| !w.is_empty());
+        [it.next(), it.next(), it.next()]
     }
+    let path = |w: Option<&[u8]>| w.is_some_and(|w| w.starts_with(b"/"));
     let here = words(&b[line..url_start]);
     let next = words(&b[next_line..b.len().min(next_line + 4 * WRAP_MAX as usize)]);
-    here.len() == 1
-        && here[0].starts_with(b"/")
-        && next.len() == 2
-        && next[0].starts_with(b"/")
-        && (next[1].starts_with(b"/") || next[1].windows(3).any(|w| w == b"://"))
+    path(here[0])
+        && here[1].is_none()
+        && path(next[0])
+        && next[2].is_none()
+        && next[1].is_some_and(|w| w.starts_with(b"/") || w.windows(3).any(|t| t == b"://"))
 }
 
 /// `# see https://a/x.html#arp_ignore` over `net.ipv4.conf.all=0`: the URL's

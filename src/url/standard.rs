@@ -240,13 +240,7 @@ const CALLED_WRONG_REACH: usize = 40;
 /// it wrong: then it is an example of the fault, not the fault. Needs the
 /// candidate's excerpt (`check` always has one).
 pub fn is_called_wrong(cand: &crate::scan::Candidate) -> bool {
-    let Some(e) = &cand.excerpt else {
-        return false;
-    };
-    let at = cand.span.start.offset.saturating_sub(e.start_offset) as usize;
-    let end = cand.span.end.offset.saturating_sub(e.start_offset) as usize;
-    // The excerpt starts where the URL's line does.
-    let (Some(line), Some(after)) = (e.text.get(..at), e.text.get(end..)) else {
+    let Some((e, line, after)) = around(cand) else {
         return false;
     };
     if any_in(tail(line, CALLED_WRONG_REACH), CALLED_WRONG) {
@@ -281,6 +275,15 @@ pub fn is_called_wrong(cand: &crate::scan::Candidate) -> bool {
     ends_line && any_in(head(&e.next, CALLED_WRONG_REACH), FAILS_AFTER)
 }
 
+/// The candidate's excerpt, its line up to the URL, and the excerpt's text
+/// after the URL (the excerpt starts where the URL's line does).
+fn around(cand: &crate::scan::Candidate) -> Option<(&crate::scan::Excerpt, &str, &str)> {
+    let e = cand.excerpt.as_ref()?;
+    let at = cand.span.start.offset.saturating_sub(e.start_offset) as usize;
+    let end = cand.span.end.offset.saturating_sub(e.start_offset) as usize;
+    Some((e, e.text.get(..at)?, e.text.get(end..)?))
+}
+
 /// Words of a sentence about a security hole or a parser's bug: a URL the
 /// sentence shows ("URLs like `https:///example.com/a.git` that were
 /// susceptible to CVE-2020-11008", "a host-confusion parsing bug where
@@ -309,12 +312,7 @@ const FAULT_REACH: usize = 100;
 /// about a vulnerability or a parser's bug: then the URL's malformed syntax
 /// is what the sentence shows. Needs the candidate's excerpt.
 pub fn shows_a_fault(cand: &crate::scan::Candidate) -> bool {
-    let Some(e) = &cand.excerpt else {
-        return false;
-    };
-    let at = cand.span.start.offset.saturating_sub(e.start_offset) as usize;
-    let end = cand.span.end.offset.saturating_sub(e.start_offset) as usize;
-    let (Some(line), Some(after)) = (e.text.get(..at), e.text.get(end..)) else {
+    let Some((e, line, after)) = around(cand) else {
         return false;
     };
     let after = after.split('\n').next().unwrap_or("");
@@ -458,19 +456,19 @@ fn head(s: &str, n: usize) -> &str {
 mod tests {
     use super::*;
 
+    /// `ask` of each URL found in `text`, excerpts kept.
+    fn each(text: &str, ask: fn(&crate::scan::Candidate) -> bool) -> Vec<bool> {
+        use crate::scan::{ScanOptions, Scanner};
+        let mut s = Scanner::new(ScanOptions {
+            excerpts: true,
+            ..ScanOptions::default()
+        });
+        s.scan_slice(text.as_bytes()).iter().map(ask).collect()
+    }
+
     #[test]
     fn urls_the_text_calls_wrong() {
-        use crate::scan::{ScanOptions, Scanner};
-        let called = |text: &str| {
-            let mut s = Scanner::new(ScanOptions {
-                excerpts: true,
-                ..ScanOptions::default()
-            });
-            s.scan_slice(text.as_bytes())
-                .iter()
-                .map(is_called_wrong)
-                .collect::<Vec<_>>()
-        };
+        let called = |text: &str| each(text, is_called_wrong);
         assert_eq!(
             called("new URL('/p%.c', 'x');  // Incorrect: file:///some/path%.c\n"),
             [true]
@@ -543,17 +541,7 @@ mod tests {
 
     #[test]
     fn urls_a_sentence_shows_as_a_fault() {
-        use crate::scan::{ScanOptions, Scanner};
-        let shown = |text: &str| {
-            let mut s = Scanner::new(ScanOptions {
-                excerpts: true,
-                ..ScanOptions::default()
-            });
-            s.scan_slice(text.as_bytes())
-                .iter()
-                .map(shows_a_fault)
-                .collect::<Vec<_>>()
-        };
+        let shown = |text: &str| each(text, shows_a_fault);
         // git's comment: the words are on the next line.
         assert_eq!(
             shown("\t * URLs like https::example.com/a.git and\n\t * https:///example.com/a.git that were\n\t * susceptible to CVE-2020-11008.\n"),
@@ -589,17 +577,7 @@ mod tests {
 
     #[test]
     fn urls_a_diagram_takes_apart() {
-        use crate::scan::{ScanOptions, Scanner};
-        let drawn = |text: &str| {
-            let mut s = Scanner::new(ScanOptions {
-                excerpts: true,
-                ..ScanOptions::default()
-            });
-            s.scan_slice(text.as_bytes())
-                .iter()
-                .map(is_diagrammed)
-                .collect::<Vec<_>>()
-        };
+        let drawn = |text: &str| each(text, is_diagrammed);
         assert_eq!(
             drawn("/// https://user@pass:example.com:1234/foo/bar?baz#quux\n///      |      |    |          | ^^^^|       |   |\n"),
             [true]

@@ -175,6 +175,26 @@ fn syntax_is_chosen_by_flag_and_by_config_glob() {
         ]),
         ["link https://a.example.org/x_y"]
     );
+    // Every syntax the library reads is a value of `--syntax`.
+    for syntax in urlint::document::Syntax::ALL {
+        let out = d
+            .cmd(&["extract", "--syntax", syntax.as_str(), "notes.txt"])
+            .output()
+            .unwrap();
+        assert_eq!(code(&out), 0, "{}: {}", syntax.as_str(), stderr(&out));
+    }
+    d.write("license.doc", "{\\fldrslt{https://a.example.org/l\\ul0}}");
+    assert_eq!(
+        urls(&[
+            "extract",
+            "--format",
+            "json",
+            "--syntax",
+            "rtf",
+            "license.doc"
+        ]),
+        ["bare https://a.example.org/l"]
+    );
     d.write("urlint.toml", "[syntax]\n\"*.txt\" = \"markdown\"\n");
     assert_eq!(
         urls(&["extract", "--format", "json", "notes.txt"]),

@@ -8,7 +8,7 @@
 //! | shape | example |
 //! |---|---|
 //! | template placeholder | `{{base_url}}`, `${host}`, `$(HOST)`, `{% url %}`, `<%= x %>`, `{name}`, `{0}` |
-//! | printf conversion | `%s`, `%d/`, `%(name)s`, `%1$s` (a `%` not starting a valid escape) |
+//! | printf conversion | `%s`, `%d/`, `%(name)s`, `%1$s`, `/%l/` (a `%` not starting a valid escape) |
 //! | usage notation | `ftp://[user@]host[:port]/path`, `http://host[/path]` |
 //! | wildcard | `https://*.example.com/*`, `http://host/*.html`, `bundle-[hash].js` |
 //! | glob | `part{a,b,c}.html`, `vol[1-4]`, `archive[1996-1999]` |
@@ -268,7 +268,8 @@ fn has_tex_macro(b: &[u8]) -> bool {
 }
 
 /// A printf conversion: `%s`, `%d` (not a valid escape), `%(name)s`,
-/// `%1$s`, or a `git log --pretty` placeholder (`%H`); or two conversions
+/// `%1$s`, a `git log --pretty` placeholder (`%H`), or one letter as a
+/// whole segment or query value (`/%l/`, `=%L`); or two conversions
 /// of any letter (`mailto:%w%W`, a Squid error page's codes), where one
 /// could be a stray `%`.
 fn has_printf(b: &[u8]) -> bool {
@@ -297,6 +298,15 @@ fn has_printf(b: &[u8]) -> bool {
             Some(d) if d.is_ascii_digit() => b.get(i + 2) == Some(&b'$'),
             // `git log --pretty` placeholders: `commit/%H`, `commit/%h`.
             Some(b'H' | b'h') => b.get(i + 2).is_none_or(|c| !c.is_ascii_alphanumeric()),
+            // `help/1.1/%l/`, `?lang=%L`: one letter that is a whole path
+            // segment or query value is a substitution (Roundcube's
+            // language), never a mistyped escape in a real URL.
+            Some(c) if c.is_ascii_alphabetic() => {
+                i > 0
+                    && matches!(b[i - 1], b'/' | b'=')
+                    && b.get(i + 2)
+                        .is_none_or(|c| matches!(c, b'/' | b'&' | b'.' | b'#' | b'?' | b'-'))
+            }
             _ => false,
         }
     })
@@ -479,6 +489,9 @@ mod tests {
             "file://%kernel.project_dir%/var/sessions",
             "file:///%APPDATA%/app",
             "file://%cache_dir%/x",
+            "https://docs.roundcube.net/doc/help/1.1/%l/",
+            "http://a.example/?lang=%L&x=1",
+            "http://a.example/%v",
         ] {
             assert!(is_pattern(p), "{p} is a pattern");
         }
@@ -514,6 +527,9 @@ mod tests {
             "http://a.example/%ab%cd",
             "http://a.example/%e9t%e9",
             "http://a.example/50%off%20now",
+            "http://a.example/x%l/",
+            "http://a.example/%l10n/",
+            "http://a.example/%lang/",
         ] {
             assert!(!is_pattern(u), "{u} is a URL");
         }

@@ -131,7 +131,8 @@ pub fn entry(result: Result<ignore::DirEntry, ignore::Error>) -> Option<Entry> {
 
 /// Folders whose files are data, not the project's prose: test data (inputs
 /// a test suite feeds a parser, bad URLs on purpose: curl's `tests/`, git's
-/// `t/`, Go's `testdata/`) and vendored code (fixed upstream, not here:
+/// `t/`, Go's `testdata/`; a benchmark's sample inputs, markdown-it's
+/// `benchmark/samples/`) and vendored code (fixed upstream, not here:
 /// `vendor/`, `third_party/`, redis's and node's `deps/`).
 /// Their URLs are extracted but not linted unless `--lint-data` is given.
 pub const DATA_FOLDERS: &[&str] = &[
@@ -143,6 +144,8 @@ pub const DATA_FOLDERS: &[&str] = &[
     "test_data",
     "testsuite",
     "fixtures",
+    "benchmark",
+    "benchmarks",
     "__tests__",
     "__fixtures__",
     "__snapshots__",
@@ -281,6 +284,8 @@ mod tests {
             "r/x/tests.json",
             "r/x/url.test.yaml",
             "r/x/test_parse.txt",
+            "r/benchmark/samples/inline-autolink.md",
+            "r/x/benchmarks/a.txt",
         ] {
             assert!(in_data_folder(Path::new(data), 3), "{data}");
         }
@@ -292,6 +297,8 @@ mod tests {
             "r/x/testing.md",
             "r/x/pkg.spec",
             "r/x/proxy_spec.lua",
+            "r/x/benchmarking.md",
+            "r/bench/README.md",
         ] {
             assert!(!in_data_folder(Path::new(prose), 3), "{prose}");
         }

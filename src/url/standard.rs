@@ -421,6 +421,12 @@ pub fn names_a_scheme(cand: &crate::scan::Candidate) -> bool {
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
         .next()
         .unwrap_or_default();
+    is_scheme_noun(word)
+}
+
+/// Whether `word` is a noun that, after a scheme, makes the text name the
+/// scheme ("URIs", "links", "remote"), any case.
+pub fn is_scheme_noun(word: &str) -> bool {
     SCHEME_NOUNS.iter().any(|n| n.eq_ignore_ascii_case(word))
 }
 

@@ -19,7 +19,8 @@ declare_rule! {
     /// Under `rfc3986` (the default) an address obfuscated on purpose
     /// against harvesters, `mailto:joe at example.org` (or `(at)`, `[at]`),
     /// is not reported: its writer broke it deliberately; nor is a
-    /// placeholder (`mailto:xxx`, `mailto:...`). Under `rfc1738` they are,
+    /// placeholder (`mailto:xxx`, `mailto:...`), a wildcard (`mailto:*`) or
+    /// a noun naming the scheme (`mailto:links`). Under `rfc1738` they are,
     /// like any other address without `@`.
     ///
     /// ## Example
@@ -65,11 +66,16 @@ pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
 }
 
 /// Whether the address is a placeholder a document writes to show where
-/// one goes: `mailto:xxx`, `mailto:...`.
+/// one goes (`mailto:xxx`, `mailto:...`), a wildcard (a shell `case`'s
+/// `mailto:*)`), or a noun that makes the text name the scheme
+/// (`mailto:links` in a translation that lost its space).
 fn placeholder(cx: &Cx<'_>) -> bool {
     let address = cx.text(cx.parts.body.clone()).to_ascii_lowercase();
     matches!(address.as_str(), "..." | "…")
         || (address.len() >= 2 && address.bytes().all(|c| c == b'x'))
+        || address.starts_with('*')
+        || address.ends_with('*')
+        || crate::url::standard::is_scheme_noun(&address)
 }
 
 /// Check the address of mailto URLs.
@@ -136,6 +142,18 @@ mod tests {
         assert!(!fires(text, Standard::Rfc3986));
         assert!(fires(text, Standard::Rfc1738));
         assert!(fires("write to mailto:xavier", Standard::Rfc3986));
+    }
+
+    #[test]
+    fn wildcards_and_scheme_nouns_under_rfc3986() {
+        // A shell `case` pattern, and a translation that lost its space.
+        for text in ["case $arg in\n\tmailto:*)\n", "handler for mailto:links"] {
+            assert!(!fires(text, Standard::Rfc3986), "{text}");
+            assert!(fires(text, Standard::Rfc1738), "{text}");
+        }
+        // Near misses: a real local part, and a noun that is no scheme noun.
+        assert!(fires("write to mailto:linksys", Standard::Rfc3986));
+        assert!(fires("write to mailto:li*nks", Standard::Rfc3986));
     }
 
     #[test]

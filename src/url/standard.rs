@@ -293,6 +293,12 @@ fn around(cand: &crate::scan::Candidate) -> Option<(&crate::scan::Excerpt, &str,
 /// avoid confusion", "bypass the proxy", are not among them.)
 const FAULT_SHOWN: &[&str] = &[
     "cve-",
+    // "fix for buffer-overrun in LYMail.c when processing a
+    // mailto:very-long-address".
+    "buffer overrun",
+    "buffer-overrun",
+    "buffer overflow",
+    "buffer-overflow",
     "ssrf",
     "susceptible",
     "parsing bug",
@@ -360,6 +366,30 @@ pub fn is_diagrammed(cand: &crate::scan::Candidate) -> bool {
         && line.chars().all(|c| {
             c.is_whitespace() || matches!(c, '|' | '^' | '\\' | '_' | '/' | '`' | '-' | '~')
         })
+}
+
+/// Whether `url` is one word (letters, digits, `-`, `_`) where a URL goes:
+/// the name of what goes there (`<URL:address>`, `<URL:ldapurl>`), or the
+/// prose after an opener the text talks about ("Treat `<URL:` as text").
+/// No wrapper in real text holds a partial URL that is a bare word.
+pub fn is_lone_word(url: &str) -> bool {
+    !url.is_empty()
+        && url
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_')
+}
+
+/// Whether the candidate stands between a pair of quotes or backticks:
+/// `"<URL:>"`, `` `<URL:>` ``, the wrapper named in prose ("without the
+/// surrounding "<>" or "<URL:>"").
+pub fn is_quoted(cand: &crate::scan::Candidate) -> bool {
+    let Some((_, before, after)) = around(cand) else {
+        return false;
+    };
+    let (Some(open), Some(close)) = (before.chars().next_back(), after.chars().next()) else {
+        return false;
+    };
+    open == close && matches!(open, '"' | '`' | '\'')
 }
 
 /// Nouns after a bare scheme that make it the name of a kind of URL:

@@ -3,7 +3,7 @@
 use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Severity};
 use crate::scan::Form;
-use crate::url::Cx;
+use crate::url::{standard, Cx, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -15,7 +15,9 @@ declare_rule! {
     /// plain text has no base; there "the full form must always be used".
     ///
     /// ## Standards
-    /// The same under `rfc3986` and `rfc1738`.
+    /// Under `rfc3986` (the default) a wrapper holding one bare word,
+    /// `<URL:address>` or `<URL:ldapurl>`, names what goes there and is not
+    /// reported. Under `rfc1738` it is.
     ///
     /// ## Example
     /// `<URL:../docs/intro.html>`
@@ -36,7 +38,9 @@ declare_rule! {
 /// Report wrapped or `URL:`-prefixed text without a scheme.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     let claimed = cx.cand.form.is_wrapped() || cx.cand.form == Form::UrlPrefix;
-    if claimed && cx.parts.scheme.is_none() {
+    // Under `rfc3986`, `<URL:address>`: the name of what goes there.
+    let named = cx.standard == Standard::Rfc3986 && standard::is_lone_word(cx.url);
+    if claimed && cx.parts.scheme.is_none() && !named {
         out.at_span(cx.cand.span, format!("`{}` is a partial URL", cx.url));
     }
 }
@@ -55,6 +59,8 @@ mod tests {
             ("docs#x", Form::UrlPrefix, true),
             ("http://host/docs", Form::UrlWrapper, false),
             ("news:*", Form::Angle, false),
+            // Under `rfc1738` (what `diagnostics` runs), a bare word too.
+            ("address", Form::UrlWrapper, true),
         ];
         for (url, form, fires) in cases {
             let c = cand_with(url, form, Facts::default());
@@ -66,6 +72,23 @@ mod tests {
             if fires {
                 assert_eq!(d[0].span, c.span);
             }
+        }
+    }
+
+    #[test]
+    fn a_bare_word_in_a_wrapper_is_named_under_rfc3986() {
+        use crate::rules::testutil::rules_in_text as rules;
+        use crate::url::Standard;
+        let named = "allow pasting URLs of the form <URL:address> to lynx.\n";
+        assert_eq!(rules(named, Standard::Rfc3986), []);
+        assert_eq!(rules(named, Standard::Rfc1738), [Rule::PartialUrlInText]);
+        // Near misses: a file name and a path are partial URLs.
+        for text in ["see <URL:intro.html>\n", "see <URL:docs/intro>\n"] {
+            assert_eq!(
+                rules(text, Standard::Rfc3986),
+                [Rule::PartialUrlInText],
+                "{text}"
+            );
         }
     }
 }

@@ -3,7 +3,7 @@
 use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Severity};
 use crate::span::{Pos, Span};
-use crate::url::Cx;
+use crate::url::{standard, Cx, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -16,7 +16,9 @@ declare_rule! {
     /// bare text instead.
     ///
     /// ## Standards
-    /// The same under `rfc3986` and `rfc1738`.
+    /// Under `rfc3986` (the default) an opener followed by one bare word,
+    /// "Treat `<URL:` as text", is the opener talked about, not a wrapper,
+    /// and is not reported. Under `rfc1738` it is.
     ///
     /// ## Example
     /// `see <URL:http://host/a and more text`
@@ -37,6 +39,11 @@ declare_rule! {
 /// The opener of an unclosed wrapper: `<URL:` or `<`.
 pub fn check_unterminated(cx: &Cx<'_>, out: &mut Report<'_>) {
     if !cx.cand.facts.unterminated {
+        return;
+    }
+    // Under `rfc3986`, "Treat <URL:  as text": the opener talked about,
+    // followed by a word of prose, not a URL.
+    if cx.standard == Standard::Rfc3986 && standard::is_lone_word(cx.url) {
         return;
     }
     let raw = cx.cand.raw.as_bytes();
@@ -93,5 +100,17 @@ mod tests {
         );
         angle.raw = "<http://a".into();
         assert_eq!(diagnostics(&angle)[0].span, Span::new(col(1), col(2)));
+    }
+
+    #[test]
+    fn an_opener_followed_by_a_word_is_talked_about_under_rfc3986() {
+        use crate::rules::testutil::rules_in_text as rules;
+        use crate::url::Standard;
+        let about = "* Treat <URL:  as text rather than a junk tag, so we display\n";
+        assert_eq!(rules(about, Standard::Rfc3986), []);
+        assert_eq!(rules(about, Standard::Rfc1738), [Rule::UnterminatedWrapper]);
+        // Near miss: a URL never closed.
+        let open = "   <https://developers.yubico.com/PGP/Attestation.html:\n\n   Key-ID: 81\n";
+        assert!(rules(open, Standard::Rfc3986).contains(&Rule::UnterminatedWrapper));
     }
 }

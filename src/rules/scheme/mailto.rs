@@ -19,9 +19,12 @@ declare_rule! {
     /// Under `rfc3986` (the default) an address obfuscated on purpose
     /// against harvesters, `mailto:joe at example.org` (or `(at)`, `[at]`),
     /// is not reported: its writer broke it deliberately; nor is a
-    /// placeholder (`mailto:xxx`, `mailto:...`), a wildcard (`mailto:*`) or
-    /// a noun naming the scheme (`mailto:links`). Under `rfc1738` they are,
-    /// like any other address without `@`.
+    /// placeholder (`mailto:xxx`, `mailto:foo`, `mailto:...`), a wildcard
+    /// (`mailto:*`) or a noun naming the scheme (`mailto:links`). As RFC
+    /// 6068 allows, the address may be a comma-separated list
+    /// (`mailto:a@b.org,c@d.org`) or left to the header fields
+    /// (`mailto:?to=a@b.org`). Under `rfc1738` each of these is reported:
+    /// its `encoded822addr` is one address.
     ///
     /// ## Example
     /// `mailto:webmaster`
@@ -71,8 +74,10 @@ pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
 /// (`mailto:links` in a translation that lost its space).
 fn placeholder(cx: &Cx<'_>) -> bool {
     let address = cx.text(cx.parts.body.clone()).to_ascii_lowercase();
-    matches!(address.as_str(), "..." | "…")
-        || (address.len() >= 2 && address.bytes().all(|c| c == b'x'))
+    matches!(
+        address.as_str(),
+        "..." | "…" | "foo" | "bar" | "baz" | "address" | "addr" | "email" | "someone"
+    ) || (address.len() >= 2 && address.bytes().all(|c| c == b'x'))
         || address.starts_with('*')
         || address.ends_with('*')
         || crate::url::standard::is_scheme_noun(&address)
@@ -95,6 +100,12 @@ fn mailto(cx: &Cx<'_>) -> Option<Fault> {
         .as_ref()
         .map_or(cx.parts.body.end, |q| q.start - 1);
     let r = cx.parts.body.start..end;
+    let rfc6068 = cx.standard == Standard::Rfc3986;
+    // RFC 6068: every recipient may be in the header fields
+    // (`mailto:?to=a@b.org`), and `to` is a list (`mailto:a@b.org,c@d.org`).
+    if rfc6068 && r.is_empty() && cx.parts.query.is_some() {
+        return None;
+    }
     // Perl's `"mailto:a\@b.org"` in a string: the escape is gone in the
     // page it writes (see `unsafe-character`). Written as it stands, not
     // encoded: `a%5C@b.org` is a backslash in the address.
@@ -103,9 +114,16 @@ fn mailto(cx: &Cx<'_>) -> Option<Fault> {
         && written.matches('@').count() == 1
         && written.contains("\\@"))
     .then(|| written.replacen("\\@", "@", 1));
-    let why = match &unescaped {
-        Some(a) => addr_spec::check(escape::decoded(a, 0..a.len())),
-        None => addr_spec::check(escape::decoded(cx.url, r.clone())),
+    let address: Vec<u8> = match &unescaped {
+        Some(a) => escape::decoded(a, 0..a.len()).collect(),
+        None => escape::decoded(cx.url, r.clone()).collect(),
+    };
+    let why = if rfc6068 {
+        address
+            .split(|&c| c == b',')
+            .try_for_each(|a| addr_spec::check(a.iter().copied()))
+    } else {
+        addr_spec::check(address.into_iter())
     }
     .err()?;
     let r = if r.is_empty() {
@@ -154,6 +172,30 @@ mod tests {
         // Near misses: a real local part, and a noun that is no scheme noun.
         assert!(fires("write to mailto:linksys", Standard::Rfc3986));
         assert!(fires("write to mailto:li*nks", Standard::Rfc3986));
+        // Metasyntactic names (`HREF="mailto:foo"`), not a real local part.
+        assert!(!fires(
+            "a LINK HREF=\"mailto:foo\" in it",
+            Standard::Rfc3986
+        ));
+        assert!(fires(
+            "a LINK HREF=\"mailto:food\" in it",
+            Standard::Rfc3986
+        ));
+    }
+
+    #[test]
+    fn rfc6068_lists_and_header_fields_under_rfc3986() {
+        for text in [
+            "HREF=\"mailto:me@myhost.org,her@herhost.org\"",
+            "mailto:?to=joe@example.org&subject=hi",
+            "mailto:?subject=hi",
+        ] {
+            assert!(!fires(text, Standard::Rfc3986), "{text}");
+            assert!(fires(text, Standard::Rfc1738), "{text}");
+        }
+        // Each address in the list is still judged, and a list needs both.
+        assert!(fires("mailto:me@myhost.org,her", Standard::Rfc3986));
+        assert!(fires("mailto:me@myhost.org,,her@x.org", Standard::Rfc3986));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Severity};
 use crate::url::grammar::is_empty_url;
-use crate::url::Cx;
+use crate::url::{standard, Cx, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -17,8 +17,9 @@ declare_rule! {
     /// ## Standards
     /// Under `rfc3986` (the default) a scheme the text names rather than
     /// gives, followed by a noun such as "URIs", "remote" or "scheme"
-    /// (`<s3://> URIs are supported`), is not reported. Under `rfc1738`
-    /// every one is.
+    /// (`<s3://> URIs are supported`), is not reported, nor is an empty
+    /// wrapper in quotes ("without the surrounding `"<URL:>"`"). Under
+    /// `rfc1738` every one is.
     ///
     /// ## Example
     /// `<URL:http://>`
@@ -38,8 +39,12 @@ declare_rule! {
 
 /// Report an empty wrapper (scanner fact) or a scheme-only URL.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
+    // Under `rfc3986`, "without the surrounding "<>" or "<URL:>"": an empty
+    // wrapper in quotes is named, not left empty.
     if cx.cand.facts.empty || cx.url.is_empty() {
-        out.at_span(cx.cand.span, "the wrapper holds no URL".to_string());
+        if !(cx.standard == Standard::Rfc3986 && standard::is_quoted(cx.cand)) {
+            out.at_span(cx.cand.span, "the wrapper holds no URL".to_string());
+        }
     } else if is_empty_url(cx) {
         out.at(
             0..cx.url.len(),
@@ -79,6 +84,21 @@ mod tests {
         assert_eq!(rules(remote, Standard::Rfc3986), []);
         let left_in = "Download it from <http://> today.\n";
         assert_eq!(rules(left_in, Standard::Rfc3986), [Rule::EmptyUrl]);
+    }
+
+    #[test]
+    fn an_empty_wrapper_in_quotes_is_named_under_rfc3986() {
+        use crate::rules::testutil::rules_in_text as rules;
+        use crate::url::Standard;
+        let named = "without the surrounding \"<>\" or \"<URL:>\" -IZ\n";
+        assert_eq!(rules(named, Standard::Rfc3986), []);
+        assert_eq!(rules(named, Standard::Rfc1738), [Rule::EmptyUrl]);
+        let ticks = "write `<URL:>` around it\n";
+        assert_eq!(rules(ticks, Standard::Rfc3986), []);
+        // Near misses: one quote only, and an empty wrapper left in.
+        for text in ["see \"<URL:> here\n", "see <URL:> here\n"] {
+            assert_eq!(rules(text, Standard::Rfc3986), [Rule::EmptyUrl], "{text}");
+        }
     }
 
     #[test]

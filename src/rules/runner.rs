@@ -317,14 +317,18 @@ impl Validator {
             retain_from(out, first, |d| d.rule.group() == Group::Security);
         }
         // A URL a sentence about a vulnerability or a parser's bug shows
-        // ("URLs like https:///a.com/x.git were susceptible to CVE-..."), or
-        // a diagram takes apart on the line below, is that bug's input or
-        // the diagram's subject: its own syntax is not the document's
-        // fault. How it sits in the text still is.
+        // ("URLs like https:///a.com/x.git were susceptible to CVE-..."), a
+        // diagram takes apart on the line below, or an equation compares
+        // with another form (`http://2130706433/ == http://127.0.0.1/`) is
+        // that bug's input, the diagram's subject or a form shown: its own
+        // syntax is not the document's fault. How it sits in the text
+        // still is.
         if self.standard == Standard::Rfc3986
             && out.len() > first
             && out[first..].iter().any(|d| shown_input(d.rule))
-            && (standard::shows_a_fault(cand) || standard::is_diagrammed(cand))
+            && (standard::shows_a_fault(cand)
+                || standard::is_diagrammed(cand)
+                || standard::is_compared(cand))
         {
             retain_from(out, first, |d| !shown_input(d.rule));
         }

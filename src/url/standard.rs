@@ -339,6 +339,18 @@ pub fn shows_a_fault(cand: &crate::scan::Candidate) -> bool {
     any_in(before, FAULT_SHOWN) || any_in(after, FAULT_SHOWN)
 }
 
+/// Whether an equation compares the candidate with another form
+/// (`e.g. http://2130706433/ == http://127.0.0.1/`): the URL is one way of
+/// writing an address, shown as such, not a link. Needs the excerpt.
+pub fn is_compared(cand: &crate::scan::Candidate) -> bool {
+    let Some((_, before, after)) = around(cand) else {
+        return false;
+    };
+    let op = |s: &str| s.starts_with("==") || s.starts_with("!=");
+    let before = before.trim_end_matches([' ', '\t']);
+    op(after.trim_start_matches([' ', '\t'])) || before.ends_with("==") || before.ends_with("!=")
+}
+
 /// Whether the next line under the candidate draws a diagram of its parts:
 /// only `|`, `^`, `\_/`, `` ` `` and dashes after any comment marker (rust-url's
 /// `https://user@pass:example.com:1234/foo/bar?baz#quux` over
@@ -500,6 +512,23 @@ mod tests {
             ..ScanOptions::default()
         });
         s.scan_slice(text.as_bytes()).iter().map(ask).collect()
+    }
+
+    #[test]
+    fn urls_an_equation_compares() {
+        let compared = |text: &str| each(text, is_compared);
+        assert_eq!(
+            compared("// (e.g. http://2130706433/ == http://127.0.0.1/) that has\n"),
+            [true, true]
+        );
+        assert_eq!(compared("assert url != http://a.example/x\n"), [true]);
+        // Near misses: a query's `=`, an arrow, and prose.
+        assert_eq!(compared("see http://a.example/?x==1 now\n"), [false]);
+        assert_eq!(
+            compared("http://a.example/ => http://b.example/\n"),
+            [false, false]
+        );
+        assert_eq!(compared("see http://a.example/ and more\n"), [false]);
     }
 
     #[test]

@@ -426,7 +426,7 @@ fn decode(s: &str, start: usize, end: usize, unterminated: bool) -> Link {
     let lead = value.len() - value.trim_start().len();
     let (start, value) = (start + lead, value.trim());
     let end = start + value.len();
-    if !value.contains('&') {
+    if !value.contains(['&', '\t', '\n', '\r']) {
         let mut link = Link::verbatim(s, start, end);
         link.unterminated = unterminated;
         return link;
@@ -435,7 +435,7 @@ fn decode(s: &str, start: usize, end: usize, unterminated: bool) -> Link {
     let mut i = 0;
     while let Some(k) = value[i..].find('&') {
         let amp = i + k;
-        u.push(&value[i..amp], start + i, amp - i);
+        push_plain(&mut u, &value[i..amp], start + i);
         if let Some((c, len)) = entity(&value[amp..]) {
             u.push(c.encode_utf8(&mut [0; 4]), start + amp, len);
             i = amp + len;
@@ -444,8 +444,21 @@ fn decode(s: &str, start: usize, end: usize, unterminated: bool) -> Link {
             i = amp + 1;
         }
     }
-    u.push(&value[i..], start + i, value.len() - i);
+    push_plain(&mut u, &value[i..], start + i);
     u.finish(start, end, unterminated)
+}
+
+/// Append `text`, at source offset `from`, without its ASCII tabs and line
+/// breaks: a URL parser removes them from an attribute's value (WHATWG
+/// URL, "remove all ASCII tab or newline"), so an `href` an editor wrapped
+/// still links where its writer meant.
+fn push_plain(u: &mut UrlBuilder, text: &str, from: usize) {
+    let mut i = 0;
+    for (k, _) in text.match_indices(['\t', '\n', '\r']) {
+        u.push(&text[i..k], from + i, k - i);
+        i = k + 1;
+    }
+    u.push(&text[i..], from + i, text.len() - i);
 }
 
 /// Append text found at `base`, decoding character references.

@@ -375,7 +375,8 @@ fn has_wildcard_path(path: &str) -> bool {
 
 /// `bundle-[hash].js.map`, `[name].[contenthash].js`, `/posts/[...slug]`: a
 /// bundler's or a router's name in brackets inside a path segment.
-/// Set off by `-` or `.` as a file name's parts are (`a_[b]` is a name).
+/// Set off by `-` or `.` as a file name's parts are (`a_[b]` is a name), or
+/// after a user's `@` (`/user/example@[hostname]/`, a mailbox in a path).
 fn has_bracketed_name(seg: &str) -> bool {
     let b = seg.as_bytes();
     seg.match_indices('[').any(|(k, _)| {
@@ -384,7 +385,7 @@ fn has_bracketed_name(seg: &str) -> bool {
         };
         let name = seg[k + 1..k + 1 + len].trim_start_matches("...");
         let close = k + 1 + len;
-        (k == 0 || matches!(b[k - 1], b'-' | b'.'))
+        (k == 0 || matches!(b[k - 1], b'-' | b'.' | b'@'))
             && b.get(close + 1).is_none_or(|c| matches!(c, b'-' | b'.'))
             && name.len() >= 2
             && name.starts_with(|c: char| c.is_ascii_alphabetic())
@@ -492,6 +493,7 @@ mod tests {
             "https://docs.roundcube.net/doc/help/1.1/%l/",
             "http://a.example/?lang=%L&x=1",
             "http://a.example/%v",
+            "http://localhost:8080/dav/principals/user/example@[hostname]/",
         ] {
             assert!(is_pattern(p), "{p} is a pattern");
         }
@@ -530,6 +532,7 @@ mod tests {
             "http://a.example/x%l/",
             "http://a.example/%l10n/",
             "http://a.example/%lang/",
+            "http://a.example/user/a_[b]/",
         ] {
             assert!(!is_pattern(u), "{u} is a URL");
         }

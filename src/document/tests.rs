@@ -71,6 +71,20 @@ fn html_character_references_decode_with_positions() {
 }
 
 #[test]
+fn html_attribute_line_breaks_are_not_part_of_the_url() {
+    // A URL parser removes ASCII tabs and line breaks from an attribute's
+    // value, so an editor's wrap inside `href` does not break the link.
+    let src = "<a\nhref=\"https://gitlab.com/m/-/commit/8fa56b\n4f43c7&amp;x\">c</a>";
+    let c = &scan(Syntax::Html, src)[0];
+    assert_eq!(c.url, "https://gitlab.com/m/-/commit/8fa56b4f43c7&x");
+    let k = c.url.find("4f43").unwrap();
+    assert_eq!(c.pos_at(k), naive_pos(src, src.find("4f43").unwrap()));
+    // Near miss: a space stays (and is linted as unsafe).
+    let src = "<a href=\"https://a.example/x y\">c</a>";
+    assert_eq!(scan(Syntax::Html, src)[0].url, "https://a.example/x y");
+}
+
+#[test]
 fn json_escapes_decode_and_end_urls() {
     let src = r#"{"a": "see https://example.org:80\nthen", "b": "http:\/\/x.example\/caf\u00e9"}"#;
     let got = urls(Syntax::Json, src);

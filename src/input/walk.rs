@@ -205,11 +205,20 @@ fn is_test_file(name: &str) -> bool {
             .any(|s| stem.ends_with(s))
 }
 
-/// A name of [`DATA_FOLDERS`], or a test source set named in camel case
+/// A name of [`DATA_FOLDERS`], one ending in `-tests` or `_tests` (or
+/// `-test`, `_test`), or a test source set named in camel case
 /// (Gradle's `jvmTest`, `androidTest`; Xcode's `AlamofireTests`) or
 /// Gradle's `testFixtures`.
 fn is_data_folder(name: &str) -> bool {
     if DATA_FOLDERS.iter().any(|t| name.eq_ignore_ascii_case(t)) || name == "testFixtures" {
+        return true;
+    }
+    // `unit-tests`, `integration_tests`, Cyrus's `tiny-tests`.
+    let lower = name.to_ascii_lowercase();
+    if ["-tests", "_tests", "-test", "_test"]
+        .iter()
+        .any(|s| lower.len() > s.len() && lower.ends_with(s))
+    {
         return true;
     }
     let stem = name
@@ -286,6 +295,8 @@ mod tests {
             "r/x/test_parse.txt",
             "r/benchmark/samples/inline-autolink.md",
             "r/x/benchmarks/a.txt",
+            "r/cassandane/tiny-tests/Caldav/invite",
+            "r/integration_tests/a.md",
         ] {
             assert!(in_data_folder(Path::new(data), 3), "{data}");
         }
@@ -299,6 +310,8 @@ mod tests {
             "r/x/proxy_spec.lua",
             "r/x/benchmarking.md",
             "r/bench/README.md",
+            "r/x/-tests/a.md",
+            "r/protests/a.md",
         ] {
             assert!(!in_data_folder(Path::new(prose), 3), "{prose}");
         }

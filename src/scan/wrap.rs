@@ -235,8 +235,16 @@ pub(crate) fn rejoin(
         let quoted = tok.ends_with(b"=") && matches!(b.get(next.end), Some(b'"' | b'\''))
             || is_assigned(&b[next.end..b.len().min(next.end + 8)])
             || (round == 0 && line.is_some_and(|ls| is_setting(&b[ls..url_start], tok)));
-        let strong =
-            moved && !table && !quoted && !next.key && is_path(tok) && !is_function_word(tok);
+        // "…/issues." and "Patches/pull requests" on the next line: a
+        // sentence ended and a new one starts with a capital.
+        let sentence = matches!(b[run_end - 1], b'.' | b'!' | b'?') && upper;
+        let strong = moved
+            && !table
+            && !quoted
+            && !sentence
+            && !next.key
+            && is_path(tok)
+            && !is_function_word(tok);
         if !strong {
             if round == 0 {
                 // Weak: the literal part stays the URL.
@@ -309,7 +317,12 @@ fn next_token(w: &Window, schemes: &Schemes, run_end: usize, depth: usize) -> Op
     // Markup, not a path: a Markdown reference definition (`[1]: http://…`),
     // a link, a table cell or emphasis starts with one of these, and a token
     // holding `://` carries a URL of its own (`[x]:http://…`).
-    if b"[(<{*|\"'`".contains(&tok[0]) || tok.windows(3).any(|t| t == b"://") {
+    if b"[(<{*|\"'`".contains(&tok[0]) || holds_url(tok) {
+        return None;
+    }
+    // An iCalendar line, `ATTENDEE;PARTSTAT=ACCEPTED:MAILTO:a@b.org`,
+    // carries a mail address of its own.
+    if tok.windows(7).any(|t| t.eq_ignore_ascii_case(b"mailto:")) {
         return None;
     }
     // Bounded, so a line of a million blanks costs nothing and the answer
@@ -328,6 +341,24 @@ fn next_token(w: &Window, schemes: &Schemes, run_end: usize, depth: usize) -> Op
         stop: end.stop,
         single,
         key,
+    })
+}
+
+/// Whether a token holds `://`, the start of a URL of its own, other than
+/// a URL nested in a path (`20080526153208/http://www.…`: a Wayback
+/// Machine address goes on after `https://web.archive.org/web/`).
+fn holds_url(tok: &[u8]) -> bool {
+    tok.windows(3).enumerate().any(|(k, t)| {
+        if t != b"://" {
+            return false;
+        }
+        let scheme = tok[..k]
+            .iter()
+            .rev()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'.' | b'-'))
+            .count();
+        let at = k - scheme;
+        !(scheme > 0 && at > 0 && tok[at - 1] == b'/')
     })
 }
 

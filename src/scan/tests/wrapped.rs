@@ -289,6 +289,26 @@ fn columns_are_a_table_not_a_wrap() {
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
     let text = "/frontend/ux https://symfony.com/bundles/StimulusBundle/current/index.html\n/messenger/handler_results /messenger#messenger-getting-handler-results\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // A sentence ends with the URL, and the next starts with a capital.
+    let text = "Bugs can still be sent to https://github.com/cyrusimap/cyrus-imapd/issues.\nPatches/pull requests are even better.\n";
+    assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // Near miss: no full stop, and the path goes on.
+    let text = "Bugs can still be sent to https://github.com/cyrusimap/cyrus-imapd/issues/\nPatches/pull requests are even better.\n";
+    assert_eq!(
+        one(text).url,
+        "https://github.com/cyrusimap/cyrus-imapd/issues/Patches/pull"
+    );
+    // A Wayback Machine address goes on over a URL nested in its path.
+    let text = "could be found at https://web.archive.org/web/\n20080526153208/http://www.monkeys.com/anti-spam/filtering/sender-domain-\nvalidate.in.\n";
+    assert_eq!(
+        one(text).url,
+        "https://web.archive.org/web/20080526153208/http://www.monkeys.com/anti-spam/filtering/sender-domain-validate.in"
+    );
+    // An iCalendar line carries an address of its own.
+    let text = "ATTENDEE;CN=Test User;PARTSTAT=ACCEPTED;RSVP=TRUE:MAILTO:cassandane@example.com\nATTENDEE;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:MAILTO:friend@example.com\n";
+    let c = scan_all(text.as_bytes(), &ScanOptions::default());
+    assert_eq!(c.len(), 2, "{c:#?}");
+    assert_eq!(c[0].url, "MAILTO:cassandane@example.com");
     // A mail header's rest is folded onto a line that starts with a blank.
     let text = "Subject: [w3m-dev 01684] Re: http://cvs.m17n.org/~akr/diary/\napplication/x-deflate support.\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));

@@ -35,7 +35,10 @@ declare_rule! {
     /// double quotes that pair up there (a quoted search term in a link,
     /// `?q="Project:+openssh"`, which browsers encode as they send it), and
     /// a `|` in the query or fragment (`?family=Roboto|Lato`: the WHATWG URL
-    /// standard sends it as it is, and APIs take lists so). A backslash
+    /// standard sends it as it is, and APIs take lists so). In a link's
+    /// fragment naming a method by its signature (old javadoc's
+    /// `#wait(long, int)`), a space after a comma is the anchor's own and
+    /// browsers find it. A backslash
     /// before a shell, INI, Markdown or Perl metacharacter (`?a=1\&b=2`,
     /// `r\#egg=x`, `Squid\_W.png`, `mailto:a\@b.org`) is that syntax's
     /// escape, and npm's
@@ -121,6 +124,7 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
     };
     let fragment_hash = cx.parts.fragment.as_ref().map(|f| f.start - 1);
     let rfc1738 = cx.standard == Standard::Rfc1738;
+    let signature = (!rfc1738).then(|| javadoc_anchor(cx)).flatten();
     let ipv6 = cx
         .parts
         .authority
@@ -150,6 +154,7 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
                 // `\` as `/`; only an address's `\@` is Perl's escape.
                 && (b.get(i + 1) != Some(&b'@') || cx.scheme == SchemeKind::Mailto))
             || (!rfc1738 && is_version_caret(b, i))
+            || (c == b' ' && signature.as_ref().is_some_and(|r| r.contains(&i)))
             || paired.contains(&i);
         !skip
             && c.is_ascii()
@@ -180,6 +185,27 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
             edits,
         );
     }
+}
+
+/// The fragment of a link (markup's, not bare text's) that names a method
+/// by its signature, `#wait(long, int)`: old javadoc's anchors hold a space
+/// after each comma, and browsers find them. `None` for any other fragment.
+fn javadoc_anchor(cx: &Cx<'_>) -> Option<Range<usize>> {
+    if cx.cand.form != crate::scan::Form::Link {
+        return None;
+    }
+    let f = cx.parts.fragment.clone()?;
+    let text = cx.text(f.clone());
+    let (name, args) = text.split_once('(')?;
+    let args = args.strip_suffix(')')?;
+    let named = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && name
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$'));
+    let listed = args
+        .match_indices(' ')
+        .all(|(k, _)| args[..k].ends_with(','));
+    (named && listed && !args.contains(['(', ')'])).then_some(f)
 }
 
 /// `curl http://h/x?a=1\&b=2`, tox's `git+https://h/r\#egg=x`, Markdown's
@@ -444,6 +470,27 @@ mod tests {
                 ("http://h/\u{e000}", &["\u{e000}"]),
             ],
         );
+    }
+
+    #[test]
+    fn a_javadoc_signature_anchor_in_a_link_under_rfc3986() {
+        use crate::rules::testutil::cand_with;
+        use crate::scan::{Facts, Form};
+        let spaces = |url: &str, form: Form, standard: Standard| {
+            diagnostics_with(&cand_with(url, form, Facts::default()), standard)
+                .iter()
+                .filter(|d| d.rule == Rule::UnsafeCharacter)
+                .count()
+        };
+        let sig = "http://java.sun.com/javase/6/docs/api/java/lang/Object.html#wait(long, int)";
+        assert_eq!(spaces(sig, Form::Link, Standard::Rfc3986), 0);
+        assert_eq!(spaces(sig, Form::Link, Standard::Rfc1738), 1);
+        // Near misses: bare text, a space not after a comma, prose.
+        assert_eq!(spaces(sig, Form::Bare, Standard::Rfc3986), 1);
+        let odd = "http://h.example/A.html#wait(long ,int)";
+        assert_eq!(spaces(odd, Form::Link, Standard::Rfc3986), 1);
+        let prose = "http://h.example/A.html#see this, (x)";
+        assert_eq!(spaces(prose, Form::Link, Standard::Rfc3986), 1);
     }
 
     #[test]

@@ -3,8 +3,8 @@
 //! - `href`, `src`, `srcset`, `action`, `formaction`, `cite`, `poster`,
 //!   `background`, `longdesc` and `data` values are links, character
 //!   references decoded (`mailto:joss&#37;&#52;&#48;debian&#46;org`). A
-//!   quoted value with no closing quote before the tag's `>` (or a `<`) is
-//!   unterminated.
+//!   quoted value with no closing quote before the tag's `>` (or a `<`
+//!   that starts no template tag such as ERB's `<%= x %>`) is unterminated.
 //! - Text is what a browser shows: tags are left out (inline ones join
 //!   their neighbours, as `<wbr>` in `http://a/<wbr>b` does; block ones
 //!   end a line, so paragraphs still end wrappers), character references
@@ -317,7 +317,7 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
             // A `>` or `<` inside a URL value means the quote was never
             // closed where the author meant: the tag ends there.
             let reach = close.unwrap_or(s.len()).min(v + UNTERMINATED_MAX);
-            let stray = memchr::memchr2(b'>', b'<', &bytes[v..reach]).map(|k| v + k);
+            let stray = stray_bracket(&bytes[v..reach]).map(|k| v + k);
             match (close, stray) {
                 (Some(c), None) if c <= reach => {
                     let link = attribute(b, s, attr, v, c, false);
@@ -418,6 +418,27 @@ fn attribute(
     let url = link.url.clone();
     b.link(link);
     Some(url)
+}
+
+/// The first `<` or `>` in a quoted value, which ends a tag whose quote was
+/// never closed; a template's tag inside the value (ERB's or JSP's
+/// `<%= @edge %>`, PHP's `<?= $x ?>`) is skipped: the page it makes holds
+/// a value there.
+fn stray_bracket(value: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    while let Some(k) = memchr::memchr2(b'>', b'<', &value[i..]) {
+        let at = i + k;
+        let close: &[u8] = match value.get(at + 1) {
+            Some(b'%') if value[at] == b'<' => b"%>",
+            Some(b'?') if value[at] == b'<' => b"?>",
+            _ => return Some(at),
+        };
+        let Some(e) = value[at + 2..].windows(2).position(|w| w == close) else {
+            return Some(at);
+        };
+        i = at + 2 + e + 2;
+    }
+    None
 }
 
 /// The link `s[start..end]` with character references decoded.
@@ -565,6 +586,22 @@ mod tests {
         let mut buf = [0u8; 16];
         assert_eq!(lower("DIV", &mut buf), "div");
         assert_eq!(lower("a-very-long-custom-element", &mut buf), "");
+    }
+
+    #[test]
+    fn a_template_tag_inside_a_quoted_value_is_no_stray_bracket() {
+        assert_eq!(stray_bracket(b"https://a.example/tree/<%= @edge %>"), None);
+        assert_eq!(stray_bracket(b"https://a.example/?id=<?= $id ?>&x=1"), None);
+        // Near misses: a real stray `>`, and a template never closed.
+        assert_eq!(stray_bracket(b"https://a.example/x>text"), Some(19));
+        assert_eq!(stray_bracket(b"https://a.example/<%= x"), Some(18));
+        let erb = "<a href=\"https://github.com/rails/rails/tree/<%= @edge %>\">main</a>";
+        // The whole value is read, a pattern, and so no link at all (an
+        // unterminated one was read before).
+        assert!(read(erb).links.is_empty());
+        let cut = "<a href=\"https://github.com/rails/rails/tree/<%= @edge\">main</a>";
+        let links = read(cut).links;
+        assert!(!links.is_empty() && links.iter().all(|l| l.unterminated));
     }
 
     #[test]

@@ -14,7 +14,10 @@
 //! Each keyword (`msgid`, `msgstr[1]`...) starts a new paragraph, so no URL
 //! runs from one field into the next. Comments (`#: file.c:12`,
 //! `# Translator <mail>`) are text as they stand; an obsolete message
-//! (`#~ msgid "..."`) is read like the others but is data.
+//! (`#~ msgid "..."`) is read like the others but is data. In a message
+//! flagged as a format string (`#, python-format`, `c-format`...), `%%`
+//! is a literal `%`: `?subject=Gold%%20membership` becomes `%20` on the
+//! page.
 
 use super::{Builder, Document};
 
@@ -22,6 +25,8 @@ pub(super) fn read(src: &str) -> Document {
     let mut b = Builder::for_source(src);
     let bytes = src.as_bytes();
     let mut at = 0;
+    // The message being read is a printf-style format string.
+    let mut format = false;
     while at < src.len() {
         let end = memchr::memchr(b'\n', &bytes[at..]).map_or(src.len(), |k| at + k);
         let line = &src[at..end];
@@ -36,12 +41,20 @@ pub(super) fn read(src: &str) -> Document {
         let body = &line[indent..];
         if body.starts_with('"') {
             // A continuation: joined to the string before it.
-            string(&mut b, src, at + indent + 1, end);
+            string(&mut b, src, at + indent + 1, end, format);
         } else if let Some(quote) = body.starts_with("msg").then(|| body.find('"')).flatten() {
             b.push_for("\n\n", at);
-            string(&mut b, src, at + indent + quote + 1, end);
+            string(&mut b, src, at + indent + quote + 1, end, format);
         } else {
             // A comment, a blank line, anything else: text as it stands.
+            // A blank line ends the message; its flags come before it.
+            if body.trim().is_empty() {
+                format = false;
+            } else if let Some(flags) = body.strip_prefix("#,") {
+                format = flags.split(',').map(str::trim).any(|f| {
+                    f.ends_with("-format") && !f.starts_with("no-") && f != "python-brace-format"
+                });
+            }
             b.push_for("\n\n", at);
             b.push(line, at);
         }
@@ -51,16 +64,28 @@ pub(super) fn read(src: &str) -> Document {
 }
 
 /// Decode the string whose text starts at `from` on a line ending at
-/// `end`, up to its closing quote.
-fn string(b: &mut Builder, src: &str, from: usize, end: usize) {
+/// `end`, up to its closing quote; `format`: `%%` is a literal `%`.
+fn string(b: &mut Builder, src: &str, from: usize, end: usize, format: bool) {
     let bytes = &src.as_bytes()[..end];
+    let percent = if format { b'%' } else { b'"' };
     let mut run = from;
     let mut i = from;
-    while let Some(k) = memchr::memchr2(b'"', b'\\', &bytes[i..]) {
+    while let Some(k) = memchr::memchr3(b'"', b'\\', percent, &bytes[i..]) {
         let at = i + k;
         b.push(&src[run..at], run);
         if bytes[at] == b'"' {
             return;
+        }
+        if bytes[at] == b'%' {
+            if bytes.get(at + 1) == Some(&b'%') {
+                b.push_escape("%", at, 2);
+                i = at + 2;
+            } else {
+                b.push("%", at);
+                i = at + 1;
+            }
+            run = i;
+            continue;
         }
         let decoded = match bytes.get(at + 1) {
             Some(b'n') => "\n",
@@ -104,6 +129,23 @@ mod tests {
         // The join maps back: `doc.org` is on the third line.
         let k = doc.text.find("doc.org").unwrap();
         assert_eq!(&src[doc.source_offset(k)..][..7], "doc.org");
+    }
+
+    #[test]
+    fn a_format_string_writes_a_percent_as_two() {
+        let src = "#, python-format\nmsgid \"\"\n\"<a href=\\\"mailto:rev@r.org?\"\n\"subject=Gold%%20membership %(x)s\\\">\"\n\nmsgid \"see http://a.example/50%%\"\n";
+        let doc = read(src);
+        assert!(
+            doc.text
+                .contains("mailto:rev@r.org?subject=Gold%20membership %(x)s"),
+            "{:?}",
+            doc.text
+        );
+        // The escape maps back to its two bytes' first.
+        let k = doc.text.find("%20").unwrap();
+        assert_eq!(&src[doc.source_offset(k)..][..4], "%%20");
+        // Near miss: after the blank line, a message with no flag.
+        assert!(doc.text.contains("http://a.example/50%%"), "{:?}", doc.text);
     }
 
     #[test]

@@ -31,7 +31,9 @@ declare_rule! {
     /// links have it. Square brackets that pair up in the query or the
     /// fragment (`?filter[status]=open`, `?token=[token]`) are the array
     /// parameters and placeholders every browser and HTTP library sends
-    /// as they are; a lone one (`/pull/496]`) is still reported. So are
+    /// as they are; a lone one (`/pull/496]`) is still reported, and in a
+    /// path only a GitHub app's account (`github.com/dependabot[bot]`) is
+    /// spared. So are
     /// double quotes that pair up there (a quoted search term in a link,
     /// `?q="Project:+openssh"`, which browsers encode as they send it), and
     /// a `|` in the query or fragment (`?family=Roboto|Lato`: the WHATWG URL
@@ -269,6 +271,18 @@ fn paired_brackets(cx: &Cx<'_>) -> Vec<usize> {
                 b'|' => out.push(i),
                 _ => {}
             }
+        }
+    }
+    // `https://github.com/dependabot[bot]`: a GitHub app's account, named
+    // so by GitHub and linked so by every changelog generator; browsers
+    // send the brackets as they are.
+    let path = &cx.parts.path;
+    for (k, _) in cx.url[path.clone()].match_indices("[bot]") {
+        let at = path.start + k;
+        if b.get(at + 5)
+            .is_none_or(|c| matches!(c, b'/' | b'?' | b'#'))
+        {
+            out.extend([at, at + 4]);
         }
     }
     out
@@ -516,6 +530,11 @@ mod tests {
                 ("https://h.example/x?a=[1", &["["]),
                 ("http://h/[x]", &["[", "]"]),
                 ("https://h.example/x?a=[[1]]", &["[", "]"]),
+                // A GitHub app's account, and near misses.
+                ("https://github.com/github-actions[bot]", &[]),
+                ("https://github.com/apps/renovate[bot]/x", &[]),
+                ("https://github.com/a[bot]b", &["[", "]"]),
+                ("https://github.com/a[bots]", &["[", "]"]),
                 // A command-line tool's Windows path after `file://`.
                 ("file://C:\\ca_config.txt", &[]),
                 ("file://.\\SAML-identity-provider.json", &[]),

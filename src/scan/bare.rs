@@ -49,10 +49,10 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // A string escape in program text (`"http://a/b\n"`,
                 // `\xc3\xa4`) ends it: the URL is what the string holds.
                 b'\\' if is_string_escape(&b[i..limit]) => break,
-                // A list of URLs (`https://a.example,https://b.example`).
-                b',' if any_scheme_at(b, i + 1).is_some_and(|c| b.get(c + 1) == Some(&b'/')) => {
-                    break
-                }
+                // A list of URLs (`https://a.example,https://b.example`),
+                // or of named ones before a query (etcd's `--initial-cluster
+                // s1=http://h1:2380,s2=http://h2:2380`).
+                b',' if url_at(b, i + 1) || (!query && named_url_at(b, i + 1)) => break,
                 // A pipe ends it outside the query: a shell pipe (`curl
                 // http://a/b| sh`), a table's column, usage alternatives
                 // (`https://example.com|path/to/file`).
@@ -159,6 +159,21 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
         }
     }
     End { end, stop: i }
+}
+
+/// Whether a URL with slashes (`https://…`) starts at `i`.
+fn url_at(b: &[u8], i: usize) -> bool {
+    any_scheme_at(b, i).is_some_and(|c| b.get(c + 1) == Some(&b'/'))
+}
+
+/// Whether `name=` and a URL with slashes start at `i` (`s2=http://h2/`).
+fn named_url_at(b: &[u8], i: usize) -> bool {
+    let name = b[i.min(b.len())..]
+        .iter()
+        .take(64)
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.'))
+        .count();
+    name > 0 && b.get(i + name) == Some(&b'=') && url_at(b, i + name + 1)
 }
 
 /// Whether a byte that is not UTF-8 is a Latin-1 letter (`À`–`ÿ` but `×`

@@ -320,6 +320,20 @@ fn real_world_shapes() {
         ("Vec<file::Entry>, HashMap<ftp::Session, u32>, Into<http::Uri>", &[]),
         // A shell pipe, closing emphasis and a closing quote end a URL.
         ("curl http://x.example/foo| sh", &["http://x.example/foo"]),
+        // Lists of URLs, plain and named (etcd's `--initial-cluster`); a
+        // query's named value is the query's.
+        (
+            "--endpoints=http://10.0.1.10:2379,http://10.0.1.11:2379",
+            &["http://10.0.1.10:2379", "http://10.0.1.11:2379"],
+        ),
+        (
+            "--initial-cluster s1=http://localhost:2380,s2=http://localhost:22380",
+            &["http://localhost:2380", "http://localhost:22380"],
+        ),
+        (
+            "see https://a.example/x?a=1,next=https://b.example/",
+            &["https://a.example/x?a=1,next=https://b.example/"],
+        ),
         ("**see http://a.example/x**", &["http://a.example/x"]),
         ("<a href='http://example.org'/>", &["http://example.org"]),
         ("news:* and news:*.", &["news:*", "news:*"]),

@@ -18,8 +18,12 @@ declare_rule! {
     /// ## Standards
     /// Under `rfc3986` (the default) RFC 5538's form with a server is a
     /// news URL too: `news://server/group`, `news://server/unique@host`,
-    /// `news://server/*` (the group or message-id judged as above). Under
-    /// `rfc1738` a server is not allowed: `news://host/group` is reported.
+    /// `news://server/*` (the group or message-id judged as above); and text
+    /// that only looks like a news URL is not judged: a placeholder group
+    /// (`news:newsgroup/messageNo` in a list of URL forms) or a setting after
+    /// the word (`KB=news:TY=sjis` in a termcap entry: no group holds `=`).
+    /// Under `rfc1738` a server is not allowed (`news://host/group` is
+    /// reported), and every one of these is judged.
     ///
     /// ## Example
     /// `news:2cool4school`
@@ -39,11 +43,29 @@ declare_rule! {
 
 /// Check news URLs.
 pub fn check_news(cx: &Cx<'_>, out: &mut Report<'_>) {
+    if cx.standard == Standard::Rfc3986 && not_a_news_url(cx) {
+        return;
+    }
     if cx.standard == Standard::Rfc3986 && cx.parts.authority.is_some() {
         super::run(cx, out, SchemeKind::News, news_with_server);
     } else {
         super::run(cx, out, SchemeKind::News, news);
     }
+}
+
+/// Under `rfc3986`, text that only looks like a news URL: a syntax list's
+/// placeholder group (lynx's `news:newsgroup/messageNo`), or the word
+/// `news` before a setting (a termcap entry's `:KB=news:TY=sjis:`). No
+/// group holds `=`, and no message-id lacks `@`.
+fn not_a_news_url(cx: &Cx<'_>) -> bool {
+    let body = cx.text(cx.parts.body.clone());
+    if body.contains('@') {
+        return false;
+    }
+    let group = body.split(['/', '?']).next().unwrap_or_default();
+    group.eq_ignore_ascii_case("newsgroup")
+        || group.eq_ignore_ascii_case("group")
+        || body.contains('=')
 }
 
 /// `newsurl = "news:" ( "*" | group | article )`,
@@ -117,6 +139,20 @@ mod tests {
                 &["//news.example.org/comp.lang.c"],
             )],
         );
+    }
+
+    #[test]
+    fn placeholders_and_settings_are_not_news_urls_under_rfc3986() {
+        let cases: &[(&str, &[&str])] = &[
+            ("news:newsgroup/messageNo", &[]),
+            ("news:newsgroup/startNo-endNo", &[]),
+            ("news:TY=sjis", &[]),
+            // Near misses: a real group with a bad character, a message-id.
+            ("news:comp.lang/x", &["comp.lang/x"]),
+            ("news:a=b@", &[""]),
+        ];
+        table_3986(Rule::InvalidNews, cases);
+        table(Rule::InvalidNews, &[("news:TY=sjis", &["TY=sjis"])]);
     }
 
     #[test]

@@ -37,7 +37,9 @@ declare_rule! {
     /// double quotes that pair up there (a quoted search term in a link,
     /// `?q="Project:+openssh"`, which browsers encode as they send it), and
     /// a `|` in the query or fragment (`?family=Roboto|Lato`: the WHATWG URL
-    /// standard sends it as it is, and APIs take lists so). In a link's
+    /// standard sends it as it is, and APIs take lists so), nor a `^` in
+    /// the query (a search's regular expression, `?q=file:^src/`, sent as
+    /// it is too). In a link's
     /// fragment naming a method by its signature (old javadoc's
     /// `#wait(long, int)`), a space after a comma is the anchor's own and
     /// browsers find it. A backslash
@@ -250,12 +252,19 @@ fn is_version_caret(b: &[u8], i: usize) -> bool {
 fn paired_brackets(cx: &Cx<'_>) -> Vec<usize> {
     let b = cx.url.as_bytes();
     let mut out = Vec::new();
-    for r in [&cx.parts.query, &cx.parts.fragment] {
+    for (r, query) in [(&cx.parts.query, true), (&cx.parts.fragment, false)] {
         let Some(r) = r else { continue };
         let mut open = None;
         let mut quote = None;
         for i in r.clone() {
             match b[i] {
+                // A search's regular expression, `?q=file:^\.pre-commit`:
+                // browsers send a query's `^` as it is (WHATWG URL). An
+                // anchor starts a term; one glued to a word's end
+                // (`?usp=sharing^`) is a stray footnote mark.
+                b'^' if query && i + 1 < r.end && !b[i - 1].is_ascii_alphanumeric() => {
+                    out.push(i);
+                }
                 b'[' => open = Some(i),
                 b']' => {
                     if let Some(o) = open.take() {
@@ -523,6 +532,16 @@ mod tests {
                 ("https://h.example/issues?q=\"open", &["\""]),
                 ("https://fonts.googleapis.com/css?family=Roboto|Lato", &[]),
                 ("https://h.example/a|b?c|d", &["|"]),
+                // A regex anchor in a search query; a path's and a
+                // fragment's `^` are still reported.
+                (
+                    "https://sourcegraph.com/search?q=file:^.pre-commit-hooks.yaml%24",
+                    &[],
+                ),
+                ("https://h.example/test^path?q=^a", &["^"]),
+                ("https://h.example/x#post^^", &["^^"]),
+                ("https://h.example/edit?usp=sharing^", &["^"]),
+                ("https://h.example/s?q=a^b", &["^"]),
                 ("https://h.example/\"a\"", &["\"", "\""]),
                 // A lone or path bracket is still a fault.
                 ("https://github.com/p/q/pull/496]", &["]"]),

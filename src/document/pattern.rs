@@ -331,7 +331,10 @@ fn has_bracket_notation(url: &str) -> bool {
         let placeholder_host = Some(open) == host_start
             && !inner.is_empty()
             && !inner.contains(':')
-            && !inner.starts_with(['v', 'V'])
+            // IPvFuture is `v`, hex digits and a dot (`[v7.abc]`); a
+            // name may start with a v (`[VOTRE-SITE]`).
+            && !(inner.starts_with(['v', 'V'])
+                && inner[1..].starts_with(|c: char| c.is_ascii_hexdigit()))
             && inner.bytes().any(|c| {
                 c.is_ascii_alphabetic() && !c.is_ascii_hexdigit() || c == b'-' || c == b'_'
             });
@@ -486,6 +489,7 @@ mod tests {
             "https://[YOUR-DOMAIN]/some-path-to/Documents",
             "https://…/x",
             "http://127.0.0.1:8000$suffix",
+            "https://[VOTRE-SITE]/api/",
             "https://$host$request_uri",
             "file://%kernel.project_dir%/var/sessions",
             "file:///%APPDATA%/app",

@@ -331,10 +331,7 @@ fn has_bracket_notation(url: &str) -> bool {
         let placeholder_host = Some(open) == host_start
             && !inner.is_empty()
             && !inner.contains(':')
-            // IPvFuture is `v`, hex digits and a dot (`[v7.abc]`); a
-            // name may start with a v (`[VOTRE-SITE]`).
-            && !(inner.starts_with(['v', 'V'])
-                && inner[1..].starts_with(|c: char| c.is_ascii_hexdigit()))
+            && !starts_ipvfuture(inner)
             && inner.bytes().any(|c| {
                 c.is_ascii_alphabetic() && !c.is_ascii_hexdigit() || c == b'-' || c == b'_'
             });
@@ -354,6 +351,13 @@ fn has_bracket_notation(url: &str) -> bool {
         i = open + 1;
     }
     false
+}
+
+/// IPvFuture is `v`, hex digits and a dot (`[v7.abc]`); a name may start
+/// with a v (`[VOTRE-SITE]`).
+fn starts_ipvfuture(inner: &str) -> bool {
+    let b = inner.as_bytes();
+    matches!(b.first(), Some(b'v' | b'V')) && b.get(1).is_some_and(u8::is_ascii_hexdigit)
 }
 
 /// `1-4`, `a-z`, `1996-1999`: a glob range.

@@ -353,8 +353,8 @@ fn has_bracket_notation(url: &str) -> bool {
     false
 }
 
-/// IPvFuture is `v`, hex digits and a dot (`[v7.abc]`); a name may start
-/// with a v (`[VOTRE-SITE]`).
+/// An IP-literal of the future form is `v`, hex digits and a dot
+/// (`[v7.abc]`); a name may start with a v (`[VOTRE-SITE]`).
 fn starts_ipvfuture(inner: &str) -> bool {
     let b = inner.as_bytes();
     matches!(b.first(), Some(b'v' | b'V')) && b.get(1).is_some_and(u8::is_ascii_hexdigit)

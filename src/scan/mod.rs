@@ -203,11 +203,12 @@ impl Scanner {
         self.threads
     }
 
-    /// Whether [`Scanner::scan_reader`] and [`Scanner::scan_stream`] count
-    /// lines and columns (the default). Off, every position they give is
-    /// line 1, column 1 with its exact offset: for a caller that shows no
-    /// position (`extract`'s plain output), this spares counting the line
-    /// breaks of the whole input. Ignored when excerpts are asked for.
+    /// Whether [`Scanner::scan_reader`], [`Scanner::scan_stream`] and
+    /// [`Scanner::scan_document`] count lines and columns (the default).
+    /// Off, every position they give is line 1, column 1 with its exact
+    /// offset: for a caller that shows no position (`extract`'s plain
+    /// output), this spares counting the line breaks of the whole input.
+    /// Ignored when excerpts are asked for.
     pub fn set_lines(&mut self, lines: bool) {
         self.lines = lines;
     }

@@ -72,22 +72,27 @@ fn is_block(name: &str) -> bool {
     )
 }
 
-/// Attributes whose value is a URL.
-const URL_ATTRIBUTES: &[&str] = &[
-    "href",
-    "src",
-    "srcset",
-    "action",
-    "formaction",
-    "cite",
-    "poster",
-    "background",
-    "longdesc",
-    "data",
-    // DocBook's `<ulink url=...>`, XLink.
-    "url",
-    "xlink:href",
-];
+/// Whether the attribute `name` (lower case) holds a URL: `href`, `src`,
+/// `srcset`, `action`, `formaction`, `cite`, `poster`, `background`,
+/// `longdesc`, `data`, and the `url` of `<ulink url=...>` (`DocBook`) and
+/// `xlink:href`. A `match` on the bytes, as [`is_block`].
+fn is_url_attribute(name: &str) -> bool {
+    matches!(
+        name.as_bytes(),
+        b"href"
+            | b"src"
+            | b"srcset"
+            | b"action"
+            | b"formaction"
+            | b"cite"
+            | b"poster"
+            | b"background"
+            | b"longdesc"
+            | b"data"
+            | b"url"
+            | b"xlink:href"
+    )
+}
 
 /// Longest unterminated attribute value read as a URL.
 const UNTERMINATED_MAX: usize = 2048;
@@ -309,7 +314,7 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
         while j < bytes.len() && bytes[j].is_ascii_whitespace() {
             j += 1;
         }
-        let is_url = URL_ATTRIBUTES.contains(&attr);
+        let is_url = is_url_attribute(attr);
         if let Some(&q @ (b'"' | b'\'')) = bytes.get(j) {
             let v = j + 1;
             let cache = &mut memo.quote[usize::from(q == b'\'')];
@@ -390,9 +395,11 @@ fn is_placeholder_tag(s: &str, lt: usize, name: &str, end: usize) -> bool {
 /// Whether a `class` value names an example: a class `example` or
 /// `examples` among its words.
 fn is_example_class(value: &str) -> bool {
-    value
-        .split_ascii_whitespace()
-        .any(|c| c.eq_ignore_ascii_case("example") || c.eq_ignore_ascii_case("examples"))
+    // Nearly every class has no `x`: then it names no example.
+    memchr::memchr2(b'x', b'X', value.as_bytes()).is_some()
+        && value
+            .split_ascii_whitespace()
+            .any(|c| c.eq_ignore_ascii_case("example") || c.eq_ignore_ascii_case("examples"))
 }
 
 /// Add the URL attribute value `s[v..end]` as links (a `srcset` holds
@@ -615,6 +622,29 @@ mod tests {
         ] {
             assert!(!is_block(name), "{name}");
         }
+        for name in [
+            "href",
+            "src",
+            "srcset",
+            "action",
+            "formaction",
+            "cite",
+            "poster",
+            "background",
+            "longdesc",
+            "data",
+            "url",
+            "xlink:href",
+        ] {
+            assert!(is_url_attribute(name), "{name}");
+        }
+        for name in ["", "class", "hrefx", "HREF", "xlink", "alt", "title"] {
+            assert!(!is_url_attribute(name), "{name}");
+        }
+        assert!(is_example_class("note EXAMPLE"));
+        assert!(is_example_class("examples"));
+        assert!(!is_example_class("note example-box"));
+        assert!(!is_example_class("note"));
         let mut buf = [0u8; 16];
         assert_eq!(lower("DIV", &mut buf), "div");
         assert_eq!(lower("Xlink:HREF", &mut buf), "xlink:href");

@@ -19,7 +19,7 @@
 
 use std::ops::Range;
 
-use pulldown_cmark::{CodeBlockKind, Event, LinkType, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{CodeBlockKind, CowStr, Event, LinkType, Options, Parser, Tag, TagEnd};
 
 use super::{code, html, Builder, Document, Link, Next, UrlBuilder};
 
@@ -43,7 +43,7 @@ pub(super) fn read(src: &str) -> Document {
     let mut code: Vec<Range<usize>> = Vec::new();
     // Open links: (text offset where their text starts, destination, the
     // end of their last inner event in the source).
-    let mut open: Vec<(usize, String, usize)> = Vec::new();
+    let mut open: Vec<(usize, CowStr<'_>, usize)> = Vec::new();
     let mut autolink = false;
     let mut html_block: Option<usize> = None;
     // A code block in a programming language: its family (`None` for a
@@ -72,7 +72,7 @@ pub(super) fn read(src: &str) -> Document {
                 } else {
                     range.start + 1
                 };
-                open.push((b.text.len(), dest_url.into_string(), text_start));
+                open.push((b.text.len(), dest_url, text_start));
             }
             Event::End(TagEnd::Link | TagEnd::Image) => {
                 let Some((text_from, dest, inner_end)) = open.pop() else {
@@ -205,7 +205,7 @@ fn text(b: &mut Builder, src: &str, t: &str, range: Range<usize>) {
     let raw = &src[range.clone()];
     if raw == t {
         b.push(t, range.start);
-    } else if let Some(k) = raw.find(t) {
+    } else if let Some(k) = memchr::memmem::find(raw.as_bytes(), t.as_bytes()) {
         // An escaped character: the text starts inside the source range.
         b.push(t, range.start + k);
     } else {
@@ -217,7 +217,7 @@ fn text(b: &mut Builder, src: &str, t: &str, range: Range<usize>) {
 /// `inner_end`; `None` for reference links (their definition is the URL).
 fn inline_destination(src: &str, inner_end: usize, range: Range<usize>) -> Option<Link> {
     let rest = src.get(inner_end..range.end)?;
-    let open = rest.find("](")? + inner_end + 2;
+    let open = find_pair(rest.as_bytes(), b']', b'(')? + inner_end + 2;
     if !src[..range.end].ends_with(')') {
         return None;
     }
@@ -227,8 +227,15 @@ fn inline_destination(src: &str, inner_end: usize, range: Range<usize>) -> Optio
 /// A reference definition `[label]: <dest> "title"`.
 fn definition(src: &str, span: Range<usize>) -> Option<Link> {
     let text = src.get(span.clone())?;
-    let after = text.find("]:")? + span.start + 2;
+    let after = find_pair(text.as_bytes(), b']', b':')? + span.start + 2;
     destination(src, after, span.end)
+}
+
+/// Where `first` followed by `second` first stands in `s`: what
+/// `str::find("](")` answers, without building a substring searcher for
+/// each of a changelog's many links.
+fn find_pair(s: &[u8], first: u8, second: u8) -> Option<usize> {
+    memchr::memchr_iter(first, s).find(|&k| s.get(k + 1) == Some(&second))
 }
 
 /// Read a destination starting at `from` (after whitespace), ending before
@@ -265,7 +272,7 @@ fn destination(src: &str, from: usize, limit: usize) -> Option<Link> {
 /// references decoded.
 fn decoded(src: &str, start: usize, end: usize, unterminated: bool) -> Link {
     let s = &src[start..end];
-    if !s.contains(['\\', '&']) {
+    if memchr::memchr2(b'\\', b'&', s.as_bytes()).is_none() {
         let mut link = Link::verbatim(src, start, end);
         link.unterminated = unterminated;
         return link;
@@ -384,4 +391,31 @@ fn token_unterminated(s: &str) -> usize {
     let s = &s[..floor_boundary(s, REJECTED_MAX)];
     s.find(|c: char| c.is_whitespace() || matches!(c, '[' | ']' | '(' | ')' | '<' | '>' | '"'))
         .unwrap_or(s.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pair_is_found_where_str_find_finds_it() {
+        for (hay, pair) in [
+            ("text](http://a/)", "]("),
+            ("a] b](c", "]("),
+            ("]]](", "]("),
+            ("no pair ] (", "]("),
+            ("", "]("),
+            ("[label]: http://a/", "]:"),
+            ("é]:x", "]:"),
+        ] {
+            let [first, second] = pair.as_bytes() else {
+                unreachable!()
+            };
+            assert_eq!(
+                find_pair(hay.as_bytes(), *first, *second),
+                hay.find(pair),
+                "{hay:?}"
+            );
+        }
+    }
 }

@@ -444,8 +444,14 @@ impl Next {
             Next::Never => return None,
             _ => {}
         }
-        let found =
-            memchr::memmem::find(hay.get(from..).unwrap_or_default(), needle).map(|k| from + k);
+        let rest = hay.get(from..).unwrap_or_default();
+        // One byte (a closing quote, asked of every attribute): `memchr`
+        // itself, without building a substring searcher each time.
+        let found = match needle {
+            [byte] => memchr::memchr(*byte, rest),
+            _ => memchr::memmem::find(rest, needle),
+        }
+        .map(|k| from + k);
         *self = found.map_or(Next::Never, Next::At);
         found
     }

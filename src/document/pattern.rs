@@ -63,8 +63,14 @@ pub fn is_pattern(url: &str) -> bool {
     (marks & STAR != 0 && authority.contains('*'))
         || (marks & (STAR | BRACKET) != 0 && has_wildcard_path(path))
         || has_word_port(authority)
-        || is_elided(authority, path)
+        || ((marks & NON_ASCII != 0 || has_double_dot(b)) && is_elided(authority, path))
         || is_domain_suffix(authority)
+}
+
+/// Whether `b` holds `..`: every elision [`is_elided`] knows but `…` needs
+/// one, and most URLs have none, so the splitting there is skipped.
+fn has_double_dot(b: &[u8]) -> bool {
+    b.windows(2).any(|w| w == b"..")
 }
 
 /// `http://.example.org/`: every host under a domain (Apache's
@@ -105,6 +111,8 @@ const PLUS: u16 = 128;
 const PIPE: u16 = 256;
 const AT: u16 = 512;
 const AMP: u16 = 1024;
+/// A byte of a non-ASCII character (`…` is one).
+const NON_ASCII: u16 = 2048;
 
 /// The mark of each byte that some pattern shape needs (0 for the rest).
 static MARKS: [u16; 256] = {
@@ -121,6 +129,11 @@ static MARKS: [u16; 256] = {
     t[b'|' as usize] = PIPE;
     t[b'@' as usize] = AT;
     t[b'&' as usize] = AMP;
+    let mut c = 0x80;
+    while c < 0x100 {
+        t[c] = NON_ASCII;
+        c += 1;
+    }
     t
 };
 
@@ -505,6 +518,15 @@ mod tests {
         ] {
             assert!(is_pattern(p), "{p} is a pattern");
         }
+    }
+
+    #[test]
+    fn a_double_dot_is_looked_for_anywhere() {
+        assert!(has_double_dot(b"http://../x"));
+        assert!(has_double_dot(b"https://a.example/x.."));
+        assert!(!has_double_dot(b"https://a.example/x.y.z"));
+        assert!(!has_double_dot(b"."));
+        assert!(!has_double_dot(b""));
     }
 
     #[test]

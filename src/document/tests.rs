@@ -449,3 +449,18 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_remembered_search_finds_one_byte_and_longer_needles_alike() {
+    let hay = b"a\"b\"c-->d\"";
+    let mut quote = super::Next::default();
+    assert_eq!(quote.find(hay, 0, b"\""), Some(1));
+    assert_eq!(quote.find(hay, 1, b"\""), Some(1));
+    assert_eq!(quote.find(hay, 2, b"\""), Some(3));
+    assert_eq!(quote.find(hay, 4, b"\""), Some(9));
+    assert_eq!(quote.find(hay, 10, b"\""), None);
+    assert_eq!(quote.find(hay, 0, b"\""), None, "none left, remembered");
+    let mut close = super::Next::default();
+    assert_eq!(close.find(hay, 0, b"-->"), Some(5));
+    assert_eq!(close.find(hay, 6, b"-->"), None);
+}

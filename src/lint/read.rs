@@ -19,8 +19,6 @@ use crate::span::Pos;
 /// Largest file read as a document; a larger one is streamed as plain
 /// text, so memory stays bounded.
 const DOCUMENT_MAX: usize = 16 << 20;
-/// Room a document is first read into.
-const DOCUMENT_START: usize = 64 << 10;
 /// Diagnostics are held until the file ends, so a suppression comment
 /// later on their line, or an `ignore-file` anywhere, can still silence
 /// them; past this many they are let go, and a later comment only
@@ -344,14 +342,18 @@ fn read_document(
     notes: &mut Vec<String>,
     sink: impl FnMut(Candidate),
 ) -> io::Result<()> {
-    // Most documents fit: one allocation instead of a dozen doublings,
-    // each copying what was read so far.
-    let mut head = Vec::with_capacity(DOCUMENT_START);
-    reader
-        .by_ref()
-        .take(DOCUMENT_MAX as u64 + 1)
-        .read_to_end(&mut head)?;
-    if head.len() > DOCUMENT_MAX {
+    // Into the scanner's buffer: memory earlier files already touched.
+    let (mut store, read) = scanner.read_whole(&mut reader, DOCUMENT_MAX + 1);
+    let n = match read {
+        Ok(n) => n,
+        Err(e) => {
+            scanner.return_buffer(store);
+            return Err(e);
+        }
+    };
+    if n > DOCUMENT_MAX {
+        let head = store[..n].to_vec();
+        scanner.return_buffer(store);
         notes.push(format!(
             "larger than {} MiB, read as plain text instead of {}",
             DOCUMENT_MAX >> 20,
@@ -359,39 +361,49 @@ fn read_document(
         ));
         return scanner.scan_reader(Cursor::new(head).chain(reader), sink);
     }
-    match String::from_utf8(head) {
-        Ok(text) => {
-            let doc = document::read(syntax, &text);
-            scanner.scan_document(&doc, &text, sink);
-            Ok(())
-        }
-        // Not UTF-8 (a Latin-1 catalogue or page): read by its syntax all
-        // the same, each byte that is not UTF-8 standing in as one
-        // control character, so every position stays the file's and no
-        // URL runs through such a byte.
-        Err(e) => {
-            let text = stand_in(e.into_bytes());
-            let doc = document::read(syntax, &text);
-            scanner.scan_document(&doc, &text, sink);
-            Ok(())
-        }
+    // Not UTF-8 (a Latin-1 catalogue or page): read by its syntax all the
+    // same, each byte that is not UTF-8 standing in as one control
+    // character, so every position stays the file's and no URL runs
+    // through such a byte.
+    if std::str::from_utf8(&store[..n]).is_err() {
+        stand_in(&mut store[..n]);
+    }
+    if let Ok(text) = std::str::from_utf8(&store[..n]) {
+        let doc = document::read(syntax, text);
+        scanner.scan_document(&doc, text, sink);
+    }
+    scanner.return_buffer(store);
+    Ok(())
+}
+
+/// Replace each byte of an invalid UTF-8 sequence in `bytes` by SUB
+/// (U+001A), keeping valid text: the length, and so every offset, stays.
+fn stand_in(bytes: &mut [u8]) {
+    let mut at = 0;
+    while let Err(e) = std::str::from_utf8(&bytes[at..]) {
+        let bad = at + e.valid_up_to();
+        let len = e.error_len().unwrap_or(bytes.len() - bad);
+        bytes[bad..bad + len].fill(0x1A);
+        at = bad + len;
     }
 }
 
-/// `bytes` as a string of the same length: each byte of an invalid UTF-8
-/// sequence replaced by SUB (U+001A), valid text kept.
-fn stand_in(mut bytes: Vec<u8>) -> String {
-    let mut at = 0;
-    loop {
-        match std::str::from_utf8(&bytes[at..]) {
-            Ok(_) => break,
-            Err(e) => {
-                let bad = at + e.valid_up_to();
-                let len = e.error_len().unwrap_or(bytes.len() - bad);
-                bytes[bad..bad + len].fill(0x1A);
-                at = bad + len;
-            }
-        }
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn invalid_utf8_stands_in_byte_for_byte() {
+        let mut bytes = b"caf\xe9 http://a.example/\xff\xfe x \xe2\x82".to_vec();
+        let len = bytes.len();
+        stand_in(&mut bytes);
+        assert_eq!(bytes.len(), len);
+        assert_eq!(
+            std::str::from_utf8(&bytes).unwrap(),
+            "caf\u{1a} http://a.example/\u{1a}\u{1a} x \u{1a}\u{1a}"
+        );
+        let mut valid = "ünïcödé".as_bytes().to_vec();
+        stand_in(&mut valid);
+        assert_eq!(valid, "ünïcödé".as_bytes());
     }
-    String::from_utf8(bytes).unwrap_or_default()
 }

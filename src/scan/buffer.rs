@@ -102,9 +102,89 @@ impl Rolling {
     }
 }
 
+/// Read `reader` to its end, but no more than `max` bytes, into `store`
+/// from its start; returns how many bytes were read (`store[..n]`).
+///
+/// `store` is a [`Rolling`] buffer's: its length is memory already zeroed,
+/// which is read into as it is, and it grows (zeroed once) only past what
+/// earlier inputs needed. A whole document read this way, file after file,
+/// touches no fresh pages and copies nothing on growing, where
+/// `read_to_end` into a new `Vec` did both for every file.
+pub(crate) fn read_whole<R: Read>(
+    store: &mut Vec<u8>,
+    reader: &mut R,
+    max: usize,
+) -> io::Result<usize> {
+    let mut len = 0;
+    while len < max {
+        if len == store.len() {
+            let grown = (store.len() * 2).max(READ_WHOLE_MIN).min(max);
+            store.resize(grown, 0);
+        }
+        let room = store.len().min(max);
+        match reader.read(&mut store[len..room]) {
+            Ok(0) => break,
+            Ok(n) => len += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(len)
+}
+
+/// The least room [`read_whole`] starts with.
+const READ_WHOLE_MIN: usize = 64 << 10;
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Hands out at most `step` bytes a call, with an interruption first.
+    struct Trickle<'a> {
+        data: &'a [u8],
+        step: usize,
+        interrupted: bool,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if !self.interrupted {
+                self.interrupted = true;
+                return Err(io::ErrorKind::Interrupted.into());
+            }
+            let n = buf.len().min(self.step).min(self.data.len());
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn read_whole_reads_to_the_end_or_the_limit_into_reused_room() {
+        let data: Vec<u8> = (0..200_000u32).map(|i| (i % 251) as u8).collect();
+        // Room left by an earlier, longer input, full of its bytes.
+        let mut store = vec![7u8; 300_000];
+        for (max, step) in [
+            (usize::MAX, 1 << 20),
+            (usize::MAX, 999),
+            (1000, 7),
+            (200_000, 4096),
+        ] {
+            let mut r = Trickle {
+                data: &data,
+                step,
+                interrupted: false,
+            };
+            let n = read_whole(&mut store, &mut r, max).unwrap();
+            assert_eq!(n, data.len().min(max));
+            assert_eq!(&store[..n], &data[..n]);
+        }
+        let mut fresh = Vec::new();
+        let n = read_whole(&mut fresh, &mut &data[..10], usize::MAX).unwrap();
+        assert_eq!((n, &fresh[..n]), (10, &data[..10]));
+        let n = read_whole(&mut fresh, &mut &b""[..], usize::MAX).unwrap();
+        assert_eq!(n, 0);
+    }
 
     #[test]
     fn keeps_only_what_is_asked_for() {

@@ -222,15 +222,7 @@ fn next_text(b: &[u8], mut at: usize) -> String {
         let cap = b.len().min(at + 4 * BEFORE_CLIP);
         let end = memchr::memchr(b'\n', &b[at..cap]).map_or(cap, |k| at + k);
         let mut text = Vec::new();
-        let mut in_tag = false;
-        for &c in &b[at..end] {
-            match c {
-                b'<' => in_tag = true,
-                b'>' if in_tag => in_tag = false,
-                _ if !in_tag => text.push(c),
-                _ => {}
-            }
-        }
+        push_without_tags(&b[at..end], &mut text);
         let text = text.trim_ascii();
         if !markup && b[at..end].iter().all(u8::is_ascii_whitespace) {
             break;
@@ -245,6 +237,21 @@ fn next_text(b: &[u8], mut at: usize) -> String {
         at = end + 1;
     }
     String::new()
+}
+
+/// Append `line` to `out` without its tags: from each `<` to the next `>`
+/// (the rest of the line when none follows). Runs of text are copied
+/// whole; the excerpt of every URL `check` reads asks this of a line.
+fn push_without_tags(line: &[u8], out: &mut Vec<u8>) {
+    let mut rest = line;
+    while let Some(lt) = memchr::memchr(b'<', rest) {
+        out.extend_from_slice(&rest[..lt]);
+        match memchr::memchr(b'>', &rest[lt + 1..]) {
+            Some(gt) => rest = &rest[lt + 1 + gt + 1..],
+            None => return,
+        }
+    }
+    out.extend_from_slice(rest);
 }
 
 /// Move `i` forward past UTF-8 continuation bytes (at most 3), so a clipped
@@ -264,5 +271,45 @@ pub(crate) fn lossy(bytes: &[u8]) -> String {
     match std::str::from_utf8(bytes) {
         Ok(text) => text.to_owned(),
         Err(_) => String::from_utf8_lossy(bytes).into_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The byte loop `push_without_tags` replaced, kept as its reference.
+    fn reference(line: &[u8]) -> Vec<u8> {
+        let mut text = Vec::new();
+        let mut in_tag = false;
+        for &c in line {
+            match c {
+                b'<' => in_tag = true,
+                b'>' if in_tag => in_tag = false,
+                _ if !in_tag => text.push(c),
+                _ => {}
+            }
+        }
+        text
+    }
+
+    #[test]
+    fn tags_are_left_out_of_a_line() {
+        for line in [
+            &b"plain text"[..],
+            b"<p>see <a href=\"x\">this</a></p>",
+            b"a > b <i>c",
+            b"<unclosed tag and more",
+            b"<<a>>b",
+            b"x<>y",
+            b"<",
+            b">",
+            b"",
+            b"a<b<c>d>e",
+        ] {
+            let mut out = Vec::new();
+            push_without_tags(line, &mut out);
+            assert_eq!(out, reference(line), "{:?}", String::from_utf8_lossy(line));
+        }
     }
 }

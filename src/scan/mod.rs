@@ -152,6 +152,9 @@ const LOOKBACK: usize = 512;
 const LOOKAHEAD: usize = 128 * 1024;
 /// Bytes read per `read` call when the options leave it at 0.
 const DEFAULT_CAPACITY: usize = 1024 * 1024;
+/// Largest buffer a scanner keeps between inputs (see
+/// [`Scanner::return_buffer`]).
+const BUFFER_KEEP: usize = 4 << 20;
 
 /// What the scanner looks for.
 #[derive(Debug, Clone, Default)]
@@ -203,11 +206,37 @@ impl Scanner {
         self.threads
     }
 
-    /// Whether [`Scanner::scan_reader`] and [`Scanner::scan_stream`] count
-    /// lines and columns (the default). Off, every position they give is
-    /// line 1, column 1 with its exact offset: for a caller that shows no
-    /// position (`extract`'s plain output), this spares counting the line
-    /// breaks of the whole input. Ignored when excerpts are asked for.
+    /// Read `reader` whole, at most `max` bytes, into the scanner's own
+    /// buffer, which is lent out for it and must come back through
+    /// [`Scanner::return_buffer`]; returns the buffer and how many of its
+    /// bytes were read. A document is read whole into memory the stream
+    /// scan of the files before it already touched (see
+    /// [`buffer::read_whole`]).
+    pub(crate) fn read_whole<R: Read>(
+        &mut self,
+        reader: &mut R,
+        max: usize,
+    ) -> (Vec<u8>, io::Result<usize>) {
+        let mut store = std::mem::take(&mut self.buf);
+        let n = buffer::read_whole(&mut store, reader, max);
+        (store, n)
+    }
+
+    /// Take back the buffer [`Scanner::read_whole`] lent out. One grown
+    /// past [`BUFFER_KEEP`] by a large document is let go, so a thread
+    /// does not hold its largest document's size for the rest of a walk.
+    pub(crate) fn return_buffer(&mut self, store: Vec<u8>) {
+        if store.len() <= BUFFER_KEEP {
+            self.buf = store;
+        }
+    }
+
+    /// Whether [`Scanner::scan_reader`], [`Scanner::scan_stream`] and
+    /// [`Scanner::scan_document`] count lines and columns (the default).
+    /// Off, every position they give is line 1, column 1 with its exact
+    /// offset: for a caller that shows no position (`extract`'s plain
+    /// output), this spares counting the line breaks of the whole input.
+    /// Ignored when excerpts are asked for.
     pub fn set_lines(&mut self, lines: bool) {
         self.lines = lines;
     }

@@ -47,11 +47,25 @@ impl fmt::Display for Standard {
 /// (`*.local`, a single label) and placeholders (`mycompany.com`). A URL on
 /// such a host is an example in a document, not a deployed address.
 pub fn is_example_host(host: &str) -> bool {
-    let h = host.trim_end_matches('.').to_ascii_lowercase();
+    // Asked of nearly every URL `check` reads (`nondefault-port`,
+    // `password-in-url`): no allocation but the lower-case copy of a name
+    // that has capitals.
+    let trimmed = host.trim_end_matches('.');
+    let lower;
+    let h = if trimmed.bytes().any(|c| c.is_ascii_uppercase()) {
+        lower = trimmed.to_ascii_lowercase();
+        lower.as_str()
+    } else {
+        trimmed
+    };
     if let Some(inner) = h.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
         return inner == "::1" || inner.starts_with("2001:db8:") || inner == "2001:db8::";
     }
-    let under = |name: &str| h == name || h.ends_with(&format!(".{name}"));
+    // `h` is `name` or ends in `.name`.
+    let under = |name: &str| {
+        h.strip_suffix(name)
+            .is_some_and(|rest| rest.is_empty() || rest.ends_with('.'))
+    };
     if ["example.com", "example.net", "example.org", "example"]
         .iter()
         .chain(&["test", "invalid", "localhost"])
@@ -65,12 +79,13 @@ pub fn is_example_host(host: &str) -> bool {
     // goes: `firewall.mycompany.com`, `www.yourdomain.com`, `host.tld`;
     // and a name of one label (`mygithost`, `buildserver`), which no
     // resolver outside a local network answers.
-    let labels: Vec<&str> = h.split('.').collect();
-    if labels.len() == 1 && h.bytes().any(|c| c.is_ascii_alphabetic()) {
+    if !h.contains('.') && h.bytes().any(|c| c.is_ascii_alphabetic()) {
         return true;
     }
-    let second = labels.len().checked_sub(2).map(|k| labels[k]);
-    if labels.last() == Some(&"tld")
+    let mut from_last = h.rsplit('.');
+    let last = from_last.next();
+    let second = from_last.next();
+    if last == Some("tld")
         || second.is_some_and(|l| {
             matches!(
                 l,
@@ -93,8 +108,16 @@ pub fn is_example_host(host: &str) -> bool {
     {
         return true;
     }
-    let octets: Vec<u8> = h.split('.').filter_map(|o| o.parse().ok()).collect();
-    if octets.len() != 4 || h.split('.').count() != 4 {
+    // Four labels, each a number below 256.
+    let mut octets = [0u8; 4];
+    let mut labels = h.split('.');
+    for o in &mut octets {
+        match labels.next().map(str::parse) {
+            Some(Ok(n)) => *o = n,
+            _ => return false,
+        }
+    }
+    if labels.next().is_some() {
         return false;
     }
     matches!(
@@ -697,6 +720,12 @@ mod tests {
             "buildserver",
             "host.com",
             "www.domain.com",
+            "LOCALHOST.",
+            "Printer.Local",
+            "127.1.2.3",
+            "+127.0.0.1",
+            "[2001:DB8::]",
+            "Host.TLD",
         ] {
             assert!(is_example_host(host), "{host}");
         }
@@ -712,6 +741,13 @@ mod tests {
             "mycompany.io.evil.example.co",
             "tld.example.co",
             "10",
+            "1.2.3",
+            "127.0.0.1.5",
+            "127.0.0.x",
+            "256.0.0.1",
+            "xexample.com",
+            ".",
+            "",
         ] {
             assert!(!is_example_host(host), "{host}");
         }

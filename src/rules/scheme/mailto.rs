@@ -85,6 +85,11 @@ fn placeholder(cx: &Cx<'_>) -> bool {
 
 /// Check the address of mailto URLs.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
+    // Every URL comes here: the address tests (each copies text) only
+    // for a `mailto:` one, the only kind `run` judges.
+    if cx.scheme != SchemeKind::Mailto {
+        return;
+    }
     if cx.standard == Standard::Rfc3986 && (obfuscated(cx) || placeholder(cx)) {
         return;
     }

@@ -43,7 +43,14 @@ declare_rule! {
 /// follows a letter or digit and is followed by something URL-like.
 fn glued_at(url: &str) -> impl Iterator<Item = Range<usize>> + '_ {
     let b = url.as_bytes();
-    (1..b.len()).filter_map(move |i| {
+    // Each scheme looked for ends in `://`, which most URLs do not hold
+    // after their own scheme: then no position is tried.
+    let end = if memchr::memmem::find(b, b"://").is_some() {
+        b.len()
+    } else {
+        0
+    };
+    (1..end).filter_map(move |i| {
         if !b[i - 1].is_ascii_alphanumeric() {
             return None;
         }

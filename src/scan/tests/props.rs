@@ -253,4 +253,35 @@ proptest! {
         prop_assert_eq!(&one, &want);
         prop_assert_eq!(chunked, want);
     }
+
+    /// A document scanned without line counting gives the counting scan's
+    /// candidates at the same offsets, links and text alike, whatever its
+    /// syntax; only every line and column is 1.
+    #[test]
+    fn documents_without_lines_keep_their_offsets(
+        pieces in prop::collection::vec(prop_oneof![
+            urlish(),
+            Just(b"[a](http://x.example/y)".to_vec()),
+            Just(b"<a href=\"http://h.example/&amp;x\">http://h.example/&amp;x</a>".to_vec()),
+            Just(b"<p>".to_vec()),
+            Just(b"&amp;".to_vec()),
+            Just(b"\\_".to_vec()),
+            Just("\u{e9}".as_bytes().to_vec()),
+            Just(b"**".to_vec()),
+        ], 1..16),
+        syntax in prop::sample::select(crate::document::Syntax::ALL),
+    ) {
+        let text = String::from_utf8_lossy(&pieces.concat()).into_owned();
+        let doc = crate::document::read(syntax, &text);
+        let mut want = Vec::new();
+        Scanner::new(ScanOptions::default()).scan_document(&doc, &text, |mut c| {
+            c.map_positions(|p| Pos { line: 1, column: 1, ..p });
+            want.push(c);
+        });
+        let mut scanner = Scanner::new(ScanOptions::default());
+        scanner.set_lines(false);
+        let mut got = Vec::new();
+        scanner.scan_document(&doc, &text, |c| got.push(c));
+        prop_assert_eq!(got, want);
+    }
 }

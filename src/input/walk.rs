@@ -146,6 +146,7 @@ pub const DATA_FOLDERS: &[&str] = &[
     "fixtures",
     "benchmark",
     "benchmarks",
+    "corpus",
     "__tests__",
     "__fixtures__",
     "__snapshots__",
@@ -173,13 +174,25 @@ pub fn in_data_folder(path: &Path, depth: usize) -> bool {
             .file_name()
             .and_then(|n| n.to_str())
             .is_some_and(is_test_file))
-        || path
-            .parent()
-            .into_iter()
-            .flat_map(Path::components)
-            .rev()
-            .take(depth.saturating_sub(1))
-            .any(|c| c.as_os_str().to_str().is_some_and(is_data_folder))
+        || {
+            // Folders below the walked path, innermost first, each with
+            // the one it is in.
+            let mut child = "";
+            path.parent()
+                .into_iter()
+                .flat_map(Path::components)
+                .rev()
+                .take(depth.saturating_sub(1))
+                .filter_map(|c| c.as_os_str().to_str())
+                .any(|folder| {
+                    // `bench/samples/`: a benchmark's inputs (`bench/`
+                    // itself may hold its write-up).
+                    let inputs = ["samples", "inputs", "data"].contains(&child)
+                        && ["bench", "benches"].contains(&folder);
+                    child = folder;
+                    inputs || is_data_folder(folder)
+                })
+        }
 }
 
 /// A data file named as a test's: a `.json`, `.yaml`, `.toml`, `.txt`,
@@ -297,6 +310,8 @@ mod tests {
             "r/x/benchmarks/a.txt",
             "r/cassandane/tiny-tests/Caldav/invite",
             "r/integration_tests/a.md",
+            "r/bench/samples/inline-autolink.md",
+            "r/fuzz/corpus/x.txt",
         ] {
             assert!(in_data_folder(Path::new(data), 3), "{data}");
         }
@@ -310,6 +325,8 @@ mod tests {
             "r/x/proxy_spec.lua",
             "r/x/benchmarking.md",
             "r/bench/README.md",
+            "r/samples/a.md",
+            "r/bench/x/samples/a.md",
             "r/x/-tests/a.md",
             "r/protests/a.md",
         ] {

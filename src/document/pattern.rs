@@ -314,11 +314,12 @@ fn has_printf(b: &[u8]) -> bool {
             // `help/1.1/%l/`, `?lang=%L`: one letter that is a whole path
             // segment or query value is a substitution (Roundcube's
             // language), never a mistyped escape in a real URL.
-            Some(c) if c.is_ascii_alphabetic() => {
+            // (Not a hex letter: `?q=%E` is an escape cut short.)
+            Some(c) if c.is_ascii_alphabetic() && !c.is_ascii_hexdigit() => {
                 i > 0
                     && matches!(b[i - 1], b'/' | b'=')
                     && b.get(i + 2)
-                        .is_none_or(|c| matches!(c, b'/' | b'&' | b'.' | b'#' | b'?' | b'-'))
+                        .is_none_or(|c| matches!(c, b'/' | b'&' | b'#' | b'?'))
             }
             _ => false,
         }
@@ -561,6 +562,9 @@ mod tests {
             "http://a.example/50%off%20now",
             "http://a.example/x%l/",
             "http://a.example/%l10n/",
+            "https://a.example/search?q=%E",
+            "https://a.example/search?q=%C&x=1",
+            "http://a.example/%l.html",
             "http://a.example/%lang/",
             "http://a.example/user/a_[b]/",
         ] {

@@ -15,7 +15,7 @@
 //! runs from one field into the next. Comments (`#: file.c:12`,
 //! `# Translator <mail>`) are text as they stand; an obsolete message
 //! (`#~ msgid "..."`) is read like the others but is data. In a message
-//! flagged as a format string (`#, python-format`, `c-format`...), `%%`
+//! flagged as a printf-style format string (`#, python-format`, `c-format`...), `%%`
 //! is a literal `%`: `?subject=Gold%%20membership` becomes `%20` on the
 //! page.
 
@@ -51,9 +51,10 @@ pub(super) fn read(src: &str) -> Document {
             if body.trim().is_empty() {
                 format = false;
             } else if let Some(flags) = body.strip_prefix("#,") {
-                format = flags.split(',').map(str::trim).any(|f| {
-                    f.ends_with("-format") && !f.starts_with("no-") && f != "python-brace-format"
-                });
+                format |= flags
+                    .split(',')
+                    .map(str::trim)
+                    .any(|f| PERCENT_FORMATS.contains(&f));
             }
             b.push_for("\n\n", at);
             b.push(line, at);
@@ -62,6 +63,29 @@ pub(super) fn read(src: &str) -> Document {
     }
     b.finish(false)
 }
+
+/// The format flags whose strings write a literal `%` as `%%` (printf's
+/// family); Qt's, Java's `MessageFormat`, C#'s and the shell's do not.
+const PERCENT_FORMATS: &[&str] = &[
+    "c-format",
+    "objc-format",
+    "python-format",
+    "java-printf-format",
+    "perl-format",
+    "php-format",
+    "awk-format",
+    "tcl-format",
+    "lua-format",
+    "elisp-format",
+    "librep-format",
+    "object-pascal-format",
+    "gcc-internal-format",
+    "gfc-internal-format",
+    "boost-format",
+    "ruby-format",
+    "go-format",
+    "javascript-format",
+];
 
 /// Decode the string whose text starts at `from` on a line ending at
 /// `end`, up to its closing quote; `format`: `%%` is a literal `%`.
@@ -146,6 +170,11 @@ mod tests {
         assert_eq!(&src[doc.source_offset(k)..][..4], "%%20");
         // Near miss: after the blank line, a message with no flag.
         assert!(doc.text.contains("http://a.example/50%%"), "{:?}", doc.text);
+        // Flags over two lines add up; Qt's format keeps `%%` as it is.
+        let two = read("#, c-format\n#, fuzzy\nmsgid \"see http://a.example/50%%20off\"\n");
+        assert!(two.text.contains("50%20off"), "{:?}", two.text);
+        let qt = read("#, qt-format\nmsgid \"see http://a.example/50%%20off\"\n");
+        assert!(qt.text.contains("50%%20off"), "{:?}", qt.text);
     }
 
     #[test]

@@ -131,8 +131,7 @@ pub fn entry(result: Result<ignore::DirEntry, ignore::Error>) -> Option<Entry> {
 
 /// Folders whose files are data, not the project's prose: test data (inputs
 /// a test suite feeds a parser, bad URLs on purpose: curl's `tests/`, git's
-/// `t/`, Go's `testdata/`; a benchmark's sample inputs, markdown-it's
-/// `benchmark/samples/`) and vendored code (fixed upstream, not here:
+/// `t/`, Go's `testdata/`; a fuzzer's `corpus/`) and vendored code (fixed upstream, not here:
 /// `vendor/`, `third_party/`, redis's and node's `deps/`).
 /// Their URLs are extracted but not linted unless `--lint-data` is given.
 pub const DATA_FOLDERS: &[&str] = &[
@@ -144,8 +143,6 @@ pub const DATA_FOLDERS: &[&str] = &[
     "test_data",
     "testsuite",
     "fixtures",
-    "benchmark",
-    "benchmarks",
     "corpus",
     "__tests__",
     "__fixtures__",
@@ -188,7 +185,7 @@ pub fn in_data_folder(path: &Path, depth: usize) -> bool {
                     // `bench/samples/`: a benchmark's inputs (`bench/`
                     // itself may hold its write-up).
                     let inputs = ["samples", "inputs", "data"].contains(&child)
-                        && ["bench", "benches"].contains(&folder);
+                        && ["bench", "benches", "benchmark", "benchmarks"].contains(&folder);
                     child = folder;
                     inputs || is_data_folder(folder)
                 })
@@ -218,17 +215,18 @@ fn is_test_file(name: &str) -> bool {
             .any(|s| stem.ends_with(s))
 }
 
-/// A name of [`DATA_FOLDERS`], one ending in `-tests` or `_tests` (or
-/// `-test`, `_test`), or a test source set named in camel case
+/// A name of [`DATA_FOLDERS`], one ending in `-tests` or `_tests`, or a
+/// test source set named in camel case
 /// (Gradle's `jvmTest`, `androidTest`; Xcode's `AlamofireTests`) or
 /// Gradle's `testFixtures`.
 fn is_data_folder(name: &str) -> bool {
     if DATA_FOLDERS.iter().any(|t| name.eq_ignore_ascii_case(t)) || name == "testFixtures" {
         return true;
     }
-    // `unit-tests`, `integration_tests`, Cyrus's `tiny-tests`.
+    // `unit-tests`, `integration_tests`, Cyrus's `tiny-tests` (not a
+    // singular `speed-test`, a blog post's slug as often).
     let lower = name.to_ascii_lowercase();
-    if ["-tests", "_tests", "-test", "_test"]
+    if ["-tests", "_tests"]
         .iter()
         .any(|s| lower.len() > s.len() && lower.ends_with(s))
     {
@@ -307,7 +305,6 @@ mod tests {
             "r/x/url.test.yaml",
             "r/x/test_parse.txt",
             "r/benchmark/samples/inline-autolink.md",
-            "r/x/benchmarks/a.txt",
             "r/cassandane/tiny-tests/Caldav/invite",
             "r/integration_tests/a.md",
             "r/bench/samples/inline-autolink.md",
@@ -325,6 +322,8 @@ mod tests {
             "r/x/proxy_spec.lua",
             "r/x/benchmarking.md",
             "r/bench/README.md",
+            "r/docs/benchmarks/index.md",
+            "r/content/posts/speed-test/index.md",
             "r/samples/a.md",
             "r/bench/x/samples/a.md",
             "r/x/-tests/a.md",

@@ -150,3 +150,23 @@ pub fn table_3986(rule: Rule, cases: &[(&str, &[&str])]) {
         );
     }
 }
+
+/// The rules that fire on the one URL of a document of `syntax`.
+pub fn document_rules(
+    syntax: crate::document::Syntax,
+    text: &str,
+    standard: Standard,
+) -> Vec<Rule> {
+    let doc = crate::document::read(syntax, text);
+    let mut found = Vec::new();
+    crate::scan::Scanner::new(crate::scan::ScanOptions {
+        excerpts: true,
+        ..crate::scan::ScanOptions::default()
+    })
+    .scan_document(&doc, text, |c| found.push(c));
+    assert_eq!(found.len(), 1, "{found:?}");
+    diagnostics_with(&found[0], standard)
+        .iter()
+        .map(|d| d.rule)
+        .collect()
+}

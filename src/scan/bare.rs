@@ -34,6 +34,8 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
     let (mut round, mut square, mut curly) = (0u32, 0u32, 0u32);
     let mut quote_open = false;
     let mut query = false;
+    // Past a `#`: a fragment, or a client-side route (`#/login?next=`).
+    let mut hashed = false;
     let mut end = from;
     let mut i = from;
     while i < limit {
@@ -52,7 +54,7 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // A list of URLs (`https://a.example,https://b.example`),
                 // or of named ones before a query (etcd's `--initial-cluster
                 // s1=http://h1:2380,s2=http://h2:2380`).
-                b',' if url_at(b, i + 1) || (!query && named_url_at(b, i + 1)) => break,
+                b',' if url_at(b, i + 1) || (!query && !hashed && named_url_at(b, i + 1)) => break,
                 // A pipe ends it outside the query: a shell pipe (`curl
                 // http://a/b| sh`), a table's column, usage alternatives
                 // (`https://example.com|path/to/file`).
@@ -65,6 +67,10 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 b'?' => {
                     query = true;
                     false
+                }
+                b'#' => {
+                    hashed = true;
+                    true
                 }
                 // `URL[URL]`, `URL[Image.jpeg]`: a webmail rendering of a
                 // link, or AsciiDoc's `URL[text]`; the bracket ends the URL.

@@ -334,6 +334,10 @@ fn real_world_shapes() {
             "see https://a.example/x?a=1,next=https://b.example/",
             &["https://a.example/x?a=1,next=https://b.example/"],
         ),
+        (
+            "see https://a.example/#/login,next=https://b.example/",
+            &["https://a.example/#/login,next=https://b.example/"],
+        ),
         ("**see http://a.example/x**", &["http://a.example/x"]),
         ("<a href='http://example.org'/>", &["http://example.org"]),
         ("news:* and news:*.", &["news:*", "news:*"]),

@@ -345,8 +345,9 @@ fn next_token(w: &Window, schemes: &Schemes, run_end: usize, depth: usize) -> Op
 }
 
 /// Whether a token holds `://`, the start of a URL of its own, other than
-/// a URL nested in a path (`20080526153208/http://www.…`: a Wayback
-/// Machine address goes on after `https://web.archive.org/web/`).
+/// the archived URL of a Wayback Machine address after its timestamp
+/// (`20080526153208/http://www.…` or `web/2008…/http://…` on the line after
+/// `https://web.archive.org/web/`).
 fn holds_url(tok: &[u8]) -> bool {
     tok.windows(3).enumerate().any(|(k, t)| {
         if t != b"://" {
@@ -357,9 +358,22 @@ fn holds_url(tok: &[u8]) -> bool {
             .rev()
             .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'.' | b'-'))
             .count();
-        let at = k - scheme;
-        !(scheme > 0 && at > 0 && tok[at - 1] == b'/')
+        !(scheme > 0 && is_wayback_stamp(&tok[..k - scheme]))
     })
+}
+
+/// `20080526153208/`, `web/2008id_/`: a Wayback Machine timestamp (4 to 14
+/// digits, maybe a two-letter flag and `_`) and its slash, all of `s`.
+fn is_wayback_stamp(s: &[u8]) -> bool {
+    let s = s.strip_prefix(b"web/").unwrap_or(s);
+    let Some(s) = s.strip_suffix(b"/") else {
+        return false;
+    };
+    let digits = s.iter().take_while(|c| c.is_ascii_digit()).count();
+    let flag = &s[digits..];
+    (4..=14).contains(&digits)
+        && (flag.is_empty()
+            || (flag.len() == 3 && flag[..2].iter().all(u8::is_ascii_lowercase) && flag[2] == b'_'))
 }
 
 /// `nixpkgs-kct.url = "github:..."`: blanks, then `=` after the token make

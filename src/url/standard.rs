@@ -403,15 +403,22 @@ pub fn is_diagrammed(cand: &crate::scan::Candidate) -> bool {
         })
 }
 
-/// Whether `url` is one word (letters, digits, `-`, `_`) where a URL goes:
-/// the name of what goes there (`<URL:address>`, `<URL:ldapurl>`), or the
-/// prose after an opener the text talks about ("Treat `<URL:` as text").
-/// No wrapper in real text holds a partial URL that is a bare word.
-pub fn is_lone_word(url: &str) -> bool {
+/// Whether `url` names what goes where a URL goes instead of giving one:
+/// one lower-case word that is, or ends in, `url`, `uri`, `address`,
+/// `addr`, `link`, `host` or `location` (`<URL:address>`, `<ldapurl>`). A
+/// file's name, `<URL:README>`, is a partial URL.
+pub fn is_placeholder_word(url: &str) -> bool {
     !url.is_empty()
-        && url
-            .bytes()
-            .all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_')
+        && url.bytes().all(|c| c.is_ascii_lowercase())
+        && ["url", "uri", "address", "addr", "link", "host", "location"]
+            .iter()
+            .any(|w| url.ends_with(w))
+}
+
+/// Whether the candidate is a quoted attribute's value (`href="…"`,
+/// `HREF='…'`), as HTML writes links and Markdown cannot.
+pub fn is_attribute_value(cand: &crate::scan::Candidate) -> bool {
+    around(cand).is_some_and(|(_, before, _)| before.ends_with("=\"") || before.ends_with("='"))
 }
 
 /// Whether the candidate stands between a pair of quotes or backticks:
@@ -486,12 +493,6 @@ pub fn names_a_scheme(cand: &crate::scan::Candidate) -> bool {
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
         .next()
         .unwrap_or_default();
-    is_scheme_noun(word)
-}
-
-/// Whether `word` is a noun that, after a scheme, makes the text name the
-/// scheme ("URIs", "links", "remote"), any case.
-pub fn is_scheme_noun(word: &str) -> bool {
     SCHEME_NOUNS.iter().any(|n| n.eq_ignore_ascii_case(word))
 }
 

@@ -15,9 +15,10 @@ declare_rule! {
     /// plain text has no base; there "the full form must always be used".
     ///
     /// ## Standards
-    /// Under `rfc3986` (the default) a wrapper holding one bare word,
-    /// `<URL:address>` or `<URL:ldapurl>`, names what goes there and is not
-    /// reported. Under `rfc1738` it is.
+    /// Under `rfc3986` (the default) a wrapper holding one lower-case word
+    /// naming what goes there, `<URL:address>` or `<URL:ldapurl>` (a word
+    /// ending in `url`, `uri`, `address`, `link`, `host`...), is not
+    /// reported; `<URL:README>` is. Under `rfc1738` every one is.
     ///
     /// ## Example
     /// `<URL:../docs/intro.html>`
@@ -39,7 +40,7 @@ declare_rule! {
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     let claimed = cx.cand.form.is_wrapped() || cx.cand.form == Form::UrlPrefix;
     // Under `rfc3986`, `<URL:address>`: the name of what goes there.
-    let named = cx.standard == Standard::Rfc3986 && standard::is_lone_word(cx.url);
+    let named = cx.standard == Standard::Rfc3986 && standard::is_placeholder_word(cx.url);
     if claimed && cx.parts.scheme.is_none() && !named {
         out.at_span(cx.cand.span, format!("`{}` is a partial URL", cx.url));
     }
@@ -82,8 +83,12 @@ mod tests {
         let named = "allow pasting URLs of the form <URL:address> to lynx.\n";
         assert_eq!(rules(named, Standard::Rfc3986), []);
         assert_eq!(rules(named, Standard::Rfc1738), [Rule::PartialUrlInText]);
-        // Near misses: a file name and a path are partial URLs.
-        for text in ["see <URL:intro.html>\n", "see <URL:docs/intro>\n"] {
+        // Near misses: a file's name and a path are partial URLs.
+        for text in [
+            "see <URL:intro.html>\n",
+            "see <URL:docs/intro>\n",
+            "see <URL:README> for more\n",
+        ] {
             assert_eq!(
                 rules(text, Standard::Rfc3986),
                 [Rule::PartialUrlInText],

@@ -3,7 +3,7 @@
 use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Severity};
 use crate::span::{Pos, Span};
-use crate::url::{standard, Cx, Standard};
+use crate::url::{Cx, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -16,9 +16,9 @@ declare_rule! {
     /// bare text instead.
     ///
     /// ## Standards
-    /// Under `rfc3986` (the default) an opener followed by one bare word,
-    /// "Treat `<URL:` as text", is the opener talked about, not a wrapper,
-    /// and is not reported. Under `rfc1738` it is.
+    /// Under `rfc3986` (the default) `<URL:` followed by a blank and one
+    /// lower-case word, "Treat `<URL:  as` text", is the opener talked
+    /// about, not a wrapper, and is not reported. Under `rfc1738` it is.
     ///
     /// ## Example
     /// `see <URL:http://host/a and more text`
@@ -42,8 +42,10 @@ pub fn check_unterminated(cx: &Cx<'_>, out: &mut Report<'_>) {
         return;
     }
     // Under `rfc3986`, "Treat <URL:  as text": the opener talked about,
-    // followed by a word of prose, not a URL.
-    if cx.standard == Standard::Rfc3986 && standard::is_lone_word(cx.url) {
+    // then a blank and a word of prose, not a URL.
+    let gap = cx.cand.pos_at(0).offset > cx.cand.span.end.offset;
+    let talked_about = gap && cx.url.bytes().all(|c| c.is_ascii_lowercase());
+    if cx.standard == Standard::Rfc3986 && !cx.url.is_empty() && talked_about {
         return;
     }
     let raw = cx.cand.raw.as_bytes();
@@ -109,7 +111,9 @@ mod tests {
         let about = "* Treat <URL:  as text rather than a junk tag, so we display\n";
         assert_eq!(rules(about, Standard::Rfc3986), []);
         assert_eq!(rules(about, Standard::Rfc1738), [Rule::UnterminatedWrapper]);
-        // Near miss: a URL never closed.
+        // Near misses: a URL never closed, and a partial one.
+        let partial = "see <URL:README for more\n";
+        assert!(rules(partial, Standard::Rfc3986).contains(&Rule::UnterminatedWrapper));
         let open = "   <https://developers.yubico.com/PGP/Attestation.html:\n\n   Key-ID: 81\n";
         assert!(rules(open, Standard::Rfc3986).contains(&Rule::UnterminatedWrapper));
     }

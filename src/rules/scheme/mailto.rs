@@ -23,8 +23,10 @@ declare_rule! {
     /// (`mailto:*`) or a noun naming the scheme (`mailto:links`). As RFC
     /// 6068 allows, the address may be a comma-separated list
     /// (`mailto:a@b.org,c@d.org`) or left to the header fields
-    /// (`mailto:?to=a@b.org`). Under `rfc1738` each of these is reported:
-    /// its `encoded822addr` is one address.
+    /// (`mailto:?to=a@b.org`, whose `to=` addresses are judged the same
+    /// way; a "share by mail" link, `mailto:?subject=x`, names none).
+    /// Under `rfc1738` each of these is reported: its `encoded822addr` is
+    /// one address.
     ///
     /// ## Example
     /// `mailto:webmaster`
@@ -80,7 +82,10 @@ fn placeholder(cx: &Cx<'_>) -> bool {
     ) || (address.len() >= 2 && address.bytes().all(|c| c == b'x'))
         || address.starts_with('*')
         || address.ends_with('*')
-        || crate::url::standard::is_scheme_noun(&address)
+        || matches!(
+            address.as_str(),
+            "link" | "links" | "url" | "urls" | "uri" | "uris"
+        )
 }
 
 /// Check the address of mailto URLs.
@@ -107,9 +112,12 @@ fn mailto(cx: &Cx<'_>) -> Option<Fault> {
     let r = cx.parts.body.start..end;
     let rfc6068 = cx.standard == Standard::Rfc3986;
     // RFC 6068: every recipient may be in the header fields
-    // (`mailto:?to=a@b.org`), and `to` is a list (`mailto:a@b.org,c@d.org`).
-    if rfc6068 && r.is_empty() && cx.parts.query.is_some() {
-        return None;
+    // (`mailto:?to=a@b.org`; none at all in a "share by mail" link,
+    // `mailto:?subject=…&body=…`), and `to` is a list (`a@b.org,c@d.org`).
+    if rfc6068 && r.is_empty() {
+        if let Some(q) = cx.parts.query.clone() {
+            return to_fields(cx, q);
+        }
     }
     // Perl's `"mailto:a\@b.org"` in a string: the escape is gone in the
     // page it writes (see `unsafe-character`). Written as it stands, not
@@ -138,6 +146,39 @@ fn mailto(cx: &Cx<'_>) -> Option<Fault> {
     };
     let r = if r.is_empty() { 0..cx.url.len() } else { r };
     Some(Fault::new(r, why))
+}
+
+/// The first fault among the addresses of the `to=` fields of the query
+/// at `q` (RFC 6068 §2), each a comma-separated list, percent-decoded.
+fn to_fields(cx: &Cx<'_>, q: std::ops::Range<usize>) -> Option<Fault> {
+    let mut at = q.start;
+    for field in cx.text(q).split('&') {
+        let range = at..at + field.len();
+        at = range.end + 1;
+        let Some(value) = field
+            .get(..3)
+            .filter(|k| k.eq_ignore_ascii_case("to="))
+            .map(|_| range.start + 3..range.end)
+        else {
+            continue;
+        };
+        let list: Vec<u8> = escape::decoded(cx.url, value.clone()).collect();
+        // `?to=address(es)`: usage notation for a format, not an address.
+        let notation = list.contains(&b'(')
+            && list
+                .iter()
+                .all(|&c| c.is_ascii_alphabetic() || matches!(c, b'(' | b')'));
+        if notation {
+            continue;
+        }
+        if let Err(why) = list
+            .split(|&c| c == b',')
+            .try_for_each(|a| addr_spec::check(a.iter().copied()))
+        {
+            return Some(Fault::new(value, why));
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -176,6 +217,8 @@ mod tests {
         }
         // Near misses: a real local part, and a noun that is no scheme noun.
         assert!(fires("write to mailto:linksys", Standard::Rfc3986));
+        // A real local part that lost its domain, even one a scheme noun.
+        assert!(fires("[mail us](mailto:support)", Standard::Rfc3986));
         assert!(fires("write to mailto:li*nks", Standard::Rfc3986));
         // Metasyntactic names (`HREF="mailto:foo"`), not a real local part.
         assert!(!fires(
@@ -198,6 +241,16 @@ mod tests {
             assert!(!fires(text, Standard::Rfc3986), "{text}");
             assert!(fires(text, Standard::Rfc1738), "{text}");
         }
+        // The `to=` fields' addresses are judged as the address is.
+        for text in ["mailto:?to=webmaster", "mailto:?to=a@b.org,bob&subject=x"] {
+            assert!(fires(text, Standard::Rfc3986), "{text}");
+        }
+        assert!(!fires("mailto:?TO=a%40b.org&to=c@d.org", Standard::Rfc3986));
+        // A format described: `mailto:?to=address(es)[&foo=blah]`.
+        assert!(!fires(
+            "allows mailto:?to=address(es) as a format",
+            Standard::Rfc3986
+        ));
         // Each address in the list is still judged, and a list needs both.
         assert!(fires("mailto:me@myhost.org,her", Standard::Rfc3986));
         assert!(fires("mailto:me@myhost.org,,her@x.org", Standard::Rfc3986));
@@ -223,20 +276,8 @@ mod tests {
         assert!(fires("write to mailto:attic.org today", Standard::Rfc3986));
     }
 
-    /// The rules that fire on the one URL of an HTML snippet.
     fn html_rules(text: &str, standard: Standard) -> Vec<Rule> {
-        let doc = crate::document::read(crate::document::Syntax::Html, text);
-        let mut found = Vec::new();
-        Scanner::new(ScanOptions {
-            excerpts: true,
-            ..ScanOptions::default()
-        })
-        .scan_document(&doc, text, |c| found.push(c));
-        assert_eq!(found.len(), 1, "{found:?}");
-        diagnostics_with(&found[0], standard)
-            .iter()
-            .map(|d| d.rule)
-            .collect()
+        crate::rules::testutil::document_rules(crate::document::Syntax::Html, text, standard)
     }
 
     #[test]

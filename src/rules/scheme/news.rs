@@ -55,17 +55,19 @@ pub fn check_news(cx: &Cx<'_>, out: &mut Report<'_>) {
 
 /// Under `rfc3986`, text that only looks like a news URL: a syntax list's
 /// placeholder group (lynx's `news:newsgroup/messageNo`), or the word
-/// `news` before a setting (a termcap entry's `:KB=news:TY=sjis:`). No
-/// group holds `=`, and no message-id lacks `@`.
+/// `news` before a setting, a key in capitals and `=` (a termcap entry's
+/// `:KB=news:TY=sjis:`). No group holds `=`, and no message-id lacks `@`.
 fn not_a_news_url(cx: &Cx<'_>) -> bool {
     let body = cx.text(cx.parts.body.clone());
     if body.contains('@') {
         return false;
     }
     let group = body.split(['/', '?']).next().unwrap_or_default();
-    group.eq_ignore_ascii_case("newsgroup")
-        || group.eq_ignore_ascii_case("group")
-        || body.contains('=')
+    // A setting's key in capitals before its `=` (`TY=sjis`).
+    let setting = body
+        .split_once('=')
+        .is_some_and(|(key, _)| !key.is_empty() && key.bytes().all(|c| c.is_ascii_uppercase()));
+    group.eq_ignore_ascii_case("newsgroup") || group.eq_ignore_ascii_case("group") || setting
 }
 
 /// `newsurl = "news:" ( "*" | group | article )`,
@@ -150,6 +152,7 @@ mod tests {
             // Near misses: a real group with a bad character, a message-id.
             ("news:comp.lang/x", &["comp.lang/x"]),
             ("news:a=b@", &[""]),
+            ("news:comp.lang.c=x", &["comp.lang.c=x"]),
         ];
         table_3986(Rule::InvalidNews, cases);
         table(Rule::InvalidNews, &[("news:TY=sjis", &["TY=sjis"])]);

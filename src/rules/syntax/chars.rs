@@ -7,7 +7,7 @@ use std::ops::Range;
 use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Applicability, Severity};
 use crate::url::grammar::is_unsafe;
-use crate::url::{punycode, Cx, SchemeKind, Standard};
+use crate::url::{punycode, standard, Cx, SchemeKind, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -39,10 +39,9 @@ declare_rule! {
     /// a `|` in the query or fragment (`?family=Roboto|Lato`: the WHATWG URL
     /// standard sends it as it is, and APIs take lists so), nor a `^` in
     /// the query (a search's regular expression, `?q=file:^src/`, sent as
-    /// it is too). In a link's
-    /// fragment naming a method by its signature (old javadoc's
-    /// `#wait(long, int)`), a space after a comma is the anchor's own and
-    /// browsers find it. A backslash
+    /// it is too). In an HTML attribute's fragment naming a method by its
+    /// signature (old javadoc's `href="…#wait(long, int)"`), a space after a
+    /// comma is the anchor's own and browsers find it. A backslash
     /// before a shell, INI, Markdown or Perl metacharacter (`?a=1\&b=2`,
     /// `r\#egg=x`, `Squid\_W.png`, `mailto:a\@b.org`) is that syntax's
     /// escape, and npm's
@@ -197,11 +196,12 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
     }
 }
 
-/// The fragment of a link (markup's, not bare text's) that names a method
-/// by its signature, `#wait(long, int)`: old javadoc's anchors hold a space
-/// after each comma, and browsers find them. `None` for any other fragment.
+/// The fragment of an HTML attribute's link that names a method by its
+/// signature, `#wait(long, int)`: old javadoc's anchors hold a space after
+/// each comma, and browsers find them. (A Markdown destination cannot hold
+/// a space.) `None` for any other fragment.
 fn javadoc_anchor(cx: &Cx<'_>) -> Option<Range<usize>> {
-    if cx.cand.form != crate::scan::Form::Link {
+    if cx.cand.form != crate::scan::Form::Link || !standard::is_attribute_value(cx.cand) {
         return None;
     }
     let f = cx.parts.fragment.clone()?;
@@ -291,11 +291,20 @@ fn paired_brackets(cx: &Cx<'_>) -> Vec<usize> {
     // `https://github.com/dependabot[bot]`: a GitHub app's account, named
     // so by GitHub and linked so by every changelog generator; browsers
     // send the brackets as they are.
+    let github = cx.parts.authority.as_ref().is_some_and(|a| {
+        let host = cx.text(a.host.clone());
+        host.eq_ignore_ascii_case("github.com") || host.ends_with(".github.com")
+    });
     let path = &cx.parts.path;
-    for (k, _) in cx.url[path.clone()].match_indices("[bot]") {
+    for (k, _) in cx.url[path.clone()]
+        .match_indices("[bot]")
+        .filter(|_| github)
+    {
         let at = path.start + k;
-        if b.get(at + 5)
-            .is_none_or(|c| matches!(c, b'/' | b'?' | b'#'))
+        let named = at > path.start && b[at - 1] != b'/';
+        if named
+            && b.get(at + 5)
+                .is_none_or(|c| matches!(c, b'/' | b'?' | b'#'))
         {
             out.extend([at, at + 4]);
         }
@@ -502,24 +511,21 @@ mod tests {
     }
 
     #[test]
-    fn a_javadoc_signature_anchor_in_a_link_under_rfc3986() {
-        use crate::rules::testutil::cand_with;
-        use crate::scan::{Facts, Form};
-        let spaces = |url: &str, form: Form, standard: Standard| {
-            diagnostics_with(&cand_with(url, form, Facts::default()), standard)
-                .iter()
-                .filter(|d| d.rule == Rule::UnsafeCharacter)
-                .count()
+    fn a_javadoc_signature_anchor_in_an_html_attribute_under_rfc3986() {
+        use crate::document::Syntax;
+        use crate::rules::testutil::document_rules;
+        let unsafe_in = |syntax, text: &str, standard| {
+            document_rules(syntax, text, standard).contains(&Rule::UnsafeCharacter)
         };
-        let sig = "http://java.sun.com/javase/6/docs/api/java/lang/Object.html#wait(long, int)";
-        assert_eq!(spaces(sig, Form::Link, Standard::Rfc3986), 0);
-        assert_eq!(spaces(sig, Form::Link, Standard::Rfc1738), 1);
-        // Near misses: bare text, a space not after a comma, prose.
-        assert_eq!(spaces(sig, Form::Bare, Standard::Rfc3986), 1);
-        let odd = "http://h.example/A.html#wait(long ,int)";
-        assert_eq!(spaces(odd, Form::Link, Standard::Rfc3986), 1);
-        let prose = "http://h.example/A.html#see this, (x)";
-        assert_eq!(spaces(prose, Form::Link, Standard::Rfc3986), 1);
+        let html = "<A HREF=\"http://java.sun.com/javase/6/docs/api/java/lang/Object.html#wait(long, int)\">wait</A>";
+        assert!(!unsafe_in(Syntax::Html, html, Standard::Rfc3986));
+        assert!(unsafe_in(Syntax::Html, html, Standard::Rfc1738));
+        // Near misses: a Markdown destination cannot hold the space, and
+        // a space not after a comma is no signature's.
+        let md = "[wait](http://java.sun.com/api/Object.html#wait(long, int))\n";
+        assert!(unsafe_in(Syntax::Markdown, md, Standard::Rfc3986));
+        let odd = "<a href=\"http://h.example/A.html#wait(long ,int)\">w</a>";
+        assert!(unsafe_in(Syntax::Html, odd, Standard::Rfc3986));
     }
 
     #[test]
@@ -560,6 +566,8 @@ mod tests {
                 ("https://github.com/apps/renovate[bot]/x", &[]),
                 ("https://github.com/a[bot]b", &["[", "]"]),
                 ("https://github.com/a[bots]", &["[", "]"]),
+                ("https://evil.example.com/x[bot]", &["[", "]"]),
+                ("https://github.com/[bot]", &["[", "]"]),
                 // A command-line tool's Windows path after `file://`.
                 ("file://C:\\ca_config.txt", &[]),
                 ("file://.\\SAML-identity-provider.json", &[]),

@@ -304,6 +304,18 @@ fn columns_are_a_table_not_a_wrap() {
         one(text).url,
         "https://web.archive.org/web/20080526153208/http://www.monkeys.com/anti-spam/filtering/sender-domain-validate.in"
     );
+    // Near misses: a path, then another URL of its own, is no
+    // continuation, and that URL is not lost.
+    let text = "Old page: https://example.com/old/\nweb.archive.org/web/20200101000000/https://exmaple.com/old\n";
+    let c = scan_all(text.as_bytes(), &ScanOptions::default());
+    assert_eq!(c[0].url, "https://example.com/old/", "{c:#?}");
+    assert!(
+        c.iter().any(|c| c.url == "https://exmaple.com/old"),
+        "{c:#?}"
+    );
+    let text = "Mirror is at https://a.example/x/\nfoo/http://b.example/y more words\n";
+    let c = scan_all(text.as_bytes(), &ScanOptions::default());
+    assert_eq!(c.len(), 2, "{c:#?}");
     // An iCalendar line carries an address of its own.
     let text = "ATTENDEE;CN=Test User;PARTSTAT=ACCEPTED;RSVP=TRUE:MAILTO:cassandane@example.com\nATTENDEE;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:MAILTO:friend@example.com\n";
     let c = scan_all(text.as_bytes(), &ScanOptions::default());

@@ -8,7 +8,7 @@
 //! | shape | example |
 //! |---|---|
 //! | template placeholder | `{{base_url}}`, `${host}`, `$(HOST)`, `{% url %}`, `<%= x %>`, `{name}`, `{0}` |
-//! | printf conversion | `%s`, `%d/`, `%(name)s`, `%1$s`, `/%l/` (a `%` not starting a valid escape) |
+//! | printf conversion | `%s`, `%d/`, `%(name)s`, `%1$s`, `/%l/`, Qt's `/%2/` (a `%` not starting a valid escape) |
 //! | usage notation | `ftp://[user@]host[:port]/path`, `http://host[/path]` |
 //! | wildcard | `https://*.example.com/*`, `http://host/*.html`, `bundle-[hash].js` |
 //! | glob | `part{a,b,c}.html`, `vol[1-4]`, `archive[1996-1999]` |
@@ -308,7 +308,13 @@ fn has_printf(b: &[u8]) -> bool {
         }
         match b.get(i + 1) {
             Some(b's' | b'd' | b'i' | b'u' | b'f' | b'x' | b'X' | b'c' | b'r' | b'(') => true,
-            Some(d) if d.is_ascii_digit() => b.get(i + 2) == Some(&b'$'),
+            // `%1$s`; or Qt's positional `%2` as a whole path segment
+            // (`/video/%2/livestreaming`; a query's `=%2` may be an escape
+            // cut short).
+            Some(d) if d.is_ascii_digit() => {
+                b.get(i + 2) == Some(&b'$')
+                    || (i > 0 && b[i - 1] == b'/' && b.get(i + 2) == Some(&b'/'))
+            }
             // `git log --pretty` placeholders: `commit/%H`, `commit/%h`.
             Some(b'H' | b'h') => b.get(i + 2).is_none_or(|c| !c.is_ascii_alphanumeric()),
             // `help/1.1/%l/`, `?lang=%L`: one letter that is a whole path
@@ -515,6 +521,7 @@ mod tests {
             "https://docs.roundcube.net/doc/help/1.1/%l/",
             "http://a.example/?lang=%L&x=1",
             "http://a.example/%v",
+            "https://studio.youtube.com/video/%2/livestreaming",
             "http://localhost:8080/dav/principals/user/example@[hostname]/",
         ] {
             assert!(is_pattern(p), "{p} is a pattern");
@@ -563,6 +570,8 @@ mod tests {
             "http://a.example/x%l/",
             "http://a.example/%l10n/",
             "https://a.example/search?q=%E",
+            "https://a.example/search?q=%2",
+            "https://a.example/a%2/b",
             "https://a.example/search?q=%C&x=1",
             "http://a.example/%l.html",
             "http://a.example/%lang/",

@@ -91,6 +91,8 @@ const PERCENT_FORMATS: &[&str] = &[
 /// `end`, up to its closing quote; `format`: `%%` is a literal `%`.
 fn string(b: &mut Builder, src: &str, from: usize, end: usize, format: bool) {
     let bytes = &src.as_bytes()[..end];
+    // Outside a format string `%` is a byte like any other: the search
+    // looks for the quote twice instead.
     let percent = if format { b'%' } else { b'"' };
     let mut run = from;
     let mut i = from;

@@ -298,15 +298,6 @@ impl Validator {
             (rule.check_fn())(&cx, &mut report);
             report.finish();
         }
-        // "`<s3://>` URIs": a scheme named, not an empty URL left in.
-        if self.standard == Standard::Rfc3986
-            && only == Some(Rule::EmptyUrl)
-            && cand.url.contains(':')
-            && out.len() > first
-            && standard::names_a_scheme(cand)
-        {
-            out.truncate(first);
-        }
         // A URL the text itself calls wrong ("Incorrect: file:///a%.c") is
         // an example of the fault, not the fault; asked only of URLs with a
         // finding. A leaked password is still one.

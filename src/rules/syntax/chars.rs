@@ -120,8 +120,15 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
         return;
     }
     let b = cx.url.as_bytes();
-    let paired = if cx.standard == Standard::Rfc3986 {
-        paired_brackets(cx)
+    // Most URLs hold no unsafe character: nothing to look for or spare.
+    if !b
+        .iter()
+        .any(|&c| c == b'#' || (c.is_ascii() && is_unsafe(char::from(c))))
+    {
+        return;
+    }
+    let spared = if cx.standard == Standard::Rfc3986 {
+        sent_as_written(cx)
     } else {
         Vec::new()
     };
@@ -148,7 +155,7 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
     }
     // Whether byte `i` is unsafe where it stands. The byte's own class is
     // asked first: nearly every byte is safe, and the exceptions below
-    // (a search of the paired brackets among them) cost more.
+    // (a search of the spared offsets among them) cost more.
     let bad = |i: usize| {
         let c = b[i];
         let unsafe_here = c.is_ascii()
@@ -169,7 +176,7 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
                 && (b.get(i + 1) != Some(&b'@') || cx.scheme == SchemeKind::Mailto))
             || (!rfc1738 && is_version_caret(b, i))
             || (c == b' ' && signature.as_ref().is_some_and(|r| r.contains(&i)))
-            || paired.contains(&i);
+            || spared.contains(&i);
         !skip
     };
     let mut edits = Vec::new();
@@ -250,12 +257,14 @@ fn is_version_caret(b: &[u8], i: usize) -> bool {
     b[i] == b'^' && i > 0 && b[i - 1] == b'@' && b.get(i + 1).is_some_and(u8::is_ascii_digit)
 }
 
-/// Offsets of the `[` and `]` that pair up, unnested, with only
-/// characters other than brackets between, of the `"` that pair up (a
-/// quoted search term, `?q="Project:+openssh"`), within the query or
-/// within the fragment; and of every `|` in either (a list,
-/// `?family=Roboto|Lato`).
-fn paired_brackets(cx: &Cx<'_>) -> Vec<usize> {
+/// Offsets of the unsafe characters browsers send as written (WHATWG URL)
+/// where they stand for something: within the query or within the
+/// fragment, the `[` and `]` that pair up, unnested, with only characters
+/// other than brackets between, the `"` that pair up (a quoted search term,
+/// `?q="Project:+openssh"`) and every `|` (a list, `?family=Roboto|Lato`);
+/// a query's `^` that starts a term (a regular expression's anchor); and
+/// the brackets of a GitHub app's account in a path.
+fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
     let b = cx.url.as_bytes();
     let mut out = Vec::new();
     for (r, query) in [(&cx.parts.query, true), (&cx.parts.fragment, false)] {
@@ -291,15 +300,15 @@ fn paired_brackets(cx: &Cx<'_>) -> Vec<usize> {
     // `https://github.com/dependabot[bot]`: a GitHub app's account, named
     // so by GitHub and linked so by every changelog generator; browsers
     // send the brackets as they are.
-    let github = cx.parts.authority.as_ref().is_some_and(|a| {
-        let host = cx.text(a.host.clone());
-        host.eq_ignore_ascii_case("github.com") || host.ends_with(".github.com")
-    });
+    let github = || {
+        cx.parts.authority.as_ref().is_some_and(|a| {
+            let host = cx.text(a.host.clone());
+            host.eq_ignore_ascii_case("github.com") || host.ends_with(".github.com")
+        })
+    };
     let path = &cx.parts.path;
-    for (k, _) in cx.url[path.clone()]
-        .match_indices("[bot]")
-        .filter(|_| github)
-    {
+    let bots = cx.url[path.clone()].match_indices("[bot]");
+    for (k, _) in bots.filter(|_| github()) {
         let at = path.start + k;
         let named = at > path.start && b[at - 1] != b'/';
         if named

@@ -39,10 +39,16 @@ declare_rule! {
 
 /// Report an empty wrapper (scanner fact) or a scheme-only URL.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
-    // Under `rfc3986`, "without the surrounding "<>" or "<URL:>"": an empty
-    // wrapper in quotes is named, not left empty.
+    // Under `rfc3986`, "`<s3://>` URIs": a scheme named, not an empty URL
+    // left in.
+    let rfc3986 = cx.standard == Standard::Rfc3986;
+    if rfc3986 && cx.cand.url.contains(':') && standard::names_a_scheme(cx.cand) {
+        return;
+    }
+    // "without the surrounding "<>" or "<URL:>"": an empty wrapper in
+    // quotes is named, not left empty.
     if cx.cand.facts.empty || cx.url.is_empty() {
-        if !(cx.standard == Standard::Rfc3986 && standard::is_quoted(cx.cand)) {
+        if !(rfc3986 && standard::is_quoted(cx.cand)) {
             out.at_span(cx.cand.span, "the wrapper holds no URL".to_string());
         }
     } else if is_empty_url(cx) {

@@ -7,8 +7,8 @@
 //!
 //! | shape | example |
 //! |---|---|
-//! | template placeholder | `{{base_url}}`, `${host}`, `$(HOST)`, `{% url %}`, `<%= x %>`, `{name}`, `{0}` |
-//! | printf conversion | `%s`, `%d/`, `%(name)s`, `%1$s`, `/%l/`, Qt's `/%2/` (a `%` not starting a valid escape) |
+//! | template placeholder | `{{base_url}}`, `${host}`, `$(HOST)`, `{% url %}`, `<%= x %>`, `{name}`, `{0}`, HAProxy's `%[hdr(host)]` |
+//! | printf conversion | `%s`, `%d/`, `%(name)s`, `%1$s`, `/%l/`, Qt's `/%2/`, xargs' `/%` (a `%` not starting a valid escape) |
 //! | usage notation | `ftp://[user@]host[:port]/path`, `http://host[/path]` |
 //! | wildcard | `https://*.example.com/*`, `http://host/*.html`, `bundle-[hash].js` |
 //! | glob | `part{a,b,c}.html`, `vol[1-4]`, `archive[1996-1999]` |
@@ -143,6 +143,13 @@ static MARKS: [u16; 256] = {
 /// where the URL was cut, as in `{env.host(x)}`).
 fn has_placeholder(b: &[u8]) -> bool {
     if b.windows(2).any(|w| matches!(w, b"$(" | b"<%" | b"%>")) {
+        return true;
+    }
+    // `http://www.%[hdr(host)]%[capture.req.uri]`: HAProxy's sample
+    // expression, never an escape.
+    if b.windows(3)
+        .any(|w| w[0] == b'%' && w[1] == b'[' && w[2].is_ascii_alphabetic())
+    {
         return true;
     }
     // `mailto:&email.php.doc.subscribe;`: an XML entity a DTD defines.
@@ -315,6 +322,10 @@ fn has_printf(b: &[u8]) -> bool {
                 b.get(i + 2) == Some(&b'$')
                     || (i > 0 && b[i - 1] == b'/' && b.get(i + 2) == Some(&b'/'))
             }
+            // `xargs -I% curl "…/releases/%"`: a lone `%` that is a whole
+            // segment or query value is the command's substitution (a stray
+            // `%` follows a character, as in `/100%`).
+            None | Some(b'/' | b'&' | b'#') => i > 0 && matches!(b[i - 1], b'/' | b'='),
             // `git log --pretty` placeholders: `commit/%H`, `commit/%h`.
             Some(b'H' | b'h') => b.get(i + 2).is_none_or(|c| !c.is_ascii_alphanumeric()),
             // `help/1.1/%l/`, `?lang=%L`: one letter that is a whole path
@@ -523,6 +534,9 @@ mod tests {
             "http://a.example/%v",
             "https://studio.youtube.com/video/%2/livestreaming",
             "http://localhost:8080/dav/principals/user/example@[hostname]/",
+            "https://api.github.com/repos/getzola/zola/releases/%",
+            "http://a.example/?release=%&x=1",
+            "http://www.%[hdr(host)]",
         ] {
             assert!(is_pattern(p), "{p} is a pattern");
         }
@@ -576,6 +590,9 @@ mod tests {
             "http://a.example/%l.html",
             "http://a.example/%lang/",
             "http://a.example/user/a_[b]/",
+            "http://a.example/%25/",
+            "http://a.example/a%/",
+            "http://a.example/%[/",
         ] {
             assert!(!is_pattern(u), "{u} is a URL");
         }

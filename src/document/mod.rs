@@ -133,6 +133,12 @@ impl Syntax {
             .iter()
             .find_map(|z| name.strip_suffix(&format!(".{z}")))
             .unwrap_or(&name);
+        // A build's template (`unbound.conf.5.in`, `index.html.in`, which
+        // autoconf or CMake fills in) is the file it becomes.
+        let name = name
+            .strip_suffix(".in")
+            .filter(|stem| stem.contains('.'))
+            .unwrap_or(name);
         let Some((stem, ext)) = name.rsplit_once('.') else {
             return Syntax::Text;
         };

@@ -355,7 +355,12 @@ fn has_bracket_notation(url: &str) -> bool {
         let open = i + k;
         let close = b[open..].iter().position(|&c| c == b']').map(|c| open + c);
         let inner = &url[open + 1..close.unwrap_or(b.len())];
-        let ip_literal = Some(open) == host_start && close.is_some() && inner.contains(':');
+        // An address never holds `@`: `https://[::1@1234]/` is Unbound's
+        // `address@port`, notation like `[user@]`.
+        let ip_literal = Some(open) == host_start
+            && close.is_some()
+            && inner.contains(':')
+            && !inner.contains('@');
         // Where the host goes, a bracket holding a name, not an address:
         // `https://[your-tenant].sharepoint.com/`, `http://[IP of Snowball]`
         // (cut at the space), `https://[YOUR-DOMAIN]/`.
@@ -537,6 +542,7 @@ mod tests {
             "https://api.github.com/repos/getzola/zola/releases/%",
             "http://a.example/?release=%&x=1",
             "http://www.%[hdr(host)]",
+            "https://[::1@1234]/a/b/c/d",
         ] {
             assert!(is_pattern(p), "{p} is a pattern");
         }

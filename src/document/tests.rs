@@ -314,6 +314,11 @@ fn syntax_from_path() {
         ("de.po", Syntax::Po),
         ("License.rtf", Syntax::Rtf),
         ("tool.c.txt", Syntax::Text),
+        ("doc/unbound.conf.5.in", Syntax::Roff),
+        ("index.html.in", Syntax::Html),
+        ("config.h.in", Syntax::C),
+        ("Makefile.in", Syntax::Text),
+        ("login.in", Syntax::Text),
     ] {
         assert_eq!(Syntax::from_path(Path::new(path)), syntax, "{path}");
     }

@@ -20,7 +20,9 @@ declare_rule! {
     /// ## Standards
     /// The same under `rfc3986` and `rfc1738`: it reads the markup, not the
     /// URL grammar. A fragment is left alone: an anchor may end in `:`
-    /// (`#-:` names the option `-:`).
+    /// (`#-:` names the option `-:`), and so is a query value holding
+    /// encoded spaces (`?text=Hello%20world.`), a sentence whose period is
+    /// its own.
     ///
     /// ## Example
     /// `[the spec](https://a.example/spec.html.)`
@@ -47,6 +49,14 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     if cx.parts.fragment.is_some() {
         return;
     }
+    // `?text=My%20really%20*important*%20content.`: a query value that
+    // holds encoded spaces is a sentence, and the period is its own.
+    if let Some(query) = &cx.parts.query {
+        let value = cx.url[query.clone()].rsplit('&').next().unwrap_or_default();
+        if value.contains("%20") || value.contains('+') {
+            return;
+        }
+    }
     if let Some(last) = cx.url.bytes().last().filter(|b| b".,;:".contains(b)) {
         let at = cx.url.len() - 1;
         out.at(
@@ -68,6 +78,8 @@ mod tests {
             "https://a.example/x;",
             "https://a.example/x.",
             "https://a.example/x,",
+            "https://a.example/?q=x%20y&page=2.",
+            "https://a.example/a+b/x.",
         ] {
             assert!(
                 link_rules(url, false).contains(&Rule::TrailingPunctuation),
@@ -78,6 +90,8 @@ mod tests {
             "https://a.example/x",
             "https://a.example/x.html",
             "https://a.example/?a=b;c=d",
+            "https://spec.commonmark.org/dingus/?text=My%20really%20*important*%20content.",
+            "https://a.example/?q=one+sentence.",
         ] {
             assert!(
                 !link_rules(url, false).contains(&Rule::TrailingPunctuation),

@@ -263,6 +263,9 @@ const CALLED_WRONG_REACH: usize = 40;
 /// it wrong: then it is an example of the fault, not the fault. Needs the
 /// candidate's excerpt (`check` always has one).
 pub fn is_called_wrong(cand: &crate::scan::Candidate) -> bool {
+    if host_says_invalid(&cand.url) {
+        return true;
+    }
     let Some((e, line, after)) = around(cand) else {
         return false;
     };
@@ -298,6 +301,17 @@ pub fn is_called_wrong(cand: &crate::scan::Candidate) -> bool {
     ends_line && any_in(head(&e.next, CALLED_WRONG_REACH), FAILS_AFTER)
 }
 
+/// `http://invaliddomain</`, `https://bad.invalid/%zz`: a host named
+/// invalid (RFC 2606 reserves `.invalid` for that) is a test's bad input.
+fn host_says_invalid(url: &str) -> bool {
+    let Some(k) = url.find("://") else {
+        return false;
+    };
+    let rest = &url[k + 3..];
+    let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
+    any_in(authority, &["invalid"])
+}
+
 /// The candidate's excerpt, its line up to the URL, and the excerpt's text
 /// after the URL (the excerpt starts where the URL's line does).
 fn around(cand: &crate::scan::Candidate) -> Option<(&crate::scan::Excerpt, &str, &str)> {
@@ -307,11 +321,12 @@ fn around(cand: &crate::scan::Candidate) -> Option<(&crate::scan::Excerpt, &str,
     Some((e, e.text.get(..at)?, e.text.get(end..)?))
 }
 
-/// Words of a sentence about a security hole or a parser's bug: a URL the
-/// sentence shows ("URLs like `https:///example.com/a.git` that were
-/// susceptible to CVE-2020-11008", "a host-confusion parsing bug where
-/// URLs such as `http://[:a[]].b:80` were parsed as ...") is the bad input
-/// itself, written that way on purpose.
+/// Words of a sentence about a security hole, a parser's bug or a URL's
+/// own syntax: a URL the sentence shows ("URLs like
+/// `https:///example.com/a.git` that were susceptible to CVE-2020-11008",
+/// "a host-confusion parsing bug where URLs such as `http://[:a[]].b:80`
+/// were parsed as ...", "`http:///path` has an empty authority") is the
+/// bad input itself, written that way on purpose.
 /// (Words that also fill ordinary pages, "report a vulnerability", "to
 /// avoid confusion", "bypass the proxy", are not among them.)
 const FAULT_SHOWN: &[&str] = &[
@@ -331,6 +346,12 @@ const FAULT_SHOWN: &[&str] = &[
     "reject url",
     "rejects url",
     "rejected url",
+    // Go's release notes: "Parse now rejects malformed URLs containing
+    // colons in the host subcomponent, such as `http://::1/`"; "For
+    // example, `http:///path` has an empty authority (host)".
+    "malformed url",
+    "malformed uri",
+    "empty authority",
 ];
 
 /// How far from the URL, within its sentence, [`FAULT_SHOWN`] is looked for.
@@ -558,6 +579,10 @@ mod tests {
     #[test]
     fn urls_the_text_calls_wrong() {
         let called = |text: &str| each(text, is_called_wrong);
+        // A host named so: a test's bad input.
+        assert_eq!(called("skip http://invaliddomain</ now\n"), [true]);
+        assert_eq!(called("see https://bad.invalid/%zz\n"), [true]);
+        assert_eq!(called("see https://a.example/invalid/%zz\n"), [false]);
         assert_eq!(
             called("new URL('/p%.c', 'x');  // Incorrect: file:///some/path%.c\n"),
             [true]
@@ -662,6 +687,20 @@ mod tests {
             [false]
         );
         assert_eq!(shown("See http://a.org/%zz for the list.\n"), [false]);
+        // Go's release notes, on what its URL parser accepts.
+        assert_eq!(
+            shown("[`Parse`](/pkg/net/url#Parse) now rejects malformed URLs containing colons in the host subcomponent,\nsuch as `http://::1/` or `http://localhost:80:80/`.\n"),
+            [true, true]
+        );
+        assert_eq!(
+            shown("authority and URLs with an empty authority. For example,\n`http:///path` has an empty authority (host),\n"),
+            [true]
+        );
+        // Malformed what is asked: a page is no URL.
+        assert_eq!(
+            shown("Fixed the malformed page header. See http://a.org/%zz.\n"),
+            [false]
+        );
     }
 
     #[test]

@@ -316,12 +316,12 @@ mod tests {
         assert_eq!(s.syntax.syntax_for(Path::new("./notes/a.md")), Syntax::Text);
         assert_eq!(s.syntax.syntax_for(Path::new("b.md")), Syntax::Markdown);
         assert_eq!(s.syntax.syntax_for(Path::new("c.txt")), Syntax::Text);
-        std::fs::write(&path, "[syntax]\n\"*.x\" = \"latex\"\n").unwrap();
+        std::fs::write(&path, "[syntax]\n\"*.x\" = \"troff2\"\n").unwrap();
         let err = Settings::load(Some(&path), dir.path())
             .unwrap_err()
             .to_string();
         assert!(
-            err.contains("latex") && err.contains("urlint.toml"),
+            err.contains("troff2") && err.contains("urlint.toml"),
             "{err}"
         );
     }

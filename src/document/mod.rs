@@ -28,6 +28,7 @@ mod asciidoc;
 mod code;
 mod html;
 mod json;
+mod latex;
 mod markdown;
 pub mod pattern;
 mod po;
@@ -58,6 +59,8 @@ pub enum Syntax {
     Roff,
     /// Texinfo.
     Texinfo,
+    /// LaTeX: `\url{}` and `\href{}{}` are links, `%` starts a comment.
+    Latex,
     /// RTF: control words and braces are markup.
     Rtf,
     /// gettext catalogues: each message's adjacent strings joined.
@@ -87,6 +90,7 @@ impl Syntax {
         Syntax::Json,
         Syntax::Roff,
         Syntax::Texinfo,
+        Syntax::Latex,
         Syntax::Rtf,
         Syntax::Po,
         Syntax::C,
@@ -106,6 +110,7 @@ impl Syntax {
             Syntax::Json => "json",
             Syntax::Roff => "roff",
             Syntax::Texinfo => "texinfo",
+            Syntax::Latex => "latex",
             Syntax::Rtf => "rtf",
             Syntax::Po => "po",
             Syntax::C => "c",
@@ -185,6 +190,7 @@ impl Syntax {
                 Syntax::Roff
             }
             "texi" | "texinfo" => Syntax::Texinfo,
+            "tex" | "ltx" | "latex" | "sty" | "cls" => Syntax::Latex,
             "rtf" => Syntax::Rtf,
             "po" | "pot" => Syntax::Po,
             "c" | "h" | "cc" | "cpp" | "cxx" | "c++" | "hpp" | "hh" | "hxx" | "inl" | "ino"
@@ -538,6 +544,7 @@ fn read_links(syntax: Syntax, src: &str) -> Document {
         Syntax::Json => json::read(src),
         Syntax::Roff => roff::read(src),
         Syntax::Texinfo => texinfo::read(src),
+        Syntax::Latex => latex::read(src),
         Syntax::Rtf => rtf::read(src),
         Syntax::Po => po::read(src),
         Syntax::C => code::read(src, code::Family::C),

@@ -319,6 +319,8 @@ fn syntax_from_path() {
         ("config.h.in", Syntax::C),
         ("Makefile.in", Syntax::Text),
         ("login.in", Syntax::Text),
+        ("doc/hcar/Cabal-201811.tex", Syntax::Latex),
+        ("hyperref.sty", Syntax::Latex),
     ] {
         assert_eq!(Syntax::from_path(Path::new(path)), syntax, "{path}");
     }

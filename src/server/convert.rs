@@ -251,6 +251,7 @@ impl Linted {
             Syntax::C => at_end(format!(" // urlint: ignore[{rule}]")),
             Syntax::Shell | Syntax::Python => at_end(format!(" # urlint: ignore[{rule}]")),
             Syntax::Roff => at_end(format!(" \\\" urlint: ignore[{rule}]")),
+            Syntax::Latex => at_end(format!(" % urlint: ignore[{rule}]")),
             Syntax::Asciidoc => above("//"),
             Syntax::Texinfo => above("@c"),
             Syntax::Po => above("#"),

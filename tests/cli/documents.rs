@@ -200,11 +200,11 @@ fn syntax_is_chosen_by_flag_and_by_config_glob() {
         urls(&["extract", "--format", "json", "notes.txt"]),
         ["link https://a.example.org/x_y"]
     );
-    d.write("urlint.toml", "[syntax]\n\"*.txt\" = \"latex\"\n");
+    d.write("urlint.toml", "[syntax]\n\"*.txt\" = \"troff2\"\n");
     let out = d.cmd(&["extract", "notes.txt"]).output().unwrap();
     assert_eq!(code(&out), 2);
     assert!(
-        stderr(&out).contains("unknown syntax `latex`"),
+        stderr(&out).contains("unknown syntax `troff2`"),
         "{}",
         stderr(&out)
     );

@@ -5,9 +5,14 @@
 //! `[` that ends a word holding a URL ends that URL there: the target is a
 //! [`super::Link`] and is blanked from the text; the `[text]` stays text.
 //! Without a `[`, a URL is bare text for the scanner (hard wraps are not
-//! rejoined: a line break in AsciiDoc is just a space).
+//! rejoined: a line break in AsciiDoc is just a space). A backslash before
+//! a formatting mark in a target (`src/\+/HEAD`, written so that `+` opens
+//! no passthrough) is an escape: the URL has the mark alone.
 
-use super::{Builder, Document, Link};
+use super::{Builder, Document, Link, UrlBuilder};
+
+/// The marks a backslash escapes in a link target.
+const ESCAPED: &[u8] = b"+*_#^~`";
 
 /// Farthest a `[` looks back for the start of its URL.
 const LOOKBACK: usize = 4096;
@@ -45,7 +50,49 @@ pub(super) fn read(src: &str) -> Document {
     }
     for (start, end) in targets {
         super::blank(&mut b.text, start, end);
-        b.link(Link::verbatim(src, start, end));
+        b.link(target(src, start, end));
     }
     b.finish(false)
+}
+
+/// The link whose target is `src[start..end]`, escapes resolved.
+fn target(src: &str, start: usize, end: usize) -> Link {
+    let bytes = &src.as_bytes()[..end];
+    if memchr::memchr(b'\\', &bytes[start..]).is_none() {
+        return Link::verbatim(src, start, end);
+    }
+    let mut u = UrlBuilder::default();
+    let mut run = start;
+    let mut i = start;
+    while let Some(k) = memchr::memchr(b'\\', &bytes[i..]) {
+        let at = i + k;
+        if bytes.get(at + 1).is_some_and(|c| ESCAPED.contains(c)) {
+            u.push(&src[run..at], run, at - run);
+            u.push(&src[at + 1..at + 2], at, 2);
+            run = at + 2;
+        }
+        i = at + 1 + usize::from(at + 1 < end);
+    }
+    u.push(&src[run..end], run, end - run);
+    u.finish(start, end, false)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_backslash_before_a_mark_in_a_target_is_an_escape() {
+        let src = "- https://chromium.googlesource.com/chromium/src/\\+/HEAD/x.md[Linux]\n";
+        let doc = super::read(src);
+        assert_eq!(
+            doc.links[0].url,
+            "https://chromium.googlesource.com/chromium/src/+/HEAD/x.md"
+        );
+        assert_eq!(
+            &src[doc.links[0].start..doc.links[0].end],
+            &src[2..src.len() - 8]
+        );
+        // Before a letter a backslash stays (and is linted).
+        let doc = super::read("link:http://a.example/x\\y[t]");
+        assert_eq!(doc.links[0].url, "http://a.example/x\\y");
+    }
 }

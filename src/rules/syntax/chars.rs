@@ -42,8 +42,8 @@ declare_rule! {
     /// it is too). In an HTML attribute's fragment naming a method by its
     /// signature (old javadoc's `href="…#wait(long, int)"`), a space after a
     /// comma is the anchor's own and browsers find it. A backslash
-    /// before a shell, INI, Markdown or Perl metacharacter (`?a=1\&b=2`,
-    /// `r\#egg=x`, `Squid\_W.png`, `mailto:a\@b.org`) is that syntax's
+    /// before a shell, INI, Markdown, AsciiDoc or Perl metacharacter (`?a=1\&b=2`,
+    /// `r\#egg=x`, `Squid\_W.png`, `src/\+/HEAD`, `mailto:a\@b.org`) is that syntax's
     /// escape, and npm's
     /// version range after a package (`reveal.js@^5`) is what CDNs take. An
     /// address obfuscated on purpose (`mailto:joe at example.org`, see
@@ -226,8 +226,9 @@ fn javadoc_anchor(cx: &Cx<'_>) -> Option<Range<usize>> {
 }
 
 /// `curl http://h/x?a=1\&b=2`, tox's `git+https://h/r\#egg=x`, Markdown's
-/// `files/Squid\_W.png` in a text file, Perl's `"mailto:a\@b.org"`: a
-/// backslash before a shell, INI, Markdown or Perl metacharacter is the
+/// `files/Squid\_W.png` in a text file, AsciiDoc's `src/\+/HEAD` (no
+/// passthrough) in the YAML it is made from, Perl's `"mailto:a\@b.org"`: a
+/// backslash before a shell, INI, Markdown, AsciiDoc or Perl metacharacter is the
 /// surrounding syntax's escape, gone before any client sees the URL;
 /// encoding it would break the URL.
 fn is_shell_escape(next: Option<&u8>) -> bool {
@@ -247,6 +248,7 @@ fn is_shell_escape(next: Option<&u8>) -> bool {
                 | b'_'
                 | b'-'
                 | b'@'
+                | b'+'
         )
     )
 }
@@ -473,6 +475,10 @@ mod tests {
                 ("git+https://h/r\\#egg=x", &[]),
                 ("http://h/a\\b", &["\\"]),
                 ("https://h.gov/files/Squid\\_W.png", &[]),
+                (
+                    "https://chromium.googlesource.com/chromium/src/\\+/HEAD/x.md",
+                    &[],
+                ),
                 ("https://unpkg.com/reveal.js@^5/dist/reveal.css", &[]),
                 ("https://h/a^5", &["^"]),
             ],

@@ -52,10 +52,20 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             out.at_span(cx.cand.span, "the wrapper holds no URL".to_string());
         }
     } else if is_empty_url(cx) {
-        out.at(
-            0..cx.url.len(),
-            format!("`{}` has nothing after the scheme", cx.url),
-        );
+        // `irc://#direnv@FreeNode`: a channel written where the fragment
+        // goes, with no server before it.
+        let rest = &cx.url[cx.parts.body.end..];
+        let message = if rest.is_empty() {
+            format!("`{}` has nothing after the scheme", cx.url)
+        } else {
+            let part = if rest.starts_with('?') {
+                "query"
+            } else {
+                "fragment"
+            };
+            format!("`{}` names no host: `{rest}` is only a {part}", cx.url)
+        };
+        out.at(0..cx.url.len(), message);
     }
 }
 
@@ -77,6 +87,20 @@ mod tests {
                 ("news:*", &[]),
             ],
         );
+    }
+
+    #[test]
+    fn a_url_with_only_a_fragment_says_so() {
+        let c = cand_with("irc://#direnv@FreeNode", Form::Bare, Facts::default());
+        let d = diagnostics(&c);
+        let d = d.iter().find(|d| d.rule == Rule::EmptyUrl).unwrap();
+        assert_eq!(
+            d.message,
+            "`irc://#direnv@FreeNode` names no host: `#direnv@FreeNode` is only a fragment"
+        );
+        let c = cand_with("http://", Form::Bare, Facts::default());
+        let d = diagnostics(&c);
+        assert_eq!(d[0].message, "`http://` has nothing after the scheme");
     }
 
     #[test]

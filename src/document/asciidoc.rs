@@ -35,7 +35,11 @@ pub(super) fn read(src: &str) -> Document {
             })
             .map_or(low, |k| low + k + 1);
         floor = open + 1;
+        // `**https://a/b[text]**`: bold, italic, monospace or highlight
+        // marks before the target are the text's formatting.
         let word = &src[start..open];
+        let marks = word.len() - word.trim_start_matches(['*', '_', '`', '#']).len();
+        let (start, word) = (start + marks, &word[marks..]);
         let (target_start, target) = match word.strip_prefix("link:") {
             Some(rest) => (start + 5, rest),
             None => (start, word),
@@ -94,5 +98,18 @@ mod tests {
         // Before a letter a backslash stays (and is linted).
         let doc = super::read("link:http://a.example/x\\y[t]");
         assert_eq!(doc.links[0].url, "http://a.example/x\\y");
+    }
+
+    #[test]
+    fn formatting_marks_before_a_target_are_not_part_of_it() {
+        let src = "* **https://github.com/bhauman/rebel-readline[rebel-readline]** is";
+        let doc = super::read(src);
+        assert_eq!(
+            doc.links[0].url,
+            "https://github.com/bhauman/rebel-readline"
+        );
+        assert_eq!(doc.links[0].start, 4);
+        let doc = super::read("_link:https://a.example/x[x]_");
+        assert_eq!(doc.links[0].url, "https://a.example/x");
     }
 }

@@ -437,11 +437,21 @@ fn attribute(
 /// The first `<` or `>` in a quoted value, which ends a tag whose quote was
 /// never closed; a template's tag inside the value (ERB's or JSP's
 /// `<%= @edge %>`, PHP's `<?= $x ?>`) is skipped: the page it makes holds
-/// a value there.
+/// a value there, and so is a `>` with only a word after it up to the
+/// closing quote (Clojure's `#clojure.core/tap>` and `err->msg`: a name's
+/// own, as no tag goes on without a blank or a `<`).
 fn stray_bracket(value: &[u8]) -> Option<usize> {
     let mut i = 0;
     while let Some(k) = memchr::memchr2(b'>', b'<', &value[i..]) {
         let at = i + k;
+        if value[at] == b'>'
+            && !value[at + 1..]
+                .iter()
+                .any(|&c| c.is_ascii_whitespace() || c == b'<')
+        {
+            i = at + 1;
+            continue;
+        }
         let close: &[u8] = match value.get(at + 1) {
             Some(b'%') if value[at] == b'<' => b"%>",
             Some(b'?') if value[at] == b'<' => b"?>",
@@ -692,7 +702,25 @@ mod tests {
         assert_eq!(stray_bracket(b"https://a.example/tree/<%= @edge %>"), None);
         assert_eq!(stray_bracket(b"https://a.example/?id=<?= $id ?>&x=1"), None);
         // Near misses: a real stray `>`, and a template never closed.
-        assert_eq!(stray_bracket(b"https://a.example/x>text"), Some(19));
+        assert_eq!(
+            stray_bracket(b"https://a.example/x>text and more"),
+            Some(19)
+        );
+        assert_eq!(
+            stray_bracket(b"https://a.example/x>link</a> <a href="),
+            Some(19)
+        );
+        // A name ending in `>`, or holding `->`, up to the closing quote.
+        assert_eq!(
+            stray_bracket(
+                b"https://clojure.github.io/clojure/clojure.core-api.html#clojure.core/tap>"
+            ),
+            None
+        );
+        assert_eq!(
+            stray_bracket(b"https://a.example/api.html#clojure.main/err->msg"),
+            None
+        );
         assert_eq!(stray_bracket(b"https://a.example/<%= x"), Some(18));
         let erb = "<a href=\"https://github.com/rails/rails/tree/<%= @edge %>\">main</a>";
         // The whole value is read, a pattern, and so no link at all (an

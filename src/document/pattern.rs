@@ -355,12 +355,14 @@ fn has_bracket_notation(url: &str) -> bool {
         let open = i + k;
         let close = b[open..].iter().position(|&c| c == b']').map(|c| open + c);
         let inner = &url[open + 1..close.unwrap_or(b.len())];
-        // An address never holds `@`: `https://[::1@1234]/` is Unbound's
-        // `address@port`, notation like `[user@]`.
+        // An address never holds `@` or `/`: `https://[::1@1234]/` is
+        // Unbound's `address@port`, `http://[unix:/path/to/socket]/` h2o's
+        // Unix socket, `https://[a-zA-Z0-9.:_/\-]\+` a regular expression's
+        // class: notation like `[user@]`.
         let ip_literal = Some(open) == host_start
             && close.is_some()
             && inner.contains(':')
-            && !inner.contains('@');
+            && !inner.contains(['@', '/']);
         // Where the host goes, a bracket holding a name, not an address:
         // `https://[your-tenant].sharepoint.com/`, `http://[IP of Snowball]`
         // (cut at the space), `https://[YOUR-DOMAIN]/`.
@@ -543,6 +545,8 @@ mod tests {
             "http://a.example/?release=%&x=1",
             "http://www.%[hdr(host)]",
             "https://[::1@1234]/a/b/c/d",
+            "http://[unix:/path/to/socket]/path",
+            "https://[a-zA-Z0-9.:_/\\-]\\+",
         ] {
             assert!(is_pattern(p), "{p} is a pattern");
         }

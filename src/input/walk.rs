@@ -215,7 +215,8 @@ fn is_test_file(name: &str) -> bool {
             .any(|s| stem.ends_with(s))
 }
 
-/// A name of [`DATA_FOLDERS`], one ending in `-tests` or `_tests`, or a
+/// A name of [`DATA_FOLDERS`], one ending in `-tests`, `_tests`, `-corpus`
+/// or `_corpus` (a fuzzer's inputs: h2o's `fuzz/http1-corpus`), or a
 /// test source set named in camel case
 /// (Gradle's `jvmTest`, `androidTest`; Xcode's `AlamofireTests`) or
 /// Gradle's `testFixtures`.
@@ -226,7 +227,7 @@ fn is_data_folder(name: &str) -> bool {
     // `unit-tests`, `integration_tests`, Cyrus's `tiny-tests` (not a
     // singular `speed-test`, a blog post's slug as often).
     let lower = name.to_ascii_lowercase();
-    if ["-tests", "_tests"]
+    if ["-tests", "_tests", "-corpus", "_corpus"]
         .iter()
         .any(|s| lower.len() > s.len() && lower.ends_with(s))
     {
@@ -309,6 +310,8 @@ mod tests {
             "r/integration_tests/a.md",
             "r/bench/samples/inline-autolink.md",
             "r/fuzz/corpus/x.txt",
+            "r/fuzz/http1-corpus/15fc89368de039c38e711e2f3a9cd01bb75ee894",
+            "r/fuzz/url_corpus/x",
         ] {
             assert!(in_data_folder(Path::new(data), 3), "{data}");
         }
@@ -328,6 +331,8 @@ mod tests {
             "r/bench/x/samples/a.md",
             "r/x/-tests/a.md",
             "r/protests/a.md",
+            "r/x/-corpus/a.md",
+            "r/text-corpora/a.md",
         ] {
             assert!(!in_data_folder(Path::new(prose), 3), "{prose}");
         }

@@ -103,8 +103,10 @@ fn path_rows(b: &[u8], line: usize, url_start: usize, next_line: usize) -> bool 
 
 /// `# see https://a/x.html#arp_ignore` over `net.ipv4.conf.all=0`: the URL's
 /// line is a comment (`#`, `//`, `;`, `--`) and the next line is not, so it
-/// cannot hold the comment's wrapped rest.
-fn comment_ends(b: &[u8], line: usize, url_start: usize, next_line: usize) -> bool {
+/// cannot hold the comment's wrapped rest. Nor can a comment line whose
+/// token is glued to its marker (`# https://a/doc/systemd/` over
+/// `#Requires=x.socket`, a setting left out): the marker is that line's.
+fn comment_ends(b: &[u8], line: usize, url_start: usize, next_line: usize, token: usize) -> bool {
     let marker = |s: &[u8]| -> Option<&'static [u8]> {
         let s = s.trim_ascii_start();
         // `-- ` with its blank: `--server https://acme-` is an option.
@@ -119,7 +121,8 @@ fn comment_ends(b: &[u8], line: usize, url_start: usize, next_line: usize) -> bo
         .iter()
         .position(|&c| c == b'\n')
         .map_or(b.len(), |k| next_line + k);
-    !b[next_line..end].trim_ascii_start().starts_with(m)
+    let rest = b[next_line..end].trim_ascii_start();
+    !rest.starts_with(m) || token == end - rest.len()
 }
 
 /// `Subject: [w3m-dev 01684] Re: http://cvs.m17n.org/~akr/diary/` over the
@@ -225,7 +228,8 @@ pub(crate) fn rejoin(
         let table = (round == 0 && line.is_some_and(|ls| has_gap(&b[ls..url_start])))
             || gap_then_text(&b[next.end..b.len().min(next.end + 64)])
             || blank_then_url(&b[next.stop..b.len().min(next.stop + 64)])
-            || (round == 0 && line.is_some_and(|ls| comment_ends(b, ls, url_start, next.line)))
+            || (round == 0
+                && line.is_some_and(|ls| comment_ends(b, ls, url_start, next.line, next.start)))
             || (round == 0 && line.is_some_and(|ls| header_ends(b, ls, next.line)))
             || (round == 0 && line.is_some_and(|ls| path_rows(b, ls, url_start, next.line)))
             || (round == 0 && line.is_some_and(|ls| same_start(b, ls, url_start, next.start)));

@@ -41,7 +41,9 @@ declare_rule! {
     /// the query (a search's regular expression, `?q=file:^src/`, sent as
     /// it is too). In an HTML attribute's fragment naming a method by its
     /// signature (old javadoc's `href="…#wait(long, int)"`), a space after a
-    /// comma is the anchor's own and browsers find it. A backslash
+    /// comma is the anchor's own and browsers find it, as are `<` and `>`
+    /// in a quoted attribute's fragment (Clojure's `#clojure.core/tap>`).
+    /// A backslash
     /// before a shell, INI, Markdown, AsciiDoc or Perl metacharacter (`?a=1\&b=2`,
     /// `r\#egg=x`, `Squid\_W.png`, `src/\+/HEAD`, `mailto:a\@b.org`) is that syntax's
     /// escape, and npm's
@@ -264,11 +266,17 @@ fn is_version_caret(b: &[u8], i: usize) -> bool {
 /// fragment, the `[` and `]` that pair up, unnested, with only characters
 /// other than brackets between, the `"` that pair up (a quoted search term,
 /// `?q="Project:+openssh"`) and every `|` (a list, `?family=Roboto|Lato`);
-/// a query's `^` that starts a term (a regular expression's anchor); and
+/// a query's `^` that starts a term (a regular expression's anchor); `<`
+/// and `>` in a quoted HTML attribute's fragment (an anchor's name); and
 /// the brackets of a GitHub app's account in a path.
 fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
     let b = cx.url.as_bytes();
     let mut out = Vec::new();
+    // A quoted attribute's fragment (`href="…#clojure.core/tap>"`): the
+    // markup cannot have cut it, so its `<` and `>` are an anchor's name.
+    let attribute = cx.parts.fragment.is_some()
+        && cx.cand.form == crate::scan::Form::Link
+        && standard::is_attribute_value(cx.cand);
     for (r, query) in [(&cx.parts.query, true), (&cx.parts.fragment, false)] {
         let Some(r) = r else { continue };
         let mut open = None;
@@ -295,6 +303,9 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
                 // `?family=Roboto|Lato`: browsers send it as it is, and keep
                 // it in a fragment (`#here|method->PUT`).
                 b'|' => out.push(i),
+                // Clojure's `#clojure.core/tap>`, `#clojure.main/err->msg`:
+                // browsers find the anchor by its decoded name.
+                b'<' | b'>' if !query && attribute => out.push(i),
                 _ => {}
             }
         }
@@ -541,6 +552,24 @@ mod tests {
         assert!(unsafe_in(Syntax::Markdown, md, Standard::Rfc3986));
         let odd = "<a href=\"http://h.example/A.html#wait(long ,int)\">w</a>";
         assert!(unsafe_in(Syntax::Html, odd, Standard::Rfc3986));
+    }
+
+    #[test]
+    fn angle_brackets_in_an_html_attribute_fragment_under_rfc3986() {
+        use crate::document::Syntax;
+        use crate::rules::testutil::document_rules;
+        let unsafe_in = |syntax, text: &str, standard| {
+            document_rules(syntax, text, standard).contains(&Rule::UnsafeCharacter)
+        };
+        let html = "<a href=\"https://clojure.github.io/clojure/clojure.core-api.html#clojure.core/tap>\" title=\"t\">tap&gt;</a>";
+        assert!(!unsafe_in(Syntax::Html, html, Standard::Rfc3986));
+        assert!(unsafe_in(Syntax::Html, html, Standard::Rfc1738));
+        // Near misses: in the path, and in a reST target (a `<URL>`'s
+        // leftover `>`).
+        let path = "<a href=\"https://a.example/tap>/x\">t</a>";
+        assert!(unsafe_in(Syntax::Html, path, Standard::Rfc3986));
+        let rst = ".. _post: https://a.example/p/#the-structure>\n";
+        assert!(unsafe_in(Syntax::Rst, rst, Standard::Rfc3986));
     }
 
     #[test]

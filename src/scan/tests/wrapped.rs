@@ -284,6 +284,14 @@ fn columns_are_a_table_not_a_wrap() {
     // A comment's URL does not go on into the next line's code.
     let text = "# For more information see:\n# https://www.kernel.org/doc/html/latest/networking/ip-sysctl.html#arp_ignore\nnet.ipv4.conf.all.arp_ignore=0\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // Nor into the next comment line's own word, glued to its marker.
+    let text = "# Requires installation, configuration, enabling of systemd lighttpd*.socket\n# https://git.lighttpd.net/lighttpd/lighttpd1.4/src/branch/master/doc/systemd/\n#Requires=lighttpd-http-ipv4.socket lighttpd-http-ipv6.socket\n";
+    let u = one(text);
+    assert_ne!(u.facts.broken_bare, Some(BrokenBare::Rejoined));
+    assert_eq!(
+        u.url,
+        "https://git.lighttpd.net/lighttpd/lighttpd1.4/src/branch/master/doc/systemd/"
+    );
     // Rows of a redirect map: a path and its target.
     let text = "/components/templating/helpers/slotshelper https://github.com/symfony/templating\n/components/translation/introduction /components/translation\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));

@@ -50,6 +50,9 @@ pub(super) fn read(src: &str) -> Document {
     // block that names none: a shell session if it starts with a prompt),
     // and the source range of its text so far.
     let mut code_block: Option<(Option<code::Family>, usize, usize)> = None;
+    // The code block is a specification's example (```` ``` example ````,
+    // the CommonMark and GFM specs' input to a test): data as a whole.
+    let mut example = false;
     for (event, range) in iter {
         if let Some(top) = open.last_mut() {
             if !matches!(event, Event::End(TagEnd::Link | TagEnd::Image)) {
@@ -151,7 +154,10 @@ pub(super) fn read(src: &str) -> Document {
             }
             Event::Start(Tag::CodeBlock(kind)) => {
                 code.push(b.text.len()..usize::MAX);
+                example = matches!(&kind, CodeBlockKind::Fenced(info)
+                    if info.split_whitespace().next() == Some("example"));
                 code_block = match kind {
+                    _ if example => Some((None, usize::MAX, 0)),
                     CodeBlockKind::Fenced(info) if !info.trim().is_empty() => {
                         code::family_of_language(&info).map(|f| (Some(f), usize::MAX, 0))
                     }
@@ -162,6 +168,12 @@ pub(super) fn read(src: &str) -> Document {
                 // Code in a programming language: its strings are data, as
                 // in a source file (a list of URL patterns in a `js` block).
                 let block = code_block.take().filter(|c| c.1 < c.2);
+                let block = if std::mem::take(&mut example) {
+                    b.data.extend(block.map(|(_, from, to)| (from, to)));
+                    None
+                } else {
+                    block
+                };
                 let block = block.and_then(|(family, from, to)| {
                     let family = family.or_else(|| code::session(&src[from..to]))?;
                     Some((family, from, to))

@@ -173,6 +173,20 @@ impl Syntax {
         Syntax::Text
     }
 
+    /// A file its name calls `text`, judged by its first bytes: one that
+    /// opens with a YAML front matter block (a `---` line, `key: value`
+    /// lines, a `---` or `...` line), which static site generators and
+    /// pandoc read before Markdown, is Markdown (the CommonMark spec's
+    /// `spec.txt`). Any other syntax stays.
+    #[must_use]
+    pub fn refined_by_head(self, head: &[u8]) -> Syntax {
+        if self == Syntax::Text && has_front_matter(head) {
+            Syntax::Markdown
+        } else {
+            self
+        }
+    }
+
     /// The syntax a file name's last extension (lower case) says.
     fn from_extension(ext: &str) -> Syntax {
         match ext {
@@ -215,6 +229,39 @@ impl Syntax {
     pub fn hard_wraps(self) -> bool {
         self == Syntax::Text
     }
+}
+
+/// Whether `head` opens with a YAML front matter block, closed within it.
+fn has_front_matter(head: &[u8]) -> bool {
+    let Some(rest) = head
+        .strip_prefix(b"---\n")
+        .or_else(|| head.strip_prefix(b"---\r\n"))
+    else {
+        return false;
+    };
+    let mut keys = 0;
+    for line in rest.split(|&c| c == b'\n') {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line == b"---" || line == b"..." {
+            return keys > 0;
+        }
+        match line.first() {
+            Some(c) if c.is_ascii_alphabetic() => {
+                let k = line
+                    .iter()
+                    .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
+                    .count();
+                if line.get(k) != Some(&b':') || !matches!(line.get(k + 1), None | Some(b' ')) {
+                    return false;
+                }
+                keys += 1;
+            }
+            // A value continued, a list's item, a comment, a blank line.
+            None | Some(b' ' | b'\t' | b'-' | b'#') => {}
+            Some(_) => return false,
+        }
+    }
+    false
 }
 
 /// A URL whose extent the markup gives (form `link`).

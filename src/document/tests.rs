@@ -253,6 +253,43 @@ fn strings_in_a_code_block_of_a_programming_language_are_data() {
 }
 
 #[test]
+fn a_text_file_with_front_matter_is_markdown() {
+    let spec = b"---\ntitle: CommonMark Spec\nauthor: John MacFarlane\nversion: '0.31.2'\nlicense: '[CC-BY-SA 4.0](https://creativecommons.org/licenses/by-sa/4.0/)'\n...\n\n# Introduction\n";
+    assert_eq!(Syntax::Text.refined_by_head(spec), Syntax::Markdown);
+    let jekyll = b"---\r\nlayout: post\r\ntags:\r\n  - a\r\n---\r\nText\r\n";
+    assert_eq!(Syntax::Text.refined_by_head(jekyll), Syntax::Markdown);
+    // Near misses: a rule of dashes, prose after it, a block never
+    // closed, nothing in it; and a syntax its name gave.
+    for head in [
+        &b"---\nThis release fixes: many things\n---\n"[..],
+        b"-----\ntitle: x\n-----\n",
+        b"---\ntitle: x\nno close\n",
+        b"---\n---\n",
+        b"notes\n---\ntitle: x\n---\n",
+    ] {
+        assert_eq!(
+            Syntax::Text.refined_by_head(head),
+            Syntax::Text,
+            "{}",
+            String::from_utf8_lossy(head)
+        );
+    }
+    assert_eq!(Syntax::Rst.refined_by_head(spec), Syntax::Rst);
+}
+
+#[test]
+fn a_specifications_example_block_is_data() {
+    // The CommonMark spec's examples: Markdown input and the HTML it makes.
+    let md = "An autolink:\n\n```````````````````````````````` example\n<https://foo.bar.`baz>`\n.\n<p><a href=\"https://foo.bar.%60baz\">https://foo.bar.`baz</a>`</p>\n````````````````````````````````\n\nSee https://spec.commonmark.org/.\n\n```examples\nhttp://b.example/\n```\n";
+    let doc = read(Syntax::Markdown, md);
+    let data_of = |needle: &str| doc.is_data(md.find(needle).unwrap());
+    assert!(data_of("https://foo.bar.`baz>"));
+    assert!(data_of("https://foo.bar.%60baz"));
+    assert!(!data_of("https://spec.commonmark.org/"));
+    assert!(!data_of("http://b.example/"), "another info string");
+}
+
+#[test]
 fn emphasis_inside_a_word_is_a_wildcard() {
     let md = "includes = ['https://*.*.sanity.io/**'] and **bold https://a.example/x**\n";
     let doc = read(Syntax::Markdown, md);

@@ -135,10 +135,9 @@ impl Linter {
             opened.decoded
         };
         let syntax = source.syntax.unwrap_or_else(|| {
-            source
-                .path
-                .as_deref()
-                .map_or(Syntax::Text, |p| self.syntax_for(p))
+            source.path.as_deref().map_or(Syntax::Text, |p| {
+                self.syntax_for(p).refined_by_head(&opened.head)
+            })
         });
         let directives = Directives::default();
         let reader = Feed {

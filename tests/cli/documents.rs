@@ -230,3 +230,44 @@ fn a_document_past_the_cap_is_read_as_text_with_a_note() {
         "read as text, the escape stays"
     );
 }
+
+#[test]
+fn a_text_file_with_front_matter_is_read_as_markdown() {
+    let d = Dir::new();
+    let body = "See [docs](https://a.example.org/x\\_y).\n\n```````` example\n<https://foo.bar.`baz>`\n````````\n";
+    d.write(
+        "spec.txt",
+        format!("---\ntitle: A Spec\nversion: '1.0'\n...\n\n{body}"),
+    );
+    d.write("plain.txt", body);
+    let found = |args: &[&str]| -> Vec<String> {
+        let out = d.cmd(args).output().unwrap();
+        json_lines(&out)
+            .iter()
+            .map(|l| {
+                format!(
+                    "{} {}",
+                    l["form"].as_str().unwrap(),
+                    l["url"].as_str().unwrap()
+                )
+            })
+            .collect()
+    };
+    // Markdown: the link's escape resolved, the spec's example data.
+    assert_eq!(
+        found(&["extract", "--format", "json", "spec.txt"]),
+        [
+            "link https://a.example.org/x_y",
+            "angle https://foo.bar.`baz"
+        ]
+    );
+    let out = d.cmd(&["check", "spec.txt"]).output().unwrap();
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    // Without front matter it is text; `--syntax text` forces text.
+    let out = d.cmd(&["check", "plain.txt"]).output().unwrap();
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    assert_eq!(
+        found(&["extract", "--format", "json", "--syntax", "text", "spec.txt"])[0],
+        "bare https://a.example.org/x\\_y"
+    );
+}

@@ -14,7 +14,8 @@
 //! Each keyword (`msgid`, `msgstr[1]`...) starts a new paragraph, so no URL
 //! runs from one field into the next. Comments (`#: file.c:12`,
 //! `# Translator <mail>`) are text as they stand; an obsolete message
-//! (`#~ msgid "..."`) is read like the others but is data. In a message
+//! (`#~ msgid "..."`) and a fuzzy message's previous source text (`#|
+//! msgid "..."`) are read like the others but are data. In a message
 //! flagged as a printf-style format string (`#, python-format`, `c-format`...), `%%`
 //! is a literal `%`: `?subject=Gold%%20membership` becomes `%20` on the
 //! page.
@@ -31,9 +32,10 @@ pub(super) fn read(src: &str) -> Document {
         let end = memchr::memchr(b'\n', &bytes[at..]).map_or(src.len(), |k| at + k);
         let line = &src[at..end];
         let mut indent = line.len() - line.trim_start().len();
-        // `#~ msgid "..."`: an obsolete message, kept for history; read
-        // as the others are, but data (no translator shows it any more).
-        if line[indent..].starts_with("#~") {
+        // `#~ msgid "..."`: an obsolete message, kept for history; `#|
+        // msgid "..."`: a fuzzy message's previous source text, a tool's
+        // copy. Read as the others are, but data: nobody shows either.
+        if line[indent..].starts_with("#~") || line[indent..].starts_with("#|") {
             b.data.push((at, end));
             indent += 2;
             indent += line[indent..].len() - line[indent..].trim_start().len();
@@ -191,5 +193,13 @@ mod tests {
         );
         assert!(doc.is_data(src.find("http").unwrap()));
         assert!(!doc.is_data(src.find("msgid \"x").unwrap()));
+    }
+
+    #[test]
+    fn a_fuzzy_messages_previous_text_is_data() {
+        let src = "#, fuzzy\n#| msgid \"\"\n#| \"from https://www.kernel.org/pub/linux/utils/util-linux/[Linux \"\n#| \"Kernel Archive]\"\nmsgid \"see https://a.example/\"\n";
+        let doc = read(src);
+        assert!(doc.is_data(src.find("https://www.kernel").unwrap()));
+        assert!(!doc.is_data(src.find("https://a.example").unwrap()));
     }
 }

@@ -253,6 +253,16 @@ fn strings_in_a_code_block_of_a_programming_language_are_data() {
 }
 
 #[test]
+fn a_texinfo_variable_is_a_placeholder() {
+    let src = "@var{pkg} home page: <https://www.gnu.org/software/@var{pkg}/>\nand <https://www.gnu.org/software/@code{grep}/>\n";
+    let found: Vec<String> = scan(Syntax::Texinfo, src)
+        .into_iter()
+        .map(|c| c.url)
+        .collect();
+    assert_eq!(found, ["https://www.gnu.org/software/grep/"]);
+}
+
+#[test]
 fn a_text_file_with_front_matter_is_markdown() {
     let spec = b"---\ntitle: CommonMark Spec\nauthor: John MacFarlane\nversion: '0.31.2'\nlicense: '[CC-BY-SA 4.0](https://creativecommons.org/licenses/by-sa/4.0/)'\n...\n\n# Introduction\n";
     assert_eq!(Syntax::Text.refined_by_head(spec), Syntax::Markdown);

@@ -63,13 +63,26 @@ pub(super) fn read(src: &str) -> Document {
 
 /// Append `src[from..to]` with `@`-escapes resolved: `@@`, `@{`, `@}`,
 /// `@comma{}` and the like stand for a character (or none); other
-/// commands' names (`@code{`) are left out, their arguments kept.
+/// commands' names (`@code{`) and closing braces are left out, their
+/// arguments kept (and `@var{x}`'s braces with them: a placeholder).
 fn text(b: &mut Builder, src: &str, from: usize, to: usize) {
     let bytes = src.as_bytes();
     let mut run = from;
     let mut i = from;
-    while let Some(k) = memchr::memchr(b'@', &bytes[i..to]) {
+    // The commands whose braced argument is open: whether each keeps its
+    // braces (`@var`), so a `}` closes the innermost.
+    let mut open: Vec<bool> = Vec::new();
+    while let Some(k) = memchr::memchr2(b'@', b'}', &bytes[i..to]) {
         let at = i + k;
+        if bytes[at] == b'}' {
+            // A command's closing brace is no text of its own.
+            if open.pop() == Some(false) {
+                b.push(&src[run..at], run);
+                run = at + 1;
+            }
+            i = at + 1;
+            continue;
+        }
         b.push(&src[run..at], run);
         let rest = &src[at..to];
         let (shown, len) = match rest.as_bytes().get(1) {
@@ -81,8 +94,15 @@ fn text(b: &mut Builder, src: &str, from: usize, to: usize) {
                     .bytes()
                     .take_while(u8::is_ascii_alphabetic)
                     .count();
-                let brace = usize::from(rest.as_bytes().get(1 + name) == Some(&b'{'));
-                ("", 1 + name + brace)
+                let brace = rest.as_bytes().get(1 + name) == Some(&b'{');
+                // `@var{pkg}`: a metasyntactic variable keeps its braces, so
+                // `https://www.gnu.org/software/@var{pkg}/` reads as the
+                // pattern it is.
+                let var = brace && &rest[1..=name] == "var";
+                if brace {
+                    open.push(var);
+                }
+                (if var { "{" } else { "" }, 1 + name + usize::from(brace))
             }
         };
         b.push_escape(

@@ -173,7 +173,8 @@ pub fn is_placeholder_password(password: &str) -> bool {
     let angle =
         p.starts_with('<') && p.ends_with('>') || p.starts_with("%3c") && p.ends_with("%3e");
     // A password that says what it is, as a word of its own (`a%20secret`,
-    // `my-secret`, `password123`): an example's, not a leaked one
+    // `my-secret`, `password123`, mamba's `user%40mail.com:private@`): an
+    // example's, not a leaked one
     // (`TopSecret2024` may be real).
     let says = p
         .replace("%20", " ")
@@ -181,7 +182,14 @@ pub fn is_placeholder_password(password: &str) -> bool {
         .any(|w| {
             matches!(
                 w,
-                "secret" | "mysecret" | "yoursecret" | "pass" | "passwd" | "asdf" | "qwerty"
+                "secret"
+                    | "mysecret"
+                    | "yoursecret"
+                    | "private"
+                    | "pass"
+                    | "passwd"
+                    | "asdf"
+                    | "qwerty"
             ) || w.starts_with("password")
         });
     // `mailgun+https://KEY:DOMAIN@requestbin.com`, `SECRET_KEY`: a name in
@@ -814,6 +822,8 @@ mod tests {
             "github_pat_asdf",
             "DOMAIN",
             "SECRET_KEY",
+            "private",
+            "my-private",
         ] {
             assert!(is_placeholder_password(p), "{p}");
         }
@@ -824,6 +834,7 @@ mod tests {
             "tiger",
             "ab",
             "TopSecret2024",
+            "privately9",
             "XK9QZ2PL",
             "QWHZKRTPLM",
             "___",

@@ -444,13 +444,28 @@ fn stray_bracket(value: &[u8]) -> Option<usize> {
     let mut i = 0;
     while let Some(k) = memchr::memchr2(b'>', b'<', &value[i..]) {
         let at = i + k;
-        if value[at] == b'>'
-            && !value[at + 1..]
+        let word_to_end = |from: usize| {
+            !value[from..]
                 .iter()
                 .any(|&c| c.is_ascii_whitespace() || c == b'<')
-        {
+        };
+        if value[at] == b'>' && word_to_end(at + 1) {
             i = at + 1;
             continue;
+        }
+        // `url="mailto:Daryll Strauss <daryll@harlot.rb.ca.us>"`: a mailbox
+        // in angle brackets that ends the value.
+        if value[at] == b'<' {
+            if let Some(gt) = memchr::memchr(b'>', &value[at + 1..]).map(|k| at + 1 + k) {
+                let inner = &value[at + 1..gt];
+                if inner.contains(&b'@')
+                    && !inner.iter().any(|&c| c.is_ascii_whitespace() || c == b'<')
+                    && word_to_end(gt + 1)
+                {
+                    i = gt + 1;
+                    continue;
+                }
+            }
         }
         let close: &[u8] = match value.get(at + 1) {
             Some(b'%') if value[at] == b'<' => b"%>",
@@ -541,7 +556,8 @@ pub(super) fn entity(s: &str) -> Option<(char, usize)> {
             "amp" => '&',
             "lt" => '<',
             "gt" => '>',
-            "quot" => '"',
+            // LinuxDoc's (SGML) name for it.
+            "quot" | "dquot" => '"',
             "apos" => '\'',
             "nbsp" => '\u{a0}',
             "sol" => '/',
@@ -721,6 +737,12 @@ mod tests {
             stray_bracket(b"https://a.example/api.html#clojure.main/err->msg"),
             None
         );
+        // A mailbox in angle brackets at the value's end, and one not.
+        assert_eq!(
+            stray_bracket(b"mailto:Daryll Strauss <daryll@harlot.rb.ca.us>"),
+            None
+        );
+        assert_eq!(stray_bracket(b"mailto:d@h.us <b>x</b> and more"), Some(14));
         assert_eq!(stray_bracket(b"https://a.example/<%= x"), Some(18));
         let erb = "<a href=\"https://github.com/rails/rails/tree/<%= @edge %>\">main</a>";
         // The whole value is read, a pattern, and so no link at all (an

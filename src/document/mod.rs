@@ -191,8 +191,9 @@ impl Syntax {
     fn from_extension(ext: &str) -> Syntax {
         match ext {
             "md" | "markdown" | "mdown" | "mkd" | "mdx" => Syntax::Markdown,
-            // `.bs`: Bikeshed, the HTML source of W3C and WHATWG specs.
-            "html" | "htm" | "xhtml" | "svg" | "xml" | "bs" => Syntax::Html,
+            // `.bs`: Bikeshed, the HTML source of W3C and WHATWG specs;
+            // `.sgml`: DocBook's and LinuxDoc's (`<ulink url="…">`).
+            "html" | "htm" | "xhtml" | "svg" | "xml" | "bs" | "sgml" | "sgm" => Syntax::Html,
             "adoc" | "asciidoc" | "asc" => Syntax::Asciidoc,
             "rst" => Syntax::Rst,
             "json" => Syntax::Json,

@@ -15,7 +15,7 @@
 //! | port as a word | `http://host:port/`, `http://localhost:PORT` |
 //! | part left out | `http://.../back.jpeg`, `https://…/x`, `https://bla...:foo`, `file://h/...path` |
 //! | domain suffix | `http://.example.org/` (every host under it) |
-//! | substitution | `@PORT@` (autoconf), `$2` (a positional parameter), `&url.php;` (an XML entity) |
+//! | substitution | `@PORT@` (autoconf), `$2` (a positional parameter), `&url.php;`, `&x-version;` (an XML or SGML entity) |
 //!
 //! ```
 //! use urlint::document::pattern::is_pattern;
@@ -152,7 +152,9 @@ fn has_placeholder(b: &[u8]) -> bool {
     {
         return true;
     }
-    // `mailto:&email.php.doc.subscribe;`: an XML entity a DTD defines.
+    // `mailto:&email.php.doc.subscribe;`, DocBook's
+    // `ftp://ftp.xfree86.org/pub/XFree86/&x-version;/`: an XML or SGML
+    // entity a DTD defines (a name with a `.` or `-`, which HTML's have not).
     if memchr::memchr_iter(b'&', b).any(|i| {
         let name = b[i + 1..]
             .iter()
@@ -161,7 +163,7 @@ fn has_placeholder(b: &[u8]) -> bool {
         let name_text = &b[i + 1..i + 1 + name];
         name > 2
             && name_text[0].is_ascii_alphabetic()
-            && name_text.contains(&b'.')
+            && (name_text.contains(&b'.') || name_text.contains(&b'-'))
             && b.get(i + 1 + name) == Some(&b';')
     }) {
         return true;
@@ -547,6 +549,7 @@ mod tests {
             "https://[::1@1234]/a/b/c/d",
             "http://[unix:/path/to/socket]/path",
             "https://[a-zA-Z0-9.:_/\\-]\\+",
+            "ftp://ftp.xfree86.org/pub/XFree86/&x-version;/binaries/",
         ] {
             assert!(is_pattern(p), "{p} is a pattern");
         }
@@ -603,6 +606,7 @@ mod tests {
             "http://a.example/%25/",
             "http://a.example/a%/",
             "http://a.example/%[/",
+            "http://a.example/?a=1&b-c=2;d",
         ] {
             assert!(!is_pattern(u), "{u} is a URL");
         }

@@ -368,6 +368,8 @@ fn syntax_from_path() {
         ("login.in", Syntax::Text),
         ("doc/hcar/Cabal-201811.tex", Syntax::Latex),
         ("hyperref.sty", Syntax::Latex),
+        ("howto/linuxdoc/3-Button-Mouse.sgml", Syntax::Html),
+        ("nag2/ch14.sgm", Syntax::Html),
     ] {
         assert_eq!(Syntax::from_path(Path::new(path)), syntax, "{path}");
     }

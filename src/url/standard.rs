@@ -85,7 +85,10 @@ pub fn is_example_host(host: &str) -> bool {
     let mut from_last = h.rsplit('.');
     let last = from_last.next();
     let second = from_last.next();
-    if last == Some("tld")
+    // `your.ldap.server`: a name written for the reader's, under no TLD
+    // there is (`.server`, `.domain`) or starting with `your`.
+    if matches!(last, Some("tld" | "server" | "domain" | "hostname"))
+        || h.starts_with("your.")
         || second.is_some_and(|l| {
             matches!(
                 l,
@@ -389,6 +392,37 @@ pub fn shows_a_fault(cand: &crate::scan::Candidate) -> bool {
     let after = head(&after, FAULT_REACH);
     let after = stops(after).first().map_or(after, |&k| &after[..k]);
     any_in(before, FAULT_SHOWN) || any_in(after, FAULT_SHOWN)
+}
+
+/// Whether the candidate stands in a `/etc/passwd` entry
+/// (`news:x:9:13:news:/var/spool/news:` or a GECOS field's `Anonymous
+/// FTP:/var/ftp:/bin/false`): seven `:`-separated fields, the third and
+/// fourth numbers. The scheme is a user's name, no URL's. Needs the excerpt.
+pub fn in_passwd_entry(cand: &crate::scan::Candidate) -> bool {
+    let Some((_, line, after)) = around(cand) else {
+        return false;
+    };
+    let after = after.split('\n').next().unwrap_or("");
+    let entry = |s: &str| {
+        let f: Vec<&str> = s.trim().split(':').collect();
+        let number = |x: &str| !x.is_empty() && x.bytes().all(|c| c.is_ascii_digit());
+        f.len() == 7
+            && !f[0].is_empty()
+            && f[0]
+                .bytes()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b'+'))
+            && number(f[2])
+            && number(f[3])
+    };
+    // The line, or the word holding the URL (two entries on one line).
+    let start = line
+        .rfind(|c: char| c.is_ascii_whitespace())
+        .map_or(0, |k| k + 1);
+    let word_end = after
+        .find(|c: char| c.is_ascii_whitespace())
+        .unwrap_or(after.len());
+    let word = format!("{}{}{}", &line[start..], cand.raw, &after[..word_end]);
+    entry(&format!("{line}{}{after}", cand.raw)) || entry(&word)
 }
 
 /// Whether an equation compares the candidate with another form
@@ -712,6 +746,25 @@ mod tests {
     }
 
     #[test]
+    fn urls_in_a_passwd_entry() {
+        let entry = |text: &str| each(text, in_passwd_entry);
+        assert_eq!(entry("news:x:9:13:news:/var/spool/news:\n"), [true]);
+        assert_eq!(
+            entry("ftp:x:14:50:Anonymous FTP:/var/ftp:/bin/false\n"),
+            [true]
+        );
+        assert_eq!(
+            entry("mail:x:8:8:mail:/var/mail:/bin/sh news:x:9:9:news:/var/spool/news:/bin/sh\n"),
+            [true]
+        );
+        // Near misses: six fields, and names where the numbers go; a
+        // blank beyond ASCII before the URL (no panic on its bytes).
+        assert_eq!(entry("news:x:9:13:news:/var/spool/news\n"), [false]);
+        assert_eq!(entry("a\u{85}http://h/ x\n"), [false]);
+        assert_eq!(entry("news:a:b:c:d:e:f see it\n"), [false]);
+    }
+
+    #[test]
     fn urls_a_diagram_takes_apart() {
         let drawn = |text: &str| each(text, is_diagrammed);
         assert_eq!(
@@ -774,6 +827,9 @@ mod tests {
             "+127.0.0.1",
             "[2001:DB8::]",
             "Host.TLD",
+            "your.ldap.server",
+            "ldap.my.domain",
+            "Your.Server.org",
         ] {
             assert!(is_example_host(host), "{host}");
         }
@@ -794,6 +850,8 @@ mod tests {
             "127.0.0.x",
             "256.0.0.1",
             "xexample.com",
+            "yours.org",
+            "server.yourco.com",
             ".",
             "",
         ] {

@@ -293,6 +293,15 @@ fn findings_per_rule_are_capped_with_a_summary() {
 }
 
 #[test]
+fn a_passwd_entry_holds_no_url_under_rfc3986() {
+    use crate::url::standard::Standard;
+    let rules = crate::rules::testutil::rules_in_text;
+    let text = "ftp:x:14:50:Anonymous FTP:/var/ftp:/bin/false\nnews:x:9:13:news:/var/spool/news:\n";
+    assert_eq!(rules(text, Standard::Rfc3986), []);
+    assert!(!rules(text, Standard::Rfc1738).is_empty());
+}
+
+#[test]
 fn a_url_a_sentence_on_a_bug_shows_keeps_only_how_it_sits_in_text() {
     use crate::url::standard::Standard;
     // Every rule runs here; style ones (`bare-url`) are beside the point.

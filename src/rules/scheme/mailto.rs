@@ -17,10 +17,13 @@ declare_rule! {
     ///
     /// ## Standards
     /// Under `rfc3986` (the default) an address obfuscated on purpose
-    /// against harvesters, `mailto:joe at example.org` (or `(at)`, `[at]`),
+    /// against harvesters, `mailto:joe at example.org` (or `(at)`, `[AT]`, `_at_`, `%20at%20`,
+    /// `ukdATkampsax.dk`, ` dot ` for the dot),
     /// is not reported: its writer broke it deliberately; nor is a
     /// placeholder (`mailto:xxx`, `mailto:foo`, `mailto:...`), a wildcard
-    /// (`mailto:*`) or a noun naming the scheme (`mailto:links`). As RFC
+    /// (`mailto:*`) or a noun naming the scheme (`mailto:links`); blanks
+    /// around an address are trimmed and a display name's `Name <addr>`
+    /// is read for its address, as mail clients do. As RFC
     /// 6068 allows, the address may be a comma-separated list
     /// (`mailto:a@b.org,c@d.org`) or left to the header fields
     /// (`mailto:?to=a@b.org`, whose `to=` addresses are judged the same
@@ -44,34 +47,62 @@ declare_rule! {
     }
 }
 
-/// Whether the address is `user at host` (or `(at)`, `[at]`) in the source:
-/// written so on purpose, against address harvesters. The `at` is either
-/// inside the candidate (a wrapper rejoined `<mailto:joe at host>`) or right
-/// after it (`href="mailto:joe at host"` ends the bare URL at the space).
+/// Whether the address is `user at host` (or `(at)`, `[AT]`, `_at_`,
+/// `joe%20at%20host%20dot%20org`, `ukdATkampsax.dk`, `avi _AT_ unix :dot:
+/// sh`) in the source: written so on purpose, against address harvesters.
+/// The `at` is either inside the candidate (a wrapper rejoined `<mailto:joe
+/// at host>`) or right after it (`href="mailto:joe at host"` ends the bare
+/// URL at the space).
 pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
     if cx.url.contains('@') {
         return false;
     }
-    let at = |s: &str| {
-        let s = s.to_ascii_lowercase();
-        [" at ", "(at)", "[at]", " at\n"]
-            .iter()
-            .any(|w| s.contains(w))
-    };
-    if at(&cx.cand.raw) {
+    if says_at(&cx.cand.raw) {
         return true;
     }
     let Some(e) = &cx.cand.excerpt else {
         return false;
     };
     let from = cx.cand.span.end.offset.saturating_sub(e.start_offset) as usize;
-    let after: String = e.text.get(from..).unwrap_or("").chars().take(6).collect();
+    let after: String = e.text.get(from..).unwrap_or("").chars().take(8).collect();
     let after = after.to_ascii_lowercase();
-    after.starts_with(" at ") || after.starts_with(" (at)") || after.starts_with(" [at]")
+    [
+        " at ", " (at)", " [at]", "(at)", "[at]", "{at}", "_at_", " _at_", " - dot",
+    ]
+    .iter()
+    .any(|w| after.starts_with(w))
+}
+
+/// Whether `s` spells an address's `@` or `.` out: the words a harvester
+/// does not read as one.
+fn says_at(s: &str) -> bool {
+    let lower = s.to_ascii_lowercase();
+    let spelled = [
+        " at ",
+        "(at)",
+        "[at]",
+        "{at}",
+        "_at_",
+        "%20at%20",
+        " at\n",
+        " dot ",
+        "%20dot%20",
+        ":dot:",
+        "[dot]",
+        "(dot)",
+        "_dot_",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    // `ukdATkampsax.dk`: a capital `AT` between lower-case letters.
+    let b = s.as_bytes();
+    spelled
+        || b.windows(4)
+            .any(|w| w[0].is_ascii_lowercase() && &w[1..3] == b"AT" && w[3].is_ascii_lowercase())
 }
 
 /// Whether the address is a placeholder a document writes to show where
-/// one goes (`mailto:xxx`, `mailto:...`), a wildcard (a shell `case`'s
+/// one goes (`mailto:xxx`, `mailto:...`, `mailto:YOUR EMAIL`), a wildcard (a shell `case`'s
 /// `mailto:*)`), or a noun that makes the text name the scheme
 /// (`mailto:links` in a translation that lost its space).
 fn placeholder(cx: &Cx<'_>) -> bool {
@@ -82,6 +113,8 @@ fn placeholder(cx: &Cx<'_>) -> bool {
     ) || (address.len() >= 2 && address.bytes().all(|c| c == b'x'))
         || address.starts_with('*')
         || address.ends_with('*')
+        // `mailto:YOUR EMAIL[YOUR EMAIL]` in a template: the reader's own.
+        || address.starts_with("your")
         || matches!(
             address.as_str(),
             "link" | "links" | "url" | "urls" | "uri" | "uris"
@@ -134,7 +167,7 @@ fn mailto(cx: &Cx<'_>) -> Option<Fault> {
     let why = if rfc6068 {
         address
             .split(|&c| c == b',')
-            .try_for_each(|a| addr_spec::check(a.iter().copied()))
+            .try_for_each(|a| addr_spec::check(mailbox(a).iter().copied()))
     } else {
         addr_spec::check(address.into_iter())
     }
@@ -146,6 +179,19 @@ fn mailto(cx: &Cx<'_>) -> Option<Fault> {
     };
     let r = if r.is_empty() { 0..cx.url.len() } else { r };
     Some(Fault::new(r, why))
+}
+
+/// The address a mail client reads from one recipient: blanks around it
+/// trimmed (`mailto:%20rick@linuxmafia.com%20`, `mailto:  steve@host`,
+/// whose spaces `unsafe-character` reports), and a display name's
+/// `Karsten Hilbert <k.hilbert@gmx.net>` taken for its address, as every
+/// client does though RFC 6068 names only the address.
+fn mailbox(a: &[u8]) -> &[u8] {
+    let a = a.trim_ascii();
+    match (a.iter().rposition(|&c| c == b'<'), a.last()) {
+        (Some(lt), Some(b'>')) if lt > 0 => &a[lt + 1..a.len() - 1],
+        _ => a,
+    }
 }
 
 /// The first fault among the addresses of the `to=` fields of the query
@@ -274,6 +320,45 @@ mod tests {
             Standard::Rfc3986
         ));
         assert!(fires("write to mailto:attic.org today", Standard::Rfc3986));
+        // The Linux Documentation Project's spellings.
+        for text in [
+            "Dickow, mailto:ukdATkampsax.dk here",
+            "mail mailto:bartek_at_spillkescht.lu/ now",
+            "mail mailto:alavoor[AT]yahoo.com now",
+            "mail mailto:christopher%20dot%20albert%20at%20mcgill%20dot%20ca now",
+            "# Friedhelm Kueck mailto:fk_AT_impress.de",
+        ] {
+            assert!(!fires(text, Standard::Rfc3986), "{text}");
+            assert!(fires(text, Standard::Rfc1738), "{text}");
+        }
+        // Near misses: capitals that are a name, and `at` inside a word.
+        assert!(fires("mail mailto:ATLAS today", Standard::Rfc3986));
+        assert!(fires("mail mailto:catalog.org today", Standard::Rfc3986));
+    }
+
+    #[test]
+    fn a_mailbox_as_clients_read_it_under_rfc3986() {
+        for text in [
+            "<mailto:Karsten%20Hilbert%20%3CKarsten.Hilbert@gmx.net%3E?subject=x>",
+            "<mailto:%20rick@linuxmafia.com%20>",
+        ] {
+            assert!(!fires(text, Standard::Rfc3986), "{text}");
+            assert!(fires(text, Standard::Rfc1738), "{text}");
+        }
+        // Near misses: a name with no address, an address left open.
+        assert!(fires(
+            "<mailto:Karsten%20Hilbert%20%3C%3E>",
+            Standard::Rfc3986
+        ));
+        assert!(fires("<mailto:%3Ck.hilbert@gmx.net>", Standard::Rfc3986));
+    }
+
+    #[test]
+    fn the_readers_own_address_is_a_placeholder_under_rfc3986() {
+        let text = "please email me mailto:YOUR EMAIL[YOUR EMAIL].";
+        assert!(!fires(text, Standard::Rfc3986));
+        assert!(fires(text, Standard::Rfc1738));
+        assert!(fires("mail mailto:yo today", Standard::Rfc3986));
     }
 
     fn html_rules(text: &str, standard: Standard) -> Vec<Rule> {

@@ -20,8 +20,9 @@ declare_rule! {
     /// news URL too: `news://server/group`, `news://server/unique@host`,
     /// `news://server/*` (the group or message-id judged as above); and text
     /// that only looks like a news URL is not judged: a placeholder group
-    /// (`news:newsgroup/messageNo` in a list of URL forms) or a setting after
-    /// the word (`KB=news:TY=sjis` in a termcap entry: no group holds `=`).
+    /// (`news:newsgroup/messageNo` in a list of URL forms), a setting after
+    /// the word (`KB=news:TY=sjis` in a termcap entry: no group holds `=`)
+    /// or a host named news and its path (`mount news:/var/spool/news`).
     /// Under `rfc1738` a server is not allowed (`news://host/group` is
     /// reported), and every one of these is judged.
     ///
@@ -67,7 +68,13 @@ fn not_a_news_url(cx: &Cx<'_>) -> bool {
     let setting = body
         .split_once('=')
         .is_some_and(|(key, _)| !key.is_empty() && key.bytes().all(|c| c.is_ascii_uppercase()));
-    group.eq_ignore_ascii_case("newsgroup") || group.eq_ignore_ascii_case("group") || setting
+    // `mount news:/var/spool/news`: a host named news and its path (NFS,
+    // scp); a news URL's group or message-id never starts with `/`.
+    let path = body.starts_with('/') && !body.starts_with("//");
+    group.eq_ignore_ascii_case("newsgroup")
+        || group.eq_ignore_ascii_case("group")
+        || setting
+        || path
 }
 
 /// `newsurl = "news:" ( "*" | group | article )`,
@@ -132,6 +139,9 @@ mod tests {
                 ("news://news.example.org/", &[]),
                 ("news://news.example.org/9group", &["9group"]),
                 ("news:2cool4school", &["2cool4school"]),
+                // A host named news and its path: `mount news:/var/spool/news`.
+                ("news:/var/spool/news", &[]),
+                ("news:var/spool/news", &["var/spool/news"]),
             ],
         );
         table(

@@ -42,7 +42,10 @@ declare_rule! {
     /// it is too). In an HTML attribute's fragment naming a method by its
     /// signature (old javadoc's `href="…#wait(long, int)"`), a space after a
     /// comma is the anchor's own and browsers find it, as are `<` and `>`
-    /// in a quoted attribute's fragment (Clojure's `#clojure.core/tap>`).
+    /// in a quoted attribute's fragment (Clojure's `#clojure.core/tap>`),
+    /// and the blanks and brackets of a mailbox with a display name
+    /// (`mailto:Daryll Strauss <daryll@harlot.rb.ca.us>`, which browsers
+    /// pass on as it is and mail clients read).
     /// A backslash
     /// before a shell, INI, Markdown, AsciiDoc or Perl metacharacter (`?a=1\&b=2`,
     /// `r\#egg=x`, `Squid\_W.png`, `src/\+/HEAD`, `mailto:a\@b.org`) is that syntax's
@@ -267,8 +270,9 @@ fn is_version_caret(b: &[u8], i: usize) -> bool {
 /// other than brackets between, the `"` that pair up (a quoted search term,
 /// `?q="Project:+openssh"`) and every `|` (a list, `?family=Roboto|Lato`);
 /// a query's `^` that starts a term (a regular expression's anchor); `<`
-/// and `>` in a quoted HTML attribute's fragment (an anchor's name); and
-/// the brackets of a GitHub app's account in a path.
+/// and `>` in a quoted HTML attribute's fragment (an anchor's name); the
+/// blanks and brackets of a mailbox with a display name; and the brackets
+/// of a GitHub app's account in a path.
 fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
     let b = cx.url.as_bytes();
     let mut out = Vec::new();
@@ -308,6 +312,23 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
                 b'<' | b'>' if !query && attribute => out.push(i),
                 _ => {}
             }
+        }
+    }
+    // `mailto:Daryll Strauss <daryll@harlot.rb.ca.us>`: a display name
+    // and its address; a mailto URL's path is opaque, browsers pass it on
+    // as it is, and every mail client reads the mailbox.
+    if cx.scheme == SchemeKind::Mailto {
+        let body = cx.parts.body.clone();
+        let text = cx.text(body.clone());
+        let named = text.split_once(" <").is_some_and(|(name, rest)| {
+            !name.trim().is_empty()
+                && !name.contains(['<', '>', '@'])
+                && rest
+                    .strip_suffix('>')
+                    .is_some_and(|addr| addr.contains('@') && !addr.contains(['<', '>', ' ']))
+        });
+        if named {
+            out.extend(body.filter(|&i| matches!(b[i], b' ' | b'<' | b'>')));
         }
     }
     // `https://github.com/dependabot[bot]`: a GitHub app's account, named
@@ -552,6 +573,26 @@ mod tests {
         assert!(unsafe_in(Syntax::Markdown, md, Standard::Rfc3986));
         let odd = "<a href=\"http://h.example/A.html#wait(long ,int)\">w</a>";
         assert!(unsafe_in(Syntax::Html, odd, Standard::Rfc3986));
+    }
+
+    #[test]
+    fn a_mailbox_with_a_display_name_under_rfc3986() {
+        use crate::document::Syntax;
+        use crate::rules::testutil::document_rules;
+        let html = "<a href=\"mailto:Daryll Strauss <daryll@harlot.rb.ca.us>\">D</a>";
+        assert_eq!(document_rules(Syntax::Html, html, Standard::Rfc3986), []);
+        assert!(
+            document_rules(Syntax::Html, html, Standard::Rfc1738).contains(&Rule::UnsafeCharacter)
+        );
+        // Near misses: blanks with no mailbox, a name with no brackets.
+        let blank = "<a href=\"mailto:  steve@a.example  \">s</a>";
+        assert!(
+            document_rules(Syntax::Html, blank, Standard::Rfc3986).contains(&Rule::UnsafeCharacter)
+        );
+        let open = "<a href=\"mailto:D S d@h.example\">d</a>";
+        assert!(
+            document_rules(Syntax::Html, open, Standard::Rfc3986).contains(&Rule::UnsafeCharacter)
+        );
     }
 
     #[test]

@@ -38,8 +38,9 @@ declare_rule! {
     /// `?q="Project:+openssh"`, which browsers encode as they send it), and
     /// a `|` in the query or fragment (`?family=Roboto|Lato`: the WHATWG URL
     /// standard sends it as it is, and APIs take lists so), nor a `^` in
-    /// the query (a search's regular expression, `?q=file:^src/`, sent as
-    /// it is too). In an HTML attribute's fragment naming a method by its
+    /// the query (a search's regular expression, `?q=file:^src/`, or a
+    /// parameter's separator, `?ref_src=twsrc^google`, sent as it is too;
+    /// one that ends the query, `?usp=sharing^`, is a stray mark). In an HTML attribute's fragment naming a method by its
     /// signature (old javadoc's `href="…#wait(long, int)"`), a space after a
     /// comma is the anchor's own and browsers find it, as are `<` and `>`
     /// in a quoted attribute's fragment (Clojure's `#clojure.core/tap>`),
@@ -287,11 +288,15 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
         let mut quote = None;
         for i in r.clone() {
             match b[i] {
-                // A search's regular expression, `?q=file:^\.pre-commit`:
-                // browsers send a query's `^` as it is (WHATWG URL). An
-                // anchor starts a term; one glued to a word's end
-                // (`?usp=sharing^`) is a stray footnote mark.
-                b'^' if query && i + 1 < r.end && !b[i - 1].is_ascii_alphanumeric() => {
+                // A search's regular expression, `?q=file:^\.pre-commit`,
+                // or a parameter's own separator, Twitter's
+                // `?ref_src=twsrc^google|twcamp^serp`: browsers send a
+                // query's `^` as it is (WHATWG URL). One that ends a word
+                // and the query (`?usp=sharing^`) is a stray footnote mark.
+                b'^' if query
+                    && i + 1 < r.end
+                    && (!b[i - 1].is_ascii_alphanumeric() || b[i + 1].is_ascii_alphanumeric()) =>
+                {
                     out.push(i);
                 }
                 b'[' => open = Some(i),
@@ -638,7 +643,11 @@ mod tests {
                 ("https://h.example/test^path?q=^a", &["^"]),
                 ("https://h.example/x#post^^", &["^^"]),
                 ("https://h.example/edit?usp=sharing^", &["^"]),
-                ("https://h.example/s?q=a^b", &["^"]),
+                (
+                    "https://twitter.com/nodejs?ref_src=twsrc^google|twcamp^serp|twgr^author",
+                    &[],
+                ),
+                ("https://h.example/s?q=a^b", &[]),
                 ("https://h.example/\"a\"", &["\"", "\""]),
                 // A lone or path bracket is still a fault.
                 ("https://github.com/p/q/pull/496]", &["]"]),

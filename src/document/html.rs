@@ -437,19 +437,25 @@ fn attribute(
 /// The first `<` or `>` in a quoted value, which ends a tag whose quote was
 /// never closed; a template's tag inside the value (ERB's or JSP's
 /// `<%= @edge %>`, PHP's `<?= $x ?>`) is skipped: the page it makes holds
-/// a value there, and so is a `>` with only a word after it up to the
-/// closing quote (Clojure's `#clojure.core/tap>` and `err->msg`: a name's
-/// own, as no tag goes on without a blank or a `<`).
+/// a value there, and so is a `>` that ends the value or an arrow's `->`
+/// with only a word after it (Clojure's `#clojure.core/tap>` and
+/// `err->msg`: a name's own, as no tag goes on without a blank or a `<`).
 fn stray_bracket(value: &[u8]) -> Option<usize> {
     let mut i = 0;
+    let mut last_break: Option<Option<usize>> = None;
     while let Some(k) = memchr::memchr2(b'>', b'<', &value[i..]) {
         let at = i + k;
-        let word_to_end = |from: usize| {
-            !value[from..]
+        // Nothing but a word from `from` to the value's end (one search
+        // for the last blank or `<`, not one per bracket).
+        let last_break = *last_break.get_or_insert_with(|| {
+            value
                 .iter()
-                .any(|&c| c.is_ascii_whitespace() || c == b'<')
-        };
-        if value[at] == b'>' && word_to_end(at + 1) {
+                .rposition(|&c| c.is_ascii_whitespace() || c == b'<')
+        });
+        let word_to_end = |from: usize| last_break.is_none_or(|k| k < from);
+        // `tap>` ends the value; `err->msg` is an arrow.
+        let named = at + 1 == value.len() || (at > 0 && value[at - 1] == b'-');
+        if value[at] == b'>' && named && word_to_end(at + 1) {
             i = at + 1;
             continue;
         }
@@ -725,6 +731,11 @@ mod tests {
         assert_eq!(
             stray_bracket(b"https://a.example/x>link</a> <a href="),
             Some(19)
+        );
+        // A quote put after the link's text: `#intro>Intro` is no name.
+        assert_eq!(
+            stray_bracket(b"https://a.example/page#intro>Intro"),
+            Some(28)
         );
         // A name ending in `>`, or holding `->`, up to the closing quote.
         assert_eq!(

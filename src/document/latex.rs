@@ -63,6 +63,11 @@ fn argument(src: &str, open: usize) -> Option<(super::Link, usize)> {
                 return (end > open + lead).then(|| (u.finish(open + lead, end, false), i));
             }
             b'\n' if bytes.get(i + 1) == Some(&b'\n') => return None,
+            b'\r' if bytes[i + 1..].starts_with(b"\n\r\n") => return None,
+            // Another command (`\url{a\url{…`): no URL argument holds one,
+            // and each unclosed `\url{` stops here, so the reading stays
+            // linear.
+            b'\\' if bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic) => return None,
             b'\\' if bytes.get(i + 1).is_some_and(|c| ESCAPED.contains(c)) => {
                 u.push(&src[i + 1..i + 2], i, 2);
                 i += 2;
@@ -155,6 +160,12 @@ mod tests {
     #[test]
     fn an_argument_never_closed_or_not_a_url_is_text() {
         assert!(links("\\url{https://a.example/x\n\nmore").is_empty());
+        assert!(links("\\url{https://a.example/x\r\n\r\nmore}").is_empty());
+        // Another command inside ends the search: the next one is read.
+        assert_eq!(
+            links("\\url{https://a.example/x \\url{https://b.example/}")[0].0,
+            "https://b.example/"
+        );
         assert!(links("\\href{#sec}{section}").is_empty());
         assert!(links("\\url{}").is_empty());
         // The text still has the URL for the scanner.

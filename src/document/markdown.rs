@@ -50,8 +50,9 @@ pub(super) fn read(src: &str) -> Document {
     // block that names none: a shell session if it starts with a prompt),
     // and the source range of its text so far.
     let mut code_block: Option<(Option<code::Family>, usize, usize)> = None;
-    // The code block is a specification's example (```` ``` example ````,
-    // the CommonMark and GFM specs' input to a test): data as a whole.
+    // The code block is a specification's example (```` ``` example ````
+    // holding a lone `.` line, the CommonMark and GFM specs' input to a
+    // test and its output): data as a whole.
     let mut example = false;
     for (event, range) in iter {
         if let Some(top) = open.last_mut() {
@@ -168,7 +169,16 @@ pub(super) fn read(src: &str) -> Document {
                 // Code in a programming language: its strings are data, as
                 // in a source file (a list of URL patterns in a `js` block).
                 let block = code_block.take().filter(|c| c.1 < c.2);
-                let block = if std::mem::take(&mut example) {
+                // A spec's example holds its input, a lone `.`, then the
+                // HTML it makes.
+                let spec = |from: usize, to: usize| {
+                    src[from..to]
+                        .lines()
+                        .any(|l| l.trim_end_matches('\r') == ".")
+                };
+                let block = if std::mem::take(&mut example)
+                    && block.is_some_and(|(_, from, to)| spec(from, to))
+                {
                     b.data.extend(block.map(|(_, from, to)| (from, to)));
                     None
                 } else {

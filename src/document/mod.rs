@@ -173,7 +173,8 @@ impl Syntax {
         Syntax::Text
     }
 
-    /// A file its name calls `text`, judged by its first bytes: one that
+    /// A `.txt` file its name calls `text`, judged by its first bytes
+    /// (the caller asks only for those): one that
     /// opens with a YAML front matter block (a `---` line, `key: value`
     /// lines, a `---` or `...` line), which static site generators and
     /// pandoc read before Markdown, is Markdown (the CommonMark spec's

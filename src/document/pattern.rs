@@ -161,7 +161,7 @@ fn has_placeholder(b: &[u8]) -> bool {
             .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'_' | b'-'))
             .count();
         let name_text = &b[i + 1..i + 1 + name];
-        name > 2
+        name > 3
             && name_text[0].is_ascii_alphabetic()
             && (name_text.contains(&b'.') || name_text.contains(&b'-'))
             && b.get(i + 1 + name) == Some(&b';')
@@ -357,14 +357,17 @@ fn has_bracket_notation(url: &str) -> bool {
         let open = i + k;
         let close = b[open..].iter().position(|&c| c == b']').map(|c| open + c);
         let inner = &url[open + 1..close.unwrap_or(b.len())];
-        // An address never holds `@` or `/`: `https://[::1@1234]/` is
-        // Unbound's `address@port`, `http://[unix:/path/to/socket]/` h2o's
-        // Unix socket, `https://[a-zA-Z0-9.:_/\-]\+` a regular expression's
-        // class: notation like `[user@]`.
+        // An address never holds `@`, a backslash or a range: `https://[::1@1234]/`
+        // is Unbound's `address@port`, `http://[unix:/path/to/socket]/`
+        // h2o's Unix socket, `https://[a-zA-Z0-9.:_/\-]\+` a regular
+        // expression's class: notation like `[user@]`. (`[2001:db8::1/64]`
+        // is an address written wrong, and judged.)
         let ip_literal = Some(open) == host_start
             && close.is_some()
             && inner.contains(':')
-            && !inner.contains(['@', '/']);
+            && !inner.contains(['@', '\\'])
+            && !inner.starts_with("unix:")
+            && !inner.contains("a-z");
         // Where the host goes, a bracket holding a name, not an address:
         // `https://[your-tenant].sharepoint.com/`, `http://[IP of Snowball]`
         // (cut at the space), `https://[YOUR-DOMAIN]/`.
@@ -607,6 +610,8 @@ mod tests {
             "http://a.example/a%/",
             "http://a.example/%[/",
             "http://a.example/?a=1&b-c=2;d",
+            "http://a.example/?a=1&b-c;",
+            "http://[2001:db8::1/64]/",
         ] {
             assert!(!is_pattern(u), "{u} is a URL");
         }

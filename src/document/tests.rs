@@ -297,6 +297,10 @@ fn a_specifications_example_block_is_data() {
     assert!(data_of("https://foo.bar.%60baz"));
     assert!(!data_of("https://spec.commonmark.org/"));
     assert!(!data_of("http://b.example/"), "another info string");
+    // A block named `example` that is no spec's: no `.` line between.
+    let md = "```example\nendpoint = \"htps://api.github.com/repos/a\"\n```\n";
+    let doc = read(Syntax::Markdown, md);
+    assert!(!doc.is_data(md.find("htps").unwrap()));
 }
 
 #[test]

@@ -34,6 +34,10 @@ pub(super) fn read(src: &str) -> Document {
                 // `@:` and `@&`: formatting, no character of the URL.
                 b'@' if matches!(bytes.get(i + 1), Some(b'/' | b'-' | b':' | b'&')) => i += 2,
                 b'\n' if bytes.get(i + 1) == Some(&b'\n') => break,
+                b'\r' if bytes[i + 1..].starts_with(b"\n\r\n") => break,
+                // Another command (`@url{a@url{…`): the argument is no URL,
+                // and each unclosed one stops here (linear reading).
+                b'@' if bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic) => break,
                 c if c.is_ascii_whitespace() => i += 1,
                 _ => {
                     let len = src[i..].chars().next().map_or(1, char::len_utf8);

@@ -134,9 +134,17 @@ impl Linter {
         } else {
             opened.decoded
         };
+        // A `.txt` the name alone calls text may say otherwise in its head
+        // (YAML front matter: Markdown); a `[syntax]` table is obeyed as is.
         let syntax = source.syntax.unwrap_or_else(|| {
             source.path.as_deref().map_or(Syntax::Text, |p| {
-                self.syntax_for(p).refined_by_head(&opened.head)
+                let named = self.syntax_for(p);
+                let txt = p.extension().is_some_and(|e| e.eq_ignore_ascii_case("txt"));
+                if txt && self.settings.syntax.is_empty() {
+                    named.refined_by_head(&opened.head)
+                } else {
+                    named
+                }
             })
         });
         let directives = Directives::default();

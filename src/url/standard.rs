@@ -86,9 +86,8 @@ pub fn is_example_host(host: &str) -> bool {
     let last = from_last.next();
     let second = from_last.next();
     // `your.ldap.server`: a name written for the reader's, under no TLD
-    // there is (`.server`, `.domain`) or starting with `your`.
+    // there is (`.server`, `.domain`).
     if matches!(last, Some("tld" | "server" | "domain" | "hostname"))
-        || h.starts_with("your.")
         || second.is_some_and(|l| {
             matches!(
                 l,
@@ -158,6 +157,8 @@ pub fn is_placeholder_password(password: &str) -> bool {
             | "pw"
             | "pwd"
             | "secret"
+            // mamba's `user%40mail.com:private@`: the word alone.
+            | "private"
             | "mypassword"
             | "yourpassword"
             | "changeme"
@@ -176,8 +177,7 @@ pub fn is_placeholder_password(password: &str) -> bool {
     let angle =
         p.starts_with('<') && p.ends_with('>') || p.starts_with("%3c") && p.ends_with("%3e");
     // A password that says what it is, as a word of its own (`a%20secret`,
-    // `my-secret`, `password123`, mamba's `user%40mail.com:private@`): an
-    // example's, not a leaked one
+    // `my-secret`, `password123`): an example's, not a leaked one
     // (`TopSecret2024` may be real).
     let says = p
         .replace("%20", " ")
@@ -185,14 +185,7 @@ pub fn is_placeholder_password(password: &str) -> bool {
         .any(|w| {
             matches!(
                 w,
-                "secret"
-                    | "mysecret"
-                    | "yoursecret"
-                    | "private"
-                    | "pass"
-                    | "passwd"
-                    | "asdf"
-                    | "qwerty"
+                "secret" | "mysecret" | "yoursecret" | "pass" | "passwd" | "asdf" | "qwerty"
             ) || w.starts_with("password")
         });
     // `mailgun+https://KEY:DOMAIN@requestbin.com`, `SECRET_KEY`: a name in
@@ -314,13 +307,24 @@ pub fn is_called_wrong(cand: &crate::scan::Candidate) -> bool {
 
 /// `http://invaliddomain</`, `https://bad.invalid/%zz`: a host named
 /// invalid (RFC 2606 reserves `.invalid` for that) is a test's bad input.
+/// A label that is the word, or the word before `domain`, `host`, `url`,
+/// `site` or `server` (not `invalidenstrasse.de`).
 fn host_says_invalid(url: &str) -> bool {
     let Some(k) = url.find("://") else {
         return false;
     };
     let rest = &url[k + 3..];
     let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
-    any_in(authority, &["invalid"])
+    let host = authority.rsplit('@').next().unwrap_or(authority);
+    host.split(['.', ':']).any(|label| {
+        let label = label
+            .trim_end_matches(|c: char| !c.is_ascii_alphanumeric())
+            .to_ascii_lowercase();
+        label.strip_prefix("invalid").is_some_and(|rest| {
+            let rest = rest.trim_start_matches(['-', '_']);
+            ["", "domain", "host", "url", "site", "server"].contains(&rest)
+        })
+    })
 }
 
 /// The candidate's excerpt, its line up to the URL, and the excerpt's text
@@ -625,6 +629,16 @@ mod tests {
         assert_eq!(called("skip http://invaliddomain</ now\n"), [true]);
         assert_eq!(called("see https://bad.invalid/%zz\n"), [true]);
         assert_eq!(called("see https://a.example/invalid/%zz\n"), [false]);
+        // The word must be the label's: a street, a user's password.
+        assert_eq!(
+            called("see https://www.invalidenstrasse.de/a%zz/\n"),
+            [false]
+        );
+        assert_eq!(
+            called("see http://user:invalidated@db.company.com/%zz\n"),
+            [false]
+        );
+        assert_eq!(called("see http://invalid-host:8080/%zz\n"), [true]);
         assert_eq!(
             called("new URL('/p%.c', 'x');  // Incorrect: file:///some/path%.c\n"),
             [true]
@@ -829,7 +843,6 @@ mod tests {
             "Host.TLD",
             "your.ldap.server",
             "ldap.my.domain",
-            "Your.Server.org",
         ] {
             assert!(is_example_host(host), "{host}");
         }
@@ -851,6 +864,7 @@ mod tests {
             "256.0.0.1",
             "xexample.com",
             "yours.org",
+            "your.org",
             "server.yourco.com",
             ".",
             "",
@@ -881,7 +895,6 @@ mod tests {
             "DOMAIN",
             "SECRET_KEY",
             "private",
-            "my-private",
         ] {
             assert!(is_placeholder_password(p), "{p}");
         }
@@ -893,6 +906,7 @@ mod tests {
             "ab",
             "TopSecret2024",
             "privately9",
+            "Private!2024",
             "XK9QZ2PL",
             "QWHZKRTPLM",
             "___",

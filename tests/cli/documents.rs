@@ -234,7 +234,7 @@ fn a_document_past_the_cap_is_read_as_text_with_a_note() {
 #[test]
 fn a_text_file_with_front_matter_is_read_as_markdown() {
     let d = Dir::new();
-    let body = "See [docs](https://a.example.org/x\\_y).\n\n```````` example\n<https://foo.bar.`baz>`\n````````\n";
+    let body = "See [docs](https://a.example.org/x\\_y).\n\n```````` example\n<https://foo.bar.`baz>`\n.\n<p>x</p>\n````````\n";
     d.write(
         "spec.txt",
         format!("---\ntitle: A Spec\nversion: '1.0'\n...\n\n{body}"),
@@ -268,6 +268,12 @@ fn a_text_file_with_front_matter_is_read_as_markdown() {
     assert_eq!(code(&out), 1, "{}", stdout(&out));
     assert_eq!(
         found(&["extract", "--format", "json", "--syntax", "text", "spec.txt"])[0],
+        "bare https://a.example.org/x\\_y"
+    );
+    // A `[syntax]` table is obeyed as it stands.
+    d.write("urlint.toml", "[syntax]\n\"*.txt\" = \"text\"\n");
+    assert_eq!(
+        found(&["extract", "--format", "json", "spec.txt"])[0],
         "bare https://a.example.org/x\\_y"
     );
 }

@@ -22,7 +22,8 @@ declare_rule! {
     /// URL grammar. A fragment is left alone: an anchor may end in `:`
     /// (`#-:` names the option `-:`), and so is a query value holding
     /// encoded spaces (`?text=Hello%20world.`), a sentence whose period is
-    /// its own.
+    /// its own, and so is a title's abbreviation (Wikipedia's
+    /// `…/Google_LLC_v._Oracle_America,_Inc.`, `…/Martin_Luther_King_Jr.`).
     ///
     /// ## Example
     /// `[the spec](https://a.example/spec.html.)`
@@ -57,6 +58,19 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
             return;
         }
     }
+    // `…/wiki/Google_LLC_v._Oracle_America,_Inc.`: a title ending in an
+    // abbreviation (`Inc.`, `Jr.`, `Ltd.`) owns its full stop.
+    let abbreviation = cx.url.strip_suffix('.').is_some_and(|stem| {
+        let segment = stem.rsplit('/').next().unwrap_or_default();
+        let word = segment.rsplit(['_', ',']).next().unwrap_or_default();
+        segment.contains('_')
+            && (1..=4).contains(&word.len())
+            && word.starts_with(|c: char| c.is_ascii_uppercase())
+            && word.bytes().all(|c| c.is_ascii_alphabetic())
+    });
+    if abbreviation && cx.parts.query.is_none() {
+        return;
+    }
     if let Some(last) = cx.url.bytes().last().filter(|b| b".,;:".contains(b)) {
         let at = cx.url.len() - 1;
         out.at(
@@ -80,9 +94,20 @@ mod tests {
             "https://a.example/x,",
             "https://a.example/?q=x%20y&page=2.",
             "https://a.example/a+b/x.",
+            "https://a.example/spec.html.",
+            "https://a.example/pub/jonh.",
+            "https://a.example/See.",
+            "https://a.example/Releases_2024.",
         ] {
             assert!(
                 link_rules(url, false).contains(&Rule::TrailingPunctuation),
+                "{url}"
+            );
+        }
+        // A last character beyond ASCII: no panic on its bytes.
+        for url in ["https://историк.рф", "https://a.example/é"] {
+            assert!(
+                !link_rules(url, false).contains(&Rule::TrailingPunctuation),
                 "{url}"
             );
         }
@@ -92,6 +117,8 @@ mod tests {
             "https://a.example/?a=b;c=d",
             "https://spec.commonmark.org/dingus/?text=My%20really%20*important*%20content.",
             "https://a.example/?q=one+sentence.",
+            "https://en.wikipedia.org/wiki/Google_LLC_v._Oracle_America,_Inc.",
+            "https://en.wikipedia.org/wiki/Martin_Luther_King_Jr.",
         ] {
             assert!(
                 !link_rules(url, false).contains(&Rule::TrailingPunctuation),

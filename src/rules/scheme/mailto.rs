@@ -67,7 +67,8 @@ pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
     let after: String = e.text.get(from..).unwrap_or("").chars().take(8).collect();
     let after = after.to_ascii_lowercase();
     [
-        " at ", " (at)", " [at]", "(at)", "[at]", "{at}", "_at_", " _at_", " - dot",
+        " at ", " (at)", " [at]", "(at)", "[at]", "{at}", "_at_", " _at_", " - dot", "[dot]",
+        "(dot)", " dot ",
     ]
     .iter()
     .any(|w| after.starts_with(w))
@@ -113,8 +114,12 @@ fn placeholder(cx: &Cx<'_>) -> bool {
     ) || (address.len() >= 2 && address.bytes().all(|c| c == b'x'))
         || address.starts_with('*')
         || address.ends_with('*')
-        // `mailto:YOUR EMAIL[YOUR EMAIL]` in a template: the reader's own.
-        || address.starts_with("your")
+        // `mailto:YOUR EMAIL[YOUR EMAIL]` in a template: the reader's own
+        // (the word alone, or before `_`, `-` or a blank: not `youri@`).
+        || address == "your"
+        || ["your_", "your-", "your%20", "your "]
+            .iter()
+            .any(|p| address.starts_with(p))
         || matches!(
             address.as_str(),
             "link" | "links" | "url" | "urls" | "uri" | "uris"
@@ -189,7 +194,8 @@ fn mailto(cx: &Cx<'_>) -> Option<Fault> {
 fn mailbox(a: &[u8]) -> &[u8] {
     let a = a.trim_ascii();
     match (a.iter().rposition(|&c| c == b'<'), a.last()) {
-        (Some(lt), Some(b'>')) if lt > 0 => &a[lt + 1..a.len() - 1],
+        // A name, no address of its own, before the bracket.
+        (Some(lt), Some(b'>')) if lt > 0 && !a[..lt].contains(&b'@') => &a[lt + 1..a.len() - 1],
         _ => a,
     }
 }
@@ -327,6 +333,7 @@ mod tests {
             "mail mailto:alavoor[AT]yahoo.com now",
             "mail mailto:christopher%20dot%20albert%20at%20mcgill%20dot%20ca now",
             "# Friedhelm Kueck mailto:fk_AT_impress.de",
+            "mail mailto:christopher[dot]albert now",
         ] {
             assert!(!fires(text, Standard::Rfc3986), "{text}");
             assert!(fires(text, Standard::Rfc1738), "{text}");
@@ -351,6 +358,11 @@ mod tests {
             Standard::Rfc3986
         ));
         assert!(fires("<mailto:%3Ck.hilbert@gmx.net>", Standard::Rfc3986));
+        // An address is no display name (Outlook's doubled form).
+        assert!(fires(
+            "<mailto:bob@example..org%3Cbob@example..org%3E>",
+            Standard::Rfc3986
+        ));
     }
 
     #[test]
@@ -359,6 +371,10 @@ mod tests {
         assert!(!fires(text, Standard::Rfc3986));
         assert!(fires(text, Standard::Rfc1738));
         assert!(fires("mail mailto:yo today", Standard::Rfc3986));
+        assert!(fires(
+            "mail mailto:youri.petrov@example..org now",
+            Standard::Rfc3986
+        ));
     }
 
     fn html_rules(text: &str, standard: Standard) -> Vec<Rule> {

@@ -70,7 +70,7 @@ fn not_a_news_url(cx: &Cx<'_>) -> bool {
         .is_some_and(|(key, _)| !key.is_empty() && key.bytes().all(|c| c.is_ascii_uppercase()));
     // `mount news:/var/spool/news`: a host named news and its path (NFS,
     // scp); a news URL's group or message-id never starts with `/`.
-    let path = body.starts_with('/') && !body.starts_with("//");
+    let path = body.starts_with('/') && !body.starts_with("//") && body[1..].contains('/');
     group.eq_ignore_ascii_case("newsgroup")
         || group.eq_ignore_ascii_case("group")
         || setting
@@ -142,6 +142,7 @@ mod tests {
                 // A host named news and its path: `mount news:/var/spool/news`.
                 ("news:/var/spool/news", &[]),
                 ("news:var/spool/news", &["var/spool/news"]),
+                ("news:/comp.os.linux.announce", &["/comp.os.linux.announce"]),
             ],
         );
         table(

@@ -49,7 +49,8 @@ declare_rule! {
     /// pass on as it is and mail clients read).
     /// A backslash
     /// before a shell, INI, Markdown, AsciiDoc or Perl metacharacter (`?a=1\&b=2`,
-    /// `r\#egg=x`, `Squid\_W.png`, `src/\+/HEAD`, `mailto:a\@b.org`) is that syntax's
+    /// `r\#egg=x`, `Squid\_W.png`, `src/\+/HEAD` (not in an HTML attribute,
+    /// where a browser reads `\` as `/`), `mailto:a\@b.org`) is that syntax's
     /// escape, and npm's
     /// version range after a package (`reveal.js@^5`) is what CDNs take. An
     /// address obfuscated on purpose (`mailto:joe at example.org`, see
@@ -177,6 +178,12 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
             || (c == b'\\'
                 && !rfc1738
                 && is_shell_escape(b.get(i + 1))
+                // In an HTML attribute nothing escapes: a browser reads the
+                // `\` as `/` (`src/\+/HEAD` goes to `src//+/HEAD`). Perl's
+                // `\@` is gone from the page its script writes.
+                && (b.get(i + 1) == Some(&b'@')
+                    || !(cx.cand.form == crate::scan::Form::Link
+                        && standard::is_attribute_value(cx.cand)))
                 // `http://evil.example\@good.example/`: a browser reads the
                 // `\` as `/`; only an address's `\@` is Perl's escape.
                 && (b.get(i + 1) != Some(&b'@') || cx.scheme == SchemeKind::Mailto))
@@ -581,6 +588,21 @@ mod tests {
     }
 
     #[test]
+    fn a_backslash_in_an_html_attribute_is_no_escape() {
+        use crate::document::Syntax;
+        use crate::rules::testutil::document_rules;
+        let html = "<a href=\"https://chromium.googlesource.com/chromium/src/\\+/HEAD/x.md\">x</a>";
+        assert!(
+            document_rules(Syntax::Html, html, Standard::Rfc3986).contains(&Rule::UnsafeCharacter)
+        );
+        // Near miss: in text (the YAML an AsciiDoc page is made from).
+        let text = "- https://chromium.googlesource.com/chromium/src/\\+/HEAD/x.md[Linux]\n";
+        assert!(
+            !document_rules(Syntax::Text, text, Standard::Rfc3986).contains(&Rule::UnsafeCharacter)
+        );
+    }
+
+    #[test]
     fn a_mailbox_with_a_display_name_under_rfc3986() {
         use crate::document::Syntax;
         use crate::rules::testutil::document_rules;
@@ -612,7 +634,7 @@ mod tests {
         assert!(unsafe_in(Syntax::Html, html, Standard::Rfc1738));
         // Near misses: in the path, and in a reST target (a `<URL>`'s
         // leftover `>`).
-        let path = "<a href=\"https://a.example/tap>/x\">t</a>";
+        let path = "<a href=\"https://a.example/x/tap>\">t</a>";
         assert!(unsafe_in(Syntax::Html, path, Standard::Rfc3986));
         let rst = ".. _post: https://a.example/p/#the-structure>\n";
         assert!(unsafe_in(Syntax::Rst, rst, Standard::Rfc3986));

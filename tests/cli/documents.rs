@@ -142,23 +142,26 @@ fn a_catalogue_not_in_utf8_is_still_read_by_its_syntax() {
     );
 }
 
+/// `form url` of each URL `extract --format json` (in `args`) finds in `d`.
+fn forms_and_urls(d: &Dir, args: &[&str]) -> Vec<String> {
+    let out = d.cmd(args).output().unwrap();
+    json_lines(&out)
+        .iter()
+        .map(|l| {
+            format!(
+                "{} {}",
+                l["form"].as_str().unwrap(),
+                l["url"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn syntax_is_chosen_by_flag_and_by_config_glob() {
     let d = Dir::new();
     d.write("notes.txt", "See [docs](https://a.example.org/x\\_y).\n");
-    let urls = |args: &[&str]| -> Vec<String> {
-        let out = d.cmd(args).output().unwrap();
-        json_lines(&out)
-            .iter()
-            .map(|l| {
-                format!(
-                    "{} {}",
-                    l["form"].as_str().unwrap(),
-                    l["url"].as_str().unwrap()
-                )
-            })
-            .collect()
-    };
+    let urls = |args: &[&str]| forms_and_urls(&d, args);
     // As text, the Markdown escape stays and the `)` ends a bare URL.
     assert_eq!(
         urls(&["extract", "--format", "json", "notes.txt"]),
@@ -240,19 +243,7 @@ fn a_text_file_with_front_matter_is_read_as_markdown() {
         format!("---\ntitle: A Spec\nversion: '1.0'\n...\n\n{body}"),
     );
     d.write("plain.txt", body);
-    let found = |args: &[&str]| -> Vec<String> {
-        let out = d.cmd(args).output().unwrap();
-        json_lines(&out)
-            .iter()
-            .map(|l| {
-                format!(
-                    "{} {}",
-                    l["form"].as_str().unwrap(),
-                    l["url"].as_str().unwrap()
-                )
-            })
-            .collect()
-    };
+    let found = |args: &[&str]| forms_and_urls(&d, args);
     // Markdown: the link's escape resolved, the spec's example data.
     assert_eq!(
         found(&["extract", "--format", "json", "spec.txt"]),

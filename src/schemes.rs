@@ -180,7 +180,8 @@ pub fn near_miss(word: &str, extra: &[String]) -> Option<&'static str> {
 
 /// Whether the typed `a` is one slip from `b`: a letter dropped (`htp`),
 /// a letter doubled (`hhttps`, `httpss`), two neighbours swapped (`fpt`), or
-/// one letter changed after the first in a word of four or more (`htpp`).
+/// one letter changed to another after the first in a word of four or more
+/// (`htpp`).
 /// Other insertions and first-letter changes are left out: `xhttp`, `fsp`
 /// and `sip` are words or schemes of their own far more often than typos.
 fn one_edit(a: &[u8], b: &[u8]) -> bool {
@@ -192,7 +193,9 @@ fn one_edit(a: &[u8], b: &[u8]) -> bool {
     match a.len().cmp(&b.len()) {
         std::cmp::Ordering::Equal => {
             let swap = ra.len() >= 2 && ra[0] == rb[1] && ra[1] == rb[0] && ra[2..] == rb[2..];
-            let change = p > 0 && a.len() >= 4 && ra[1..] == rb[1..];
+            // A letter, not a digit: `http4://` and `http6://` are ELinks'
+            // schemes for IPv4 and IPv6 (as IANA's `irc6` is IRC's).
+            let change = p > 0 && a.len() >= 4 && ra[0].is_ascii_alphabetic() && ra[1..] == rb[1..];
             swap || change
         }
         std::cmp::Ordering::Less => ra == &rb[1..],
@@ -234,7 +237,8 @@ mod tests {
         }
         for word in [
             "http", "https", "ftp", "sftp", "ftps", "tftp", "shttp", "rtsp", "ssh", "git", "hxxp",
-            "hxxps", "tp", "file", "news", "xhttp", "fsp", "sip", "fxp", "https2",
+            "hxxps", "tp", "file", "news", "xhttp", "fsp", "sip", "fxp", "https2", "http4",
+            "http6", "ftp6",
         ] {
             assert_eq!(near_miss(word, &[]), None, "{word}");
         }

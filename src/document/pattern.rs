@@ -263,7 +263,8 @@ fn has_placeholder(b: &[u8]) -> bool {
 /// `web\.archive\.org/.*`.
 fn is_regex(url: &str) -> bool {
     [
-        "\\d", "\\.", "\\w", "\\s", ".*", ".+", "\\/", "]+", "]*", "\\(", "\\)",
+        "\\d", "\\.", "\\w", "\\s", "\\S", "\\D", "\\W", ".*", ".+", "\\/", "]+", "]*", "\\(",
+        "\\)", "(?:",
     ]
     .iter()
     .any(|p| url.contains(p))
@@ -482,6 +483,9 @@ mod tests {
     fn patterns_from_real_documentation() {
         for p in [
             "http://${hostname}:${port}/",
+            // SpamAssassin's rules: Perl regular expressions.
+            "mailto:(?:leave-\\S+|\\S+-unsubscribe)\\@\\S+",
+            "http://\\S+\\.example/",
             "{{base_url}}/x",
             "https://{{ site.url }}/a",
             "https://github.com/{_repo}/issues/%s",

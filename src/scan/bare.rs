@@ -235,7 +235,18 @@ fn bracket_ends_url(b: &[u8], i: usize, limit: usize, from: usize, query: bool) 
         // The end of the token, or of the string or code span it is in;
         // or text of another script (`URL[text]。` in a translation).
         Some(c) if c.is_ascii_whitespace() || matches!(c, b'"' | b'\'' | b'`') || c >= 0x80 => true,
-        Some(b'.' | b',' | b';' | b':' | b')') => after2.is_none_or(|c| c.is_ascii_whitespace()),
+        // Sentence punctuation, then the token's end: `URL[].`, and
+        // `(URL[]).` with the parenthesis closed.
+        Some(b'.' | b',' | b';' | b':' | b')') => {
+            let rest = &inner[close + 1..];
+            let n = rest
+                .iter()
+                .take(3)
+                .take_while(|c| b".,;:)".contains(c))
+                .count();
+            after2.is_none_or(|c| c.is_ascii_whitespace())
+                || (rest[0] == b')' && rest.get(n).is_none_or(u8::is_ascii_whitespace))
+        }
         _ => false,
     }
 }

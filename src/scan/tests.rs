@@ -391,6 +391,11 @@ fn real_world_shapes() {
         ("'http://a.example/t.png[tiger]'", &["http://a.example/t.png"]),
         ("see https://github.com/g/git[the\ngit tree] now", &["https://github.com/g/git"]),
         ("mailto:doc@a.example[,id=contact]", &["mailto:doc@a.example"]),
+        // AsciiDoc's empty link text, the parenthesis around it closed.
+        ("manual (http://www.lua.org/docs.html[]). In", &["http://www.lua.org/docs.html"]),
+        ("(http://a.example/x[y]), then", &["http://a.example/x"]),
+        // ...but a query's brackets before more of the URL stay.
+        ("(http://a.example/p[]).x", &["http://a.example/p[]"]),
     ];
     for (input, want) in cases {
         assert_eq!(&urls(input), want, "in {input:?}");

@@ -367,6 +367,13 @@ const FAULT_SHOWN: &[&str] = &[
     "malformed url",
     "malformed uri",
     "empty authority",
+    // A parser's test, in its comment: "/* parsing http:///toto will fail
+    // */"; SpamAssassin's "Also ignore some bad parses like
+    // http://foo.bar%20http://foo.bar".
+    "will fail",
+    "should fail",
+    "must fail",
+    "bad parse",
 ];
 
 /// How far from the URL, within its sentence, [`FAULT_SHOWN`] is looked for.
@@ -555,7 +562,27 @@ pub fn names_a_scheme(cand: &crate::scan::Candidate) -> bool {
     let Some(after) = e.text.get(end..) else {
         return false;
     };
-    let after = after.trim_start_matches(['>', '`', '"', '\'', ')', '*', '_', '-', ' ', '\t']);
+    let marks = ['>', '`', '"', '\'', ')', '*', '_', '-', ' ', '\t'];
+    let mut after = after.trim_start_matches(marks);
+    // "I<nntp:> or I<news:> URLs", "`ftp:`, `http:` and `https:` links":
+    // the noun may follow a list of schemes, each written as a scheme.
+    for _ in 0..4 {
+        let Some(rest) = ["or ", "and ", ", ", "/ "]
+            .iter()
+            .find_map(|sep| after.strip_prefix(sep))
+        else {
+            break;
+        };
+        let rest = rest.trim_start_matches(marks);
+        let other = &rest[..rest.find([' ', '\t', ',']).unwrap_or(rest.len())];
+        if !other.trim_end_matches(marks).ends_with(':') {
+            break;
+        }
+        after = rest[other.len()..].trim_start_matches(marks);
+        after = after
+            .strip_prefix(", ")
+            .map_or(after, |r| r.trim_start_matches(marks));
+    }
     let word: &str = after
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
         .next()
@@ -751,6 +778,13 @@ mod tests {
         assert_eq!(
             shown("authority and URLs with an empty authority. For example,\n`http:///path` has an empty authority (host),\n"),
             [true]
+        );
+        // A parser's test in its comment.
+        assert_eq!(shown("\t/* parsing http:///toto will fail */\n"), [true]);
+        // Near miss: a failure of something else, in another sentence.
+        assert_eq!(
+            shown("The build will fail. Docs are at http://a.org/%zz now.\n"),
+            [false]
         );
         // Malformed what is asked: a page is no URL.
         assert_eq!(

@@ -48,6 +48,17 @@ pub fn check_unterminated(cx: &Cx<'_>, out: &mut Report<'_>) {
     if cx.standard == Standard::Rfc3986 && !cx.url.is_empty() && talked_about {
         return;
     }
+    // Under `rfc3986`, "# List-Post: <mailto:" (a header's shape, the
+    // address left out): an opener with nothing after its scheme to close.
+    let scheme_only = cx
+        .url
+        .strip_suffix("//")
+        .unwrap_or(cx.url)
+        .strip_suffix(':')
+        .is_some_and(|s| !s.is_empty() && !s.contains(':'));
+    if cx.standard == Standard::Rfc3986 && scheme_only {
+        return;
+    }
     let raw = cx.cand.raw.as_bytes();
     let n: u64 = if raw
         .get(1..5)
@@ -116,5 +127,21 @@ mod tests {
         assert!(rules(partial, Standard::Rfc3986).contains(&Rule::UnterminatedWrapper));
         let open = "   <https://developers.yubico.com/PGP/Attestation.html:\n\n   Key-ID: 81\n";
         assert!(rules(open, Standard::Rfc3986).contains(&Rule::UnterminatedWrapper));
+    }
+
+    #[test]
+    fn an_opener_with_only_its_scheme_is_a_shape_under_rfc3986() {
+        use crate::rules::testutil::rules_in_text as rules;
+        use crate::url::Standard;
+        let shape = "# EZMLM\n# List-Post: <mailto:\n# List-Help: <mailto:\n# Precedence: bulk\n";
+        assert_eq!(rules(shape, Standard::Rfc3986), []);
+        assert!(rules(shape, Standard::Rfc1738).contains(&Rule::UnterminatedWrapper));
+        // Near misses: an address begun, a host begun.
+        for open in ["# List-Post: <mailto:a\n", "see <http://a.example\n"] {
+            assert!(
+                rules(open, Standard::Rfc3986).contains(&Rule::UnterminatedWrapper),
+                "{open}"
+            );
+        }
     }
 }

@@ -112,6 +112,15 @@ mod tests {
         assert_eq!(rules(named, Standard::Rfc1738), [Rule::EmptyUrl]);
         let remote = "When checking an <ssh://> remote repository, note that\n";
         assert_eq!(rules(remote, Standard::Rfc3986), []);
+        let listed = "Translates any I<nntp:> or I<news:> URLs to Google Groups.\n";
+        assert_eq!(rules(listed, Standard::Rfc3986), []);
+        assert_eq!(
+            rules(listed, Standard::Rfc1738),
+            [Rule::EmptyUrl, Rule::EmptyUrl]
+        );
+        // Near misses: a list that is no scheme's, a noun after prose.
+        let not_listed = "Translates any I<nntp:> or all URLs to Google Groups.\n";
+        assert_eq!(rules(not_listed, Standard::Rfc3986), [Rule::EmptyUrl]);
         let left_in = "Download it from <http://> today.\n";
         assert_eq!(rules(left_in, Standard::Rfc3986), [Rule::EmptyUrl]);
     }

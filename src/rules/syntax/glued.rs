@@ -13,7 +13,9 @@ declare_rule! {
     /// starts right after a letter or digit of the first. A URL after `/`,
     /// `=`, `?`, `&` or any other punctuation is a legitimate nested URL
     /// (`https://web.archive.org/web/2019/https://a.org/`,
-    /// `?next=https://a.org/`) and is not reported.
+    /// `?next=https://a.org/`) and is not reported, nor is one after a
+    /// percent escape (`http://a.org%20http://b.org`: a space encoded on
+    /// purpose).
     ///
     /// ## Why is this bad?
     /// A space or line break was lost, usually when text was reflowed or
@@ -52,6 +54,15 @@ fn glued_at(url: &str) -> impl Iterator<Item = Range<usize>> + '_ {
     };
     (1..end).filter_map(move |i| {
         if !b[i - 1].is_ascii_alphanumeric() {
+            return None;
+        }
+        // `http://foo.bar%20http://foo.bar`: after a percent escape (an
+        // encoded space or `/`) the URL was separated on purpose.
+        if i >= 3
+            && b[i - 3] == b'%'
+            && b[i - 2].is_ascii_hexdigit()
+            && b[i - 1].is_ascii_hexdigit()
+        {
             return None;
         }
         let rest = &url[i..];
@@ -101,6 +112,10 @@ mod tests {
         ("git+https://a.org/x", &[]),
         ("https://a.org/see-https", &[]),
         ("https://a.org/xhttps://", &[]),
+        ("http://foo.bar%20http://foo.bar", &[]),
+        ("https://a.org/?u=x%2Fhttps://b.org/", &[]),
+        // Near miss: a `%` that is no escape.
+        ("http://a.org/5%2http://b.org/", &["http://"]),
     ];
 
     #[test]

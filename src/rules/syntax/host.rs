@@ -31,7 +31,10 @@ declare_rule! {
     /// `https://fake.example;auto` is curl's option syntax, not a typo), and
     /// a fully qualified name's final dot (`http://localhost.:9000`); an
     /// empty host before a port is the address a server listens on
-    /// (`http://:80`), while `https:///host` is still reported.
+    /// (`http://:80`), while `https:///host` is still reported. An IPv4
+    /// address in `inet_aton`'s other notations, which browsers read
+    /// (`http://0x7f000001/`, `http://0177.0.0.1/`, one 32-bit number
+    /// `http://2130706433/`), is shown on purpose under `rfc3986`.
     ///
     /// ## Example
     /// `http://host..example.com/`
@@ -117,6 +120,9 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     {
         hostname.end -= 1;
     }
+    if cx.standard == Standard::Rfc3986 && ipv4_number_form(cx.text(hostname.clone())) {
+        return;
+    }
     if cx.standard == Standard::Rfc3986 && cx.text(hostname.clone()).contains('%') {
         // RFC 3986 §3.2.2: `reg-name` may hold percent escapes (an IDN
         // written in UTF-8 octets). Judge the name with each valid escape
@@ -149,6 +155,30 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     if let Some(f) = host::check(cx.url, hostname.clone()) {
         out.at(f.range, f.message);
     }
+}
+
+/// `http://0x7f000001/`, `http://1113343453/`, `http://0177.0.0.1/`: an
+/// IPv4 address in one of the other notations `inet_aton` and browsers
+/// read (the WHATWG URL standard's IPv4 parser: hex `0x` or octal `0`-led
+/// parts, or the whole address as one number). Nobody types one by
+/// mistake; a page about obfuscated or equivalent addresses shows them on
+/// purpose. Plain decimal parts (`1.2.3`, `300.1.1.1`) are still judged:
+/// they are typos far more often.
+fn ipv4_number_form(name: &str) -> bool {
+    let parts: Vec<&str> = name.split('.').collect();
+    let number = |p: &str| {
+        let hex = p
+            .strip_prefix("0x")
+            .or_else(|| p.strip_prefix("0X"))
+            .map(|h| !h.is_empty() && h.bytes().all(|c| c.is_ascii_hexdigit()));
+        hex.unwrap_or(!p.is_empty() && p.bytes().all(|c| c.is_ascii_digit()))
+    };
+    if parts.len() > 4 || !parts.iter().all(|p| number(p)) {
+        return false;
+    }
+    let other = |p: &&str| p.len() > 1 && (p[1..].starts_with(['x', 'X']) || p.starts_with('0'));
+    // One number of eight digits or more: a 32-bit address in decimal.
+    parts.iter().any(other) || (parts.len() == 1 && parts[0].len() >= 8)
 }
 
 #[cfg(test)]
@@ -209,6 +239,27 @@ mod tests {
                 ("https://a%CF%80b.example/", &[]),
                 ("https://my-%CF%80-.example/", &["my-%CF%80-"]),
             ],
+        );
+    }
+
+    #[test]
+    fn ipv4_in_other_notations_is_shown_on_purpose_under_rfc3986() {
+        let cases: &[(&str, &[&str])] = &[
+            ("http://0x7f000001/", &[]),
+            ("http://0x7f.0.0.1/", &[]),
+            ("http://1113343453/", &[]),
+            ("http://0177.0.0.1/", &[]),
+            ("http://89.0x00000000068.000000160.0x000011", &[]),
+            // Near misses: decimal typos, a short number, a hex word.
+            ("http://1.2.3/", &["3"]),
+            ("ftp://300.1.1.1/", &["300"]),
+            ("http://12345/", &["12345"]),
+            ("http://0xzz.0.0.1/", &["1"]),
+        ];
+        table_3986(Rule::InvalidHost, cases);
+        table(
+            Rule::InvalidHost,
+            &[("http://0x7f000001/", &["0x7f000001"])],
         );
     }
 

@@ -17,7 +17,9 @@ declare_rule! {
     /// for. A registered or configured scheme is never a near miss: `sftp`,
     /// `ftps`, `rtsp`, `git+ssh`, `svn+https` are left alone, and so is
     /// `http:/path` after `curl --unix-socket` on its line (the socket is
-    /// the server; Docker's API documentation writes it so).
+    /// the server; Docker's API documentation writes it so). A letter
+    /// changed into a digit is a variant, not a slip: the browser `elinks`' `http4://`
+    /// and `http6://` force IPv4 or IPv6, as IANA's `irc6` does.
     ///
     /// ## Why is this bad?
     /// Nothing opens such a link: a browser treats `htp://` as an unknown

@@ -188,6 +188,14 @@ pub fn is_placeholder_password(password: &str) -> bool {
                 "secret" | "mysecret" | "yoursecret" | "pass" | "passwd" | "asdf" | "qwerty"
             ) || w.starts_with("password")
         });
+    // One that says it is made up: `not-re%40l`, `fake`, `dummy`.
+    let made_up = p
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| matches!(w, "fake" | "dummy"))
+        || p.replace("%40", "a")
+            .replace('@', "a")
+            .replace(|c: char| !c.is_ascii_alphanumeric(), "")
+            .contains("notreal");
     // `mailgun+https://KEY:DOMAIN@requestbin.com`, `SECRET_KEY`: a name in
     // capitals stands for the reader's value, as a `$VAR` would.
     // A random secret in capitals (`QWHZKRTPLM`) is not: the name holds a
@@ -201,7 +209,7 @@ pub fn is_placeholder_password(password: &str) -> bool {
             || ["KEY", "TOKEN", "SECRET", "DOMAIN", "PASS", "PWD"]
                 .iter()
                 .any(|w| password.contains(w)));
-    word || filler || letter || angle || says || colons || capitals
+    word || filler || letter || angle || says || made_up || colons || capitals
 }
 
 /// Words a document puts before a URL it shows as wrong on purpose:
@@ -248,6 +256,9 @@ const FAILS_AFTER: &[&str] = &[
     "rejected",
     "not parsed",
     "no longer parsed",
+    // A parser's release notes: "Otherwise, URIs like
+    // "http://256.255.255.0/v1/resource" are considered valid."
+    "considered valid",
     "pas valide",
     "non valide",
     "erreur",
@@ -295,6 +306,14 @@ pub fn is_called_wrong(cand: &crate::scan::Candidate) -> bool {
     };
     if any_in(head(rest, CALLED_WRONG_REACH + 8), FAILS_AFTER) {
         return true;
+    }
+    // "URIs like "http://256.255.255.0/" are considered / valid": the
+    // phrase may run onto the next line.
+    if !more_urls && rest.len() < CALLED_WRONG_REACH {
+        let joined = format!("{} {}", rest.trim_end(), head(e.next.trim_start(), 16));
+        if any_in(&joined, &["considered valid"]) {
+            return true;
+        }
     }
     let mut in_tag = false;
     let ends_line = !more_urls
@@ -703,6 +722,10 @@ mod tests {
             [true]
         );
         assert_eq!(
+            called("  Otherwise, URIs like \"http://256.255.255.0/v1/resource\" are considered\n  valid.\n"),
+            [true]
+        );
+        assert_eq!(
             called("// accept `git+https:/host/owner/repo` when users forget to\n"),
             [true]
         );
@@ -929,6 +952,9 @@ mod tests {
             "DOMAIN",
             "SECRET_KEY",
             "private",
+            "not-re%40l",
+            "not-real",
+            "fake-token",
         ] {
             assert!(is_placeholder_password(p), "{p}");
         }
@@ -944,6 +970,8 @@ mod tests {
             "XK9QZ2PL",
             "QWHZKRTPLM",
             "___",
+            "notable",
+            "fakir9",
         ] {
             assert!(!is_placeholder_password(p), "{p}");
         }

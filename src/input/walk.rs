@@ -144,6 +144,9 @@ pub const DATA_FOLDERS: &[&str] = &[
     "testsuite",
     "fixtures",
     "corpus",
+    // A fuzzer's folder: its corpora and dictionaries (`url.dict`) are
+    // malformed input on purpose.
+    "fuzz",
     "__tests__",
     "__fixtures__",
     "__snapshots__",
@@ -170,7 +173,7 @@ pub fn in_data_folder(path: &Path, depth: usize) -> bool {
         && path
             .file_name()
             .and_then(|n| n.to_str())
-            .is_some_and(is_test_file))
+            .is_some_and(|n| is_test_file(n) || is_standard_copy(n)))
         || {
             // Folders below the walked path, innermost first, each with
             // the one it is in.
@@ -213,6 +216,27 @@ fn is_test_file(name: &str) -> bool {
         || ["_test", "-test", ".test", "_tests", ".spec", "_spec"]
             .iter()
             .any(|s| stem.ends_with(s))
+}
+
+/// A copy of an IETF document kept beside the code (`rfc3987.txt`,
+/// `draft-duerst-iri-bis.txt`): published text, fixed by nobody here, whose
+/// examples are bad URLs on purpose and whose URLs the RFC format wraps.
+fn is_standard_copy(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    let Some(stem) = [".txt", ".html", ".xml"]
+        .iter()
+        .find_map(|e| lower.strip_suffix(e))
+    else {
+        return false;
+    };
+    let rfc = stem
+        .strip_prefix("rfc")
+        .is_some_and(|n| !n.is_empty() && n.len() <= 5 && n.bytes().all(|c| c.is_ascii_digit()));
+    // `draft-<author or wg>-<name>[-NN]`: at least two more words.
+    let draft = stem
+        .strip_prefix("draft-")
+        .is_some_and(|rest| rest.split('-').filter(|w| !w.is_empty()).count() >= 2);
+    rfc || draft
 }
 
 /// A name of [`DATA_FOLDERS`], one ending in `-tests`, `_tests`, `-corpus`
@@ -312,6 +336,11 @@ mod tests {
             "r/fuzz/corpus/x.txt",
             "r/fuzz/http1-corpus/15fc89368de039c38e711e2f3a9cd01bb75ee894",
             "r/fuzz/url_corpus/x",
+            "r/fuzz/url.dict",
+            "r/rfc3987.txt",
+            "r/docs/RFC1738.txt",
+            "r/draft-duerst-iri-bis.txt",
+            "r/spec/draft-ietf-httpbis-semantics-19.html",
         ] {
             assert!(in_data_folder(Path::new(data), 3), "{data}");
         }
@@ -333,6 +362,12 @@ mod tests {
             "r/protests/a.md",
             "r/x/-corpus/a.md",
             "r/text-corpora/a.md",
+            "r/fuzzy/a.md",
+            "r/rfc.txt",
+            "r/rfc-notes.txt",
+            "r/rfc3987.md",
+            "r/draft-notes.txt",
+            "r/draft.txt",
         ] {
             assert!(!in_data_folder(Path::new(prose), 3), "{prose}");
         }

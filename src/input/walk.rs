@@ -173,7 +173,7 @@ pub fn in_data_folder(path: &Path, depth: usize) -> bool {
         && path
             .file_name()
             .and_then(|n| n.to_str())
-            .is_some_and(|n| is_test_file(n) || is_standard_copy(n)))
+            .is_some_and(|n| is_test_file(n) || is_standard_copy(n) || is_minified(n)))
         || {
             // Folders below the walked path, innermost first, each with
             // the one it is in.
@@ -216,6 +216,22 @@ fn is_test_file(name: &str) -> bool {
         || ["_test", "-test", ".test", "_tests", ".spec", "_spec"]
             .iter()
             .any(|s| stem.ends_with(s))
+}
+
+/// A minified or bundled script or style sheet (`markdown-it.min.js`,
+/// `swagger-ui-bundle.js`): built from sources elsewhere, one line of code
+/// whose regular expressions (`/^mailto:/i`) no comment lexer can follow.
+fn is_minified(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    let Some(stem) = [".js", ".mjs", ".cjs", ".css"]
+        .iter()
+        .find_map(|e| lower.strip_suffix(e))
+    else {
+        return false;
+    };
+    [".min", "-min", ".bundle", "-bundle", "_bundle"]
+        .iter()
+        .any(|s| stem.len() > s.len() && stem.ends_with(s))
 }
 
 /// A copy of an IETF document kept beside the code (`rfc3987.txt`,
@@ -341,6 +357,10 @@ mod tests {
             "r/docs/RFC1738.txt",
             "r/draft-duerst-iri-bis.txt",
             "r/spec/draft-ietf-httpbis-semantics-19.html",
+            "r/js/build/012-markdown-it.min.js",
+            "r/api/swagger-ui-bundle.js",
+            "r/api/swagger-ui-es-bundle.js",
+            "r/css/site.min.css",
         ] {
             assert!(in_data_folder(Path::new(data), 3), "{data}");
         }
@@ -368,6 +388,10 @@ mod tests {
             "r/rfc3987.md",
             "r/draft-notes.txt",
             "r/draft.txt",
+            "r/js/admin.js",
+            "r/js/bundle.js",
+            "r/js/minify.js",
+            "r/docs/min.md",
         ] {
             assert!(!in_data_folder(Path::new(prose), 3), "{prose}");
         }

@@ -21,7 +21,8 @@ declare_rule! {
     /// `ukdATkampsax.dk`, ` dot ` for the dot),
     /// is not reported: its writer broke it deliberately; nor is a
     /// placeholder (`mailto:xxx`, `mailto:foo`, `mailto:...`), a wildcard
-    /// (`mailto:*`) or a noun naming the scheme (`mailto:links`); blanks
+    /// (`mailto:*`), a noun naming the scheme (`mailto:links`) or the end
+    /// of a regular expression (`/^mailto:/i`); blanks
     /// around an address are trimmed and a display name's `Name <addr>`
     /// is read for its address, as mail clients do. As RFC
     /// 6068 allows, the address may be a comma-separated list
@@ -126,6 +127,23 @@ fn placeholder(cx: &Cx<'_>) -> bool {
         )
 }
 
+/// `/^mailto:/i` (a spam filter's rules, a bundle's `/^mailto:/i.test(u)`):
+/// the scheme ends a regular expression, a `/` and its flags follow. No
+/// address starts with one `/` (a mistaken `mailto://a@b.org` has two).
+fn regex_end(cx: &Cx<'_>) -> bool {
+    let body = cx.text(cx.parts.body.clone());
+    let Some(rest) = body.strip_prefix('/') else {
+        return false;
+    };
+    let flags = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
+    flags <= 4
+        && rest[..flags].bytes().all(|c| b"gimsuy".contains(&c))
+        && rest[flags..]
+            .chars()
+            .next()
+            .is_none_or(|c| !c.is_alphanumeric() && c != '@' && c != '/')
+}
+
 /// Check the address of mailto URLs.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     // Every URL comes here: the address tests (each copies text) only
@@ -133,7 +151,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     if cx.scheme != SchemeKind::Mailto {
         return;
     }
-    if cx.standard == Standard::Rfc3986 && (obfuscated(cx) || placeholder(cx)) {
+    if cx.standard == Standard::Rfc3986 && (obfuscated(cx) || placeholder(cx) || regex_end(cx)) {
         return;
     }
     super::run(cx, out, SchemeKind::Mailto, mailto);
@@ -258,6 +276,22 @@ mod tests {
         assert!(!fires(text, Standard::Rfc3986));
         assert!(fires(text, Standard::Rfc1738));
         assert!(fires("write to mailto:xavier", Standard::Rfc3986));
+    }
+
+    #[test]
+    fn a_regular_expression_ending_at_the_scheme_under_rfc3986() {
+        for text in [
+            "uri  __URI_MAILTO  /^mailto:/i\n",
+            "if(/^mailto:/i.test(e.url))return\n",
+            "m = s.match(/mailto:/g)\n",
+        ] {
+            assert!(!fires(text, Standard::Rfc3986), "{text}");
+            assert!(fires(text, Standard::Rfc1738), "{text}");
+        }
+        // Near misses: two slashes, a path, a word that is no flag.
+        for text in ["see mailto:/home/a", "see mailto:/info"] {
+            assert!(fires(text, Standard::Rfc3986), "{text}");
+        }
     }
 
     #[test]

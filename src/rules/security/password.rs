@@ -23,7 +23,7 @@ declare_rule! {
     /// `*.example`, `*.test`, `*.invalid`, `localhost`, RFC 5737 and
     /// RFC 3849 addresses, loopback), nor for a placeholder password
     /// (`password`, `passwd`, `pass`, `secret`, `xxx`, `***`, one letter,
-    /// `<...>`, one holding `secret` or `passw`: `a%20secret`; one saying it is made up, `not-re%40l`, `fake`; `private` alone) or one beside a placeholder user name (`user`, `username`,
+    /// `<...>`, one holding `secret` or `passw`: `a%20secret`; one saying it is made up, `not-re%40l`, `fake`; `private` alone), nor one after a web site's name as the user (`http://www.cnn.com:x@evil.example/`, the disguise of RFC 3986 §7.6, shown to warn of it) or one beside a placeholder user name (`user`, `username`,
     /// `<user>`: `https://user:he%2F%2Fo@pypi.company.com/` shows how to
     /// encode a password, it leaks none). Under `rfc1738` every host and password is judged alike.
     ///
@@ -59,7 +59,8 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     if cx.standard == Standard::Rfc3986
         && (cx.is_example()
             || is_placeholder_password(cx.text(p.clone()))
-            || is_placeholder_user(user))
+            || is_placeholder_user(user)
+            || is_disguise(user))
     {
         return;
     }
@@ -71,6 +72,19 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             vec![(p.start - 1..p.end, String::new())],
         );
     }
+}
+
+/// `http://www.cnn.com:USArticle1840@www.liquidshirts.com/`: a user name
+/// that is a web site's name dresses the URL up as that site (RFC 3986
+/// §7.6, semantic attacks). Text shows it to warn of the trick; what
+/// stands after its `:` is a disguise's path, no secret.
+fn is_disguise(user: &str) -> bool {
+    let lower = user.to_ascii_lowercase();
+    lower.contains('.')
+        && (lower.starts_with("www.")
+            || [".com", ".org", ".net", ".gov", ".edu"]
+                .iter()
+                .any(|t| lower.ends_with(t)))
 }
 
 #[cfg(test)]
@@ -94,6 +108,15 @@ mod tests {
                 ("https://<user>:hunter2@db.internal.corp/", &[]),
                 ("https://users:hunter2@db.internal.corp/", &["hunter2"]),
                 ("ftp://joe:tiger@ftp.funet.fi/", &["tiger"]),
+                // A site's name as the user: the disguise of RFC 3986 §7.6.
+                (
+                    "http://www.cnn.com:USArticle1840@www.liquidshirts.com/",
+                    &[],
+                ),
+                ("http://paypal.com:login@203.0.113.9.evil.example/", &[]),
+                // Near misses: a dotted user name, a host-like word.
+                ("https://john.doe:hunter2@db.internal.corp/", &["hunter2"]),
+                ("https://wwwadmin:hunter2@db.internal.corp/", &["hunter2"]),
             ],
         );
     }

@@ -393,6 +393,10 @@ const FAULT_SHOWN: &[&str] = &[
     "should fail",
     "must fail",
     "bad parse",
+    // "This is to handle crazy stuff like http:///origin.com"; "bogus
+    // URLs such as ...".
+    "crazy",
+    "bogus",
 ];
 
 /// How far from the URL, within its sentence, [`FAULT_SHOWN`] is looked for.
@@ -800,6 +804,12 @@ mod tests {
         );
         assert_eq!(
             shown("authority and URLs with an empty authority. For example,\n`http:///path` has an empty authority (host),\n"),
+            [true]
+        );
+        assert_eq!(
+            shown(
+                "  if ('/' == *tok) { // This is to handle crazy stuff like http:///origin.com\n"
+            ),
             [true]
         );
         // A parser's test in its comment.

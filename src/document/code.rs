@@ -293,7 +293,9 @@ fn c_comments(b: &[u8]) -> Vec<(usize, usize)> {
             // Not the `//` of an unquoted `url(http://…)` in CSS.
             b'/' if b.get(at + 1) == Some(&b'/') && (at == 0 || b[at - 1] != b':') => {
                 let end = line_end(b, at);
-                prose.push((at, end));
+                if !shows_output(b, at, end) {
+                    prose.push((at, end));
+                }
                 end
             }
             b'/' if b.get(at + 1) == Some(&b'*') => {
@@ -312,6 +314,43 @@ fn c_comments(b: &[u8]) -> Vec<(usize, usize)> {
         };
     }
     prose
+}
+
+/// `alert(encodeURI(url)); // http://%5B2607:f8b0::1007%5D/`: a tutorial's
+/// line comment after a statement that prints, holding only what it
+/// prints. The value is the program's output, shown as it comes out
+/// (wrong on purpose, often); a comment with words (`// see https://…`)
+/// stays prose.
+fn shows_output(b: &[u8], at: usize, end: usize) -> bool {
+    let start = b[..at]
+        .iter()
+        .rposition(|&c| c == b'\n')
+        .map_or(0, |k| k + 1);
+    let code = &b[start..at];
+    let prints = [
+        &b"alert("[..],
+        b"console.log(",
+        b"print(",
+        b"println!(",
+        b"printf(",
+        b"puts(",
+    ]
+    .iter()
+    .any(|p| memchr::memmem::find(code, p).is_some());
+    if !prints {
+        return false;
+    }
+    let body = b[at + 2..end].trim_ascii();
+    let body = [&b"=>"[..], b"->", "\u{2192}".as_bytes()]
+        .iter()
+        .find_map(|a| body.strip_prefix(*a))
+        .unwrap_or(body)
+        .trim_ascii_start();
+    let word = &body[..body
+        .iter()
+        .position(u8::is_ascii_whitespace)
+        .unwrap_or(body.len())];
+    word.len() == body.len() && memchr::memmem::find(word, b":").is_some()
 }
 
 /// Comments of the `#` family: `#` at the start of a word, Perl's POD and
@@ -460,6 +499,18 @@ mod tests {
                 "// see https://b.example/",
                 "/* block https://c.example/ */"
             ]
+        );
+    }
+
+    #[test]
+    fn a_comment_showing_what_a_statement_prints_is_output() {
+        let src = "alert(encodeURI(url)); // http://%5B2607:f8b0::1007%5D/\n\
+                   console.log(u.href); // \u{2192} https://a.example/x\n\
+                   alert(url); // see https://b.example/ for why\n\
+                   let u = url; // https://c.example/\n";
+        assert_eq!(
+            prose(src, Family::C),
+            ["// see https://b.example/ for why", "// https://c.example/"]
         );
     }
 

@@ -34,7 +34,8 @@ declare_rule! {
     /// (`http://:80`), while `https:///host` is still reported. An IPv4
     /// address in `inet_aton`'s other notations, which browsers read
     /// (`http://0x7f000001/`, `http://0177.0.0.1/`, one 32-bit number
-    /// `http://2130706433/`), is shown on purpose under `rfc3986`.
+    /// `http://2130706433/`), is shown on purpose under `rfc3986`, and so is
+    /// the DNS root's dot alone (a DNS server's `https://.:443` server block).
     ///
     /// ## Example
     /// `http://host..example.com/`
@@ -120,7 +121,11 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     {
         hostname.end -= 1;
     }
-    if cx.standard == Standard::Rfc3986 && ipv4_number_form(cx.text(hostname.clone())) {
+    // `https://.:443 {`: CoreDNS's server block for the root zone, whose
+    // name is the root's dot alone.
+    if cx.standard == Standard::Rfc3986
+        && (name == "." || ipv4_number_form(cx.text(hostname.clone())))
+    {
         return;
     }
     if cx.standard == Standard::Rfc3986 && cx.text(hostname.clone()).contains('%') {
@@ -255,6 +260,9 @@ mod tests {
             ("ftp://300.1.1.1/", &["300"]),
             ("http://12345/", &["12345"]),
             ("http://0xzz.0.0.1/", &["1"]),
+            // The root zone's dot alone (CoreDNS), but no empty labels.
+            ("https://.:443", &[]),
+            ("https://..:443", &["."]),
         ];
         table_3986(Rule::InvalidHost, cases);
         table(

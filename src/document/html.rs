@@ -464,7 +464,13 @@ fn stray_bracket(value: &[u8]) -> Option<usize> {
         if value[at] == b'<' {
             if let Some(gt) = memchr::memchr(b'>', &value[at + 1..]).map(|k| at + 1 + k) {
                 let inner = &value[at + 1..gt];
-                if inner.contains(&b'@')
+                // `href="…/list.cgi?list=<MM-List-Name>"`: a template's
+                // placeholder (Mailman's) there, a name alone.
+                let name = !inner.is_empty()
+                    && inner
+                        .iter()
+                        .all(|&c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_');
+                if (inner.contains(&b'@') || name)
                     && !inner.iter().any(|&c| c.is_ascii_whitespace() || c == b'<')
                     && word_to_end(gt + 1)
                 {
@@ -755,6 +761,16 @@ mod tests {
         );
         assert_eq!(stray_bracket(b"mailto:d@h.us <b>x</b> and more"), Some(14));
         assert_eq!(stray_bracket(b"https://a.example/<%= x"), Some(18));
+        // A template's placeholder ends the value; a tag with text does not.
+        assert_eq!(
+            stray_bracket(b"https://a.example/l?list=<MM-List-Name>"),
+            None
+        );
+        assert_eq!(stray_bracket(b"https://a.example/x<b>bold</b>"), Some(19));
+        assert_eq!(
+            stray_bracket(b"https://a.example/<MM-List-Name> archives"),
+            Some(18)
+        );
         let erb = "<a href=\"https://github.com/rails/rails/tree/<%= @edge %>\">main</a>";
         // The whole value is read, a pattern, and so no link at all (an
         // unterminated one was read before).

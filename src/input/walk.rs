@@ -142,6 +142,8 @@ pub const DATA_FOLDERS: &[&str] = &[
     "test-data",
     "test_data",
     "testsuite",
+    // A test suite's cases (tidy's `regression_testing/cases/`).
+    "cases",
     "fixtures",
     "corpus",
     // A fuzzer's folder: its corpora and dictionaries (`url.dict`) are
@@ -361,6 +363,7 @@ mod tests {
             "r/api/swagger-ui-bundle.js",
             "r/api/swagger-ui-es-bundle.js",
             "r/css/site.min.css",
+            "r/regression_testing/cases/legacy-cases/case-427816@1.html",
         ] {
             assert!(in_data_folder(Path::new(data), 3), "{data}");
         }
@@ -392,6 +395,8 @@ mod tests {
             "r/js/bundle.js",
             "r/js/minify.js",
             "r/docs/min.md",
+            "r/docs/use-cases/a.md",
+            "r/docs/cases.md",
         ] {
             assert!(!in_data_folder(Path::new(prose), 3), "{prose}");
         }

@@ -163,13 +163,14 @@ impl Linter {
         let wrapper = self.wrapper(syntax);
         let mut diags = Vec::new();
         let lint_data = self.settings.lint_data;
+        let advisory = source.path.as_deref().is_some_and(is_advisory);
         let mut take = |cand: Candidate, part: Option<&TextPart>, held: &mut Held<'_, _>| {
             // Data, not prose: `extract` lists it, `check` counts it as
             // found and leaves it.
             let lint = check && !((source.data || cand.facts.data) && !lint_data);
             // An HTML mail part is markup: no wrapper can be added as text.
             let wrapper = wrapper.filter(|_| !part.is_some_and(|p| p.html));
-            self.take(cand, part, bom, lint, wrapper, &mut diags, held);
+            self.take(cand, part, bom, (lint, advisory), wrapper, &mut diags, held);
         };
         let result = match mail_kind {
             None if syntax == Syntax::Text => {
@@ -246,7 +247,7 @@ impl Linter {
         mut cand: Candidate,
         part: Option<&TextPart>,
         bom: bool,
-        check: bool,
+        (check, advisory): (bool, bool),
         wrapper: Option<Wrapper>,
         diags: &mut Vec<Diagnostic>,
         held: &mut Held<'_, F>,
@@ -271,7 +272,7 @@ impl Linter {
         };
         if check {
             diags.clear();
-            self.validator.check_with(&cand, diags, wrapper);
+            self.validator.check_in(&cand, diags, wrapper, advisory);
             for mut diag in diags.drain(..) {
                 if per_file_ignored(held.ignored.as_ref(), diag.rule) {
                     continue;
@@ -327,6 +328,24 @@ fn scan_part(scanner: &mut Scanner, part: &TextPart, sink: impl FnMut(Candidate)
         // Every position is mapped back to the file from its offset.
         scanner.scan_slice_offsets(part.text.as_bytes(), sink);
     }
+}
+
+/// A security advisory, by its file name: `CVE-2022-27780.md`,
+/// `GHSA-xxxx-xxxx-xxxx.md`. Its malformed URLs are the exploit's input
+/// (`http://example.com%2F10.0.0.1/` "would be allowed by ..."), shown on
+/// purpose.
+fn is_advisory(path: &std::path::Path) -> bool {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return false;
+    };
+    let cve = name
+        .get(..4)
+        .is_some_and(|p| p.eq_ignore_ascii_case("CVE-"))
+        && name[4..].starts_with(|c: char| c.is_ascii_digit());
+    let ghsa = name
+        .get(..5)
+        .is_some_and(|p| p.eq_ignore_ascii_case("GHSA-"));
+    cve || ghsa
 }
 
 /// Whether `head` begins urlint's own SARIF log: linting it would report

@@ -340,3 +340,40 @@ fn reading_on_threads_gives_what_one_thread_gives() {
         assert!(run(3) == one, "{name}: three threads differ");
     }
 }
+
+/// A security advisory's malformed URLs are the exploit's input: under
+/// `rfc3986` their syntax is not reported in a file named for its CVE, but
+/// a typo of the scheme still is, and the same text elsewhere is linted.
+#[test]
+fn an_advisory_shows_its_bad_urls_on_purpose() {
+    let text = "For example, a URL like `http://example.com%2F10.0.0.1/`, would be allowed.\n\
+                See htps://curl.se/docs/ for more.\n";
+    let rules = |path: &str, standard: Standard| -> Vec<Rule> {
+        let settings = Settings {
+            standard,
+            ..Settings::default()
+        };
+        Linter::new(settings)
+            .unwrap()
+            .check(text, &Source::path(path))
+            .diagnostics
+            .iter()
+            .map(|d| d.rule)
+            .collect()
+    };
+    for name in ["docs/CVE-2022-27780.md", "GHSA-abcd-efgh-ijkl.md"] {
+        assert_eq!(
+            rules(name, Standard::Rfc3986),
+            [Rule::MisspelledScheme],
+            "{name}"
+        );
+    }
+    for name in ["docs/notes.md", "docs/CVE-list-by-name.md"] {
+        assert_eq!(
+            rules(name, Standard::Rfc3986),
+            [Rule::InvalidHost, Rule::MisspelledScheme],
+            "{name}"
+        );
+    }
+    assert!(rules("docs/CVE-2022-27780.md", Standard::Rfc1738).contains(&Rule::InvalidHost));
+}

@@ -262,6 +262,22 @@ impl Validator {
         out: &mut Vec<Diagnostic>,
         wrapper: Option<Wrapper>,
     ) {
+        self.check_in(cand, out, wrapper, false);
+    }
+
+    /// [`Validator::check_with`] for a candidate of a document that shows
+    /// bad URLs on purpose when `advisory` is set (a security advisory, a
+    /// file named for its CVE: its malformed URLs are the exploit's
+    /// input). Under `rfc3986` such a URL's own syntax is not reported;
+    /// how it sits in the text, a typo of its scheme, a leaked password
+    /// still are.
+    pub fn check_in(
+        &self,
+        cand: &Candidate,
+        out: &mut Vec<Diagnostic>,
+        wrapper: Option<Wrapper>,
+        advisory: bool,
+    ) {
         let first = out.len();
         let cx = Cx::new(cand, &self.extra_schemes, self.standard);
         // An unterminated wrapper or an empty URL says all there is to say:
@@ -326,7 +342,8 @@ impl Validator {
         if self.standard == Standard::Rfc3986
             && out.len() > first
             && out[first..].iter().any(|d| shown_input(d.rule))
-            && (standard::shows_a_fault(cand)
+            && (advisory
+                || standard::shows_a_fault(cand)
                 || standard::is_diagrammed(cand)
                 || standard::is_compared(cand))
         {

@@ -164,6 +164,7 @@ pub fn is_placeholder_password(password: &str) -> bool {
             | "changeme"
             | "foo"
             | "bar"
+            | "foobar"
             | "baz"
             | "xyz"
     );
@@ -953,6 +954,7 @@ mod tests {
             "<pw>",
             "%3Cpw%3E",
             "bar",
+            "foobar",
             "a%20secret",
             "my-secret",
             "mysecret",

@@ -194,7 +194,8 @@ pub struct InputArgs {
     #[arg(long)]
     pub no_mail: bool,
     /// Read every file as this syntax instead of by its extension:
-    /// markdown, html, asciidoc, rst, json, roff, texinfo, latex, rtf, po, c,
+    /// markdown, html, asciidoc, rst, json, roff, texinfo, latex, rtf, po,
+    /// icalendar, c,
     /// shell, python, lua or text (the default for standard input and
     /// unknown extensions).
     #[arg(long, value_name = "SYNTAX", value_parser = clap::builder::PossibleValuesParser::new(

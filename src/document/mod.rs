@@ -27,6 +27,7 @@
 mod asciidoc;
 mod code;
 mod html;
+mod icalendar;
 mod json;
 mod latex;
 mod markdown;
@@ -65,6 +66,8 @@ pub enum Syntax {
     Rtf,
     /// gettext catalogues: each message's adjacent strings joined.
     Po,
+    /// iCalendar and vCard: folded content lines unfolded.
+    Icalendar,
     /// Source code with `//` and `/* */` comments: C, C++, Rust, Go, Java,
     /// JavaScript, TypeScript, C#, Swift, Kotlin... Comments are prose,
     /// the rest data.
@@ -93,6 +96,7 @@ impl Syntax {
         Syntax::Latex,
         Syntax::Rtf,
         Syntax::Po,
+        Syntax::Icalendar,
         Syntax::C,
         Syntax::Shell,
         Syntax::Python,
@@ -113,6 +117,7 @@ impl Syntax {
             Syntax::Latex => "latex",
             Syntax::Rtf => "rtf",
             Syntax::Po => "po",
+            Syntax::Icalendar => "icalendar",
             Syntax::C => "c",
             Syntax::Shell => "shell",
             Syntax::Python => "python",
@@ -178,11 +183,14 @@ impl Syntax {
     /// opens with a YAML front matter block (a `---` line, `key: value`
     /// lines, a `---` or `...` line), which static site generators and
     /// pandoc read before Markdown, is Markdown (the CommonMark spec's
-    /// `spec.txt`). Any other syntax stays.
+    /// `spec.txt`); one that opens with `BEGIN:VCALENDAR` or `BEGIN:VCARD`
+    /// is iCalendar. Any other syntax stays.
     #[must_use]
     pub fn refined_by_head(self, head: &[u8]) -> Syntax {
         if self == Syntax::Text && has_front_matter(head) {
             Syntax::Markdown
+        } else if self == Syntax::Text && icalendar::opens_object(head) {
+            Syntax::Icalendar
         } else {
             self
         }
@@ -209,6 +217,7 @@ impl Syntax {
             "tex" | "ltx" | "latex" | "sty" | "cls" => Syntax::Latex,
             "rtf" => Syntax::Rtf,
             "po" | "pot" => Syntax::Po,
+            "ics" | "ifb" | "vcf" | "vcard" => Syntax::Icalendar,
             "c" | "h" | "cc" | "cpp" | "cxx" | "c++" | "hpp" | "hh" | "hxx" | "inl" | "ino"
             | "m" | "mm" | "rs" | "go" | "java" | "kt" | "kts" | "scala" | "sc" | "groovy"
             | "gradle" | "swift" | "cs" | "js" | "mjs" | "cjs" | "jsx" | "ts" | "mts" | "cts"
@@ -596,6 +605,7 @@ fn read_links(syntax: Syntax, src: &str) -> Document {
         Syntax::Latex => latex::read(src),
         Syntax::Rtf => rtf::read(src),
         Syntax::Po => po::read(src),
+        Syntax::Icalendar => icalendar::read(src),
         Syntax::C => code::read(src, code::Family::C),
         Syntax::Shell => code::read(src, code::Family::Hash),
         Syntax::Python => code::read(src, code::Family::Python),

@@ -524,3 +524,67 @@ fn a_remembered_search_finds_one_byte_and_longer_needles_alike() {
     assert_eq!(close.find(hay, 0, b"-->"), Some(5));
     assert_eq!(close.find(hay, 6, b"-->"), None);
 }
+
+#[test]
+fn icalendar_lines_are_unfolded_and_escapes_resolve() {
+    let got = |src: &str| -> Vec<String> {
+        urls(Syntax::Icalendar, src)
+            .into_iter()
+            .map(|u| u.0)
+            .collect()
+    };
+    // php.net's cached Meetup feed: folded after 75 octets, CRLF and one
+    // blank removed; a DESCRIPTION's `\n` ends the URL.
+    let src = "BEGIN:VCALENDAR\r\nX-ORIGINAL-URL:http://www.meetup.com/buffalophp/events/ical/The+Buffalo+P\r\n HP+User+Group/\r\nDESCRIPTION:Food...\\n\\nDetails: http://www.meetup.com/buffalophp/events/1608625\r\n 12/\\n\\nMore\\, later\r\nEND:VCALENDAR\r\n";
+    assert_eq!(
+        got(src),
+        [
+            "http://www.meetup.com/buffalophp/events/ical/The+Buffalo+PHP+User+Group/",
+            "http://www.meetup.com/buffalophp/events/160862512/"
+        ]
+    );
+    // A tab folds too, and LF line ends; `\,` is a comma.
+    assert_eq!(
+        got("URL:https://a.example/x\n\ty/z\\,w\n"),
+        ["https://a.example/xy/z,w"]
+    );
+    // An unfolded line is its own.
+    assert_eq!(
+        got("URL:https://a.example/x\nhttps://b.example/\n"),
+        ["https://a.example/x", "https://b.example/"]
+    );
+    // The span is the source's, fold included.
+    let src = "ATTACH:https://a.example/ab\r\n cd\r\n";
+    let c = &scan(Syntax::Icalendar, src)[0];
+    assert_eq!(
+        &src[c.span.start.offset as usize..c.span.end.offset as usize],
+        "https://a.example/ab\r\n cd"
+    );
+}
+
+#[test]
+fn a_calendar_is_known_by_its_name_or_its_first_line() {
+    for name in ["invite.ics", "team.vcf", "x.VCARD"] {
+        assert_eq!(
+            Syntax::from_path(std::path::Path::new(name)),
+            Syntax::Icalendar,
+            "{name}"
+        );
+    }
+    for head in [
+        &b"BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"[..],
+        b"\xEF\xBB\xBFBEGIN:VCARD\nFN:x\n",
+        b"\nbegin:vcalendar\n",
+    ] {
+        assert_eq!(Syntax::Text.refined_by_head(head), Syntax::Icalendar);
+    }
+    // Near misses: the words elsewhere, and another syntax's file.
+    assert_eq!(
+        Syntax::Text.refined_by_head(b"To add it, paste BEGIN:VCALENDAR ...\n"),
+        Syntax::Text
+    );
+    assert_eq!(
+        Syntax::Markdown.refined_by_head(b"BEGIN:VCALENDAR\n"),
+        Syntax::Markdown
+    );
+}

@@ -134,14 +134,17 @@ impl Linter {
         } else {
             opened.decoded
         };
-        // A `.txt` the name alone calls text may say otherwise in its head
-        // (YAML front matter: Markdown); a `[syntax]` table is obeyed as is.
+        // A file the name alone calls text may say otherwise in its head:
+        // a `.txt` opening with YAML front matter is Markdown, any one
+        // opening with `BEGIN:VCALENDAR` iCalendar (a feed cached under a
+        // hash); a `[syntax]` table is obeyed as is.
         let syntax = source.syntax.unwrap_or_else(|| {
             source.path.as_deref().map_or(Syntax::Text, |p| {
                 let named = self.syntax_for(p);
                 let txt = p.extension().is_some_and(|e| e.eq_ignore_ascii_case("txt"));
-                if txt && self.settings.syntax.is_empty() {
-                    named.refined_by_head(&opened.head)
+                let refined = named.refined_by_head(&opened.head);
+                if self.settings.syntax.is_empty() && (txt || refined == Syntax::Icalendar) {
+                    refined
                 } else {
                     named
                 }

@@ -255,9 +255,10 @@ impl Linted {
             Syntax::Asciidoc => above("//"),
             Syntax::Texinfo => above("@c"),
             Syntax::Po => above("#"),
-            // JSON has no comments: any text would break the file; in RTF
-            // it would show in the document (an installer's license).
-            Syntax::Json | Syntax::Rtf => None,
+            // JSON and iCalendar have no comments: any text would break
+            // the file; in RTF it would show in the document (an
+            // installer's license).
+            Syntax::Json | Syntax::Rtf | Syntax::Icalendar => None,
             _ => at_end(format!(" urlint: ignore[{rule}]")),
         }
     }

@@ -177,6 +177,7 @@ pub fn syntax_for_language(id: &str) -> Option<Syntax> {
         "groff" | "nroff" | "roff" | "man" | "troff" => Syntax::Roff,
         "texinfo" => Syntax::Texinfo,
         "rtf" => Syntax::Rtf,
+        "icalendar" | "vcard" => Syntax::Icalendar,
         "po" | "pot" | "gettext" => Syntax::Po,
         "python" => Syntax::Python,
         "c" | "cpp" | "csharp" | "rust" | "go" | "java" | "javascript" | "javascriptreact"

@@ -234,6 +234,46 @@ fn a_document_past_the_cap_is_read_as_text_with_a_note() {
     );
 }
 
+/// A calendar feed cached under a hash (php.net's `backend/events/`) has
+/// no extension: its first line says it is iCalendar, whose folded lines
+/// are no hard wraps.
+#[test]
+fn a_file_opening_a_calendar_is_read_as_icalendar() {
+    let d = Dir::new();
+    let feed = "BEGIN:VCALENDAR\r\nX-ORIGINAL-URL:http://www.meetup.com/buffalophp/events/ical/The+Buffalo+P\r\n HP+User+Group/\r\nEND:VCALENDAR\r\n";
+    d.write("20156e59322ddc1278794649d1f21fdf", feed);
+    let out = d
+        .cmd(&["check", "20156e59322ddc1278794649d1f21fdf"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    let found = forms_and_urls(
+        &d,
+        &[
+            "extract",
+            "--format",
+            "json",
+            "20156e59322ddc1278794649d1f21fdf",
+        ],
+    );
+    assert_eq!(
+        found,
+        ["url-prefix http://www.meetup.com/buffalophp/events/ical/The+Buffalo+PHP+User+Group/"]
+    );
+    // Read as text, the fold is a hard wrap.
+    let out = d
+        .cmd(&[
+            "check",
+            "--syntax",
+            "text",
+            "20156e59322ddc1278794649d1f21fdf",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    assert!(stdout(&out).contains("broken-bare-url"), "{}", stdout(&out));
+}
+
 #[test]
 fn a_text_file_with_front_matter_is_read_as_markdown() {
     let d = Dir::new();

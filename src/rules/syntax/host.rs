@@ -182,8 +182,10 @@ fn ipv4_number_form(name: &str) -> bool {
         return false;
     }
     let other = |p: &&str| p.len() > 1 && (p[1..].starts_with(['x', 'X']) || p.starts_with('0'));
-    // One number of eight digits or more: a 32-bit address in decimal.
-    parts.iter().any(other) || (parts.len() == 1 && parts[0].len() >= 8)
+    // One number of eight digits or more: a 32-bit address in decimal;
+    // or `0`, every interface (`Accepting connections at http://0:5000/`,
+    // as Perl's HTTP::Server::PSGI prints it).
+    parts.iter().any(other) || (parts.len() == 1 && (parts[0].len() >= 8 || parts[0] == "0"))
 }
 
 #[cfg(test)]
@@ -254,11 +256,13 @@ mod tests {
             ("http://0x7f.0.0.1/", &[]),
             ("http://1113343453/", &[]),
             ("http://0177.0.0.1/", &[]),
+            ("http://0:5000/", &[]),
             ("http://89.0x00000000068.000000160.0x000011", &[]),
             // Near misses: decimal typos, a short number, a hex word.
             ("http://1.2.3/", &["3"]),
             ("ftp://300.1.1.1/", &["300"]),
             ("http://12345/", &["12345"]),
+            ("http://7:5000/", &["7"]),
             ("http://0xzz.0.0.1/", &["1"]),
             // The root zone's dot alone (CoreDNS), but no empty labels.
             ("https://.:443", &[]),

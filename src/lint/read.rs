@@ -321,11 +321,16 @@ impl Linter {
     }
 }
 
-/// Scan one decoded mail part: an HTML part as a document, any other as
-/// text.
+/// Scan one decoded mail part: an HTML or iCalendar part as a document,
+/// any other as text.
 fn scan_part(scanner: &mut Scanner, part: &TextPart, sink: impl FnMut(Candidate)) {
-    if part.html {
-        let doc = document::read(Syntax::Html, &part.text);
+    if part.html || part.calendar {
+        let syntax = if part.html {
+            Syntax::Html
+        } else {
+            Syntax::Icalendar
+        };
+        let doc = document::read(syntax, &part.text);
         scanner.scan_document(&doc, &part.text, sink);
     } else {
         // Every position is mapped back to the file from its offset.

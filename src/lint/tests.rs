@@ -377,3 +377,23 @@ fn an_advisory_shows_its_bad_urls_on_purpose() {
     }
     assert!(rules("docs/CVE-2022-27780.md", Standard::Rfc1738).contains(&Rule::InvalidHost));
 }
+
+/// A mail's invitation folds its lines: the URL folded in a
+/// `text/calendar` part is one URL, not a hard-wrapped one.
+#[test]
+fn a_mailed_invitation_is_unfolded() {
+    let mail = "From: a@example.org\r\nSubject: invite\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: text/calendar; method=REQUEST\r\n\r\nBEGIN:VCALENDAR\r\nDESCRIPTION:View your event at http://www.google.com/calendar/event?action=VI\r\n EW&eid=NGxlN3JlZjNo\\n\\nInvitation\r\nEND:VCALENDAR\r\n--b--\r\n";
+    let checked = Linter::new(Settings::default())
+        .unwrap()
+        .check(mail, &Source::path("invite.eml"));
+    let rules: Vec<Rule> = checked.diagnostics.iter().map(|d| d.rule).collect();
+    assert_eq!(rules, [], "{:?}", checked.diagnostics);
+    let found = Linter::new(Settings::default())
+        .unwrap()
+        .extract(mail, &Source::path("invite.eml"));
+    let urls: Vec<&str> = found.iter().map(|u| u.url.as_str()).collect();
+    assert_eq!(
+        urls,
+        ["http://www.google.com/calendar/event?action=VIEW&eid=NGxlN3JlZjNo"]
+    );
+}

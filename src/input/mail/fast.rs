@@ -18,7 +18,7 @@
 
 use memchr::memchr;
 
-use super::leaf::LeafSpec;
+use super::leaf::{Body, LeafSpec};
 
 /// Header fields whose values are URLs (RFC 2369 and RFC 5064), as in
 /// [`super::mime`].
@@ -221,7 +221,7 @@ fn content_type(value: &[u8]) -> Option<LeafSpec<'_>> {
         return None;
     }
     let mut spec = LeafSpec {
-        html: subtype.eq_ignore_ascii_case("html"),
+        body: Body::of_subtype(subtype),
         ..LeafSpec::default()
     };
     let (mut charset, mut format, mut delsp) = (None, None, None);

@@ -11,11 +11,36 @@ use encoding_rs::{Encoding, UTF_8, WINDOWS_1252};
 use super::{charset, flowed, transfer};
 use crate::input::offsets::OffsetMap;
 
+/// What a text part holds, by its subtype.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) enum Body {
+    /// `text/plain` and any other text.
+    #[default]
+    Plain,
+    /// `text/html`: HTML, for the document stage to read.
+    Html,
+    /// `text/calendar`: iCalendar, for the document stage to unfold.
+    Calendar,
+}
+
+impl Body {
+    /// The kind a `text/` subtype names.
+    pub(crate) fn of_subtype(subtype: &str) -> Body {
+        if subtype.eq_ignore_ascii_case("html") {
+            Body::Html
+        } else if subtype.eq_ignore_ascii_case("calendar") {
+            Body::Calendar
+        } else {
+            Body::Plain
+        }
+    }
+}
+
 /// What the part's headers say about its body.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct LeafSpec<'a> {
-    /// `text/html`.
-    pub(crate) html: bool,
+    /// `text/html`, `text/calendar` or other text.
+    pub(crate) body: Body,
     /// The Content-Transfer-Encoding value ("" when absent).
     pub(crate) cte: &'a str,
     /// The `charset` parameter.
@@ -35,8 +60,8 @@ pub(crate) struct LeafText {
     pub(crate) maps: Vec<OffsetMap>,
     /// Base64 bodies map every position to their start.
     pub(crate) base64: bool,
-    /// `text/html`: the text is HTML, for the document stage to read.
-    pub(crate) html: bool,
+    /// What the text is, for the document stage.
+    pub(crate) body: Body,
 }
 
 /// Decodes `body` as `spec` says; `unquote` undoes mbox `>From ` quoting.
@@ -91,7 +116,7 @@ pub(crate) fn decode(
         }
     };
     // HTML is left as it is: the document stage reads it (`html` syntax).
-    if spec.flowed && !spec.html {
+    if spec.flowed && spec.body == Body::Plain {
         let (t, m) = flowed::unflow(&text, spec.delsp);
         text = t;
         maps.push(m);
@@ -100,7 +125,7 @@ pub(crate) fn decode(
         text,
         maps,
         base64,
-        html: spec.html,
+        body: spec.body,
     }
 }
 

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use super::leaf::Body;
 use super::{charset, fast, leaf, mime, MailOptions, MailWarning, TextPart};
 use crate::input::offsets::{PosResolver, RawMessage};
 use crate::span::Pos;
@@ -39,6 +40,7 @@ pub(crate) fn decode<P: FnMut(TextPart), W: FnMut(MailWarning)>(
             (sinks.on_part)(TextPart {
                 text,
                 html: false,
+                calendar: false,
                 exact: true,
                 message_id: message_id.clone(),
                 message_index: index,
@@ -70,7 +72,8 @@ pub(crate) fn decode<P: FnMut(TextPart), W: FnMut(MailWarning)>(
     };
     (sinks.on_part)(TextPart {
         text: out.text,
-        html: out.html,
+        html: out.body == Body::Html,
+        calendar: out.body == Body::Calendar,
         exact: !out.base64,
         message_id: message_id.clone(),
         message_index: index,
@@ -123,6 +126,7 @@ pub(crate) fn raw_part(
     TextPart {
         text,
         html: false,
+        calendar: false,
         exact: true,
         message_id,
         message_index: index,

@@ -11,7 +11,7 @@ use mail_parser::{
     Header, HeaderName, HeaderValue, Message, MessageParser, MessagePart, MimeHeaders, PartType,
 };
 
-use super::leaf::{self, LeafSpec};
+use super::leaf::{self, Body, LeafSpec};
 use super::{charset, MailOptions, MailWarning, TextPart};
 use crate::input::offsets::{OffsetMap, PosResolver, RawMessage};
 
@@ -69,7 +69,7 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
     fn emit(
         &mut self,
         text: String,
-        html: bool,
+        (html, calendar): (bool, bool),
         mut maps: Vec<OffsetMap>,
         body_start: usize,
         exact: bool,
@@ -78,6 +78,7 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
         (self.on_part)(TextPart {
             text,
             html,
+            calendar,
             exact,
             message_id: self.message_id.clone(),
             message_index: self.index,
@@ -111,7 +112,7 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
         };
         let Some(message) = parsed else {
             let (utf8, _) = charset::to_utf8(&raw.bytes, encoding_rs::UTF_8);
-            self.emit(utf8.text, false, vec![utf8.map], 0, true);
+            self.emit(utf8.text, (false, false), vec![utf8.map], 0, true);
             return;
         };
         let root = message.parts.first();
@@ -159,7 +160,7 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
             .filter(|h| URL_HEADERS.contains(&h.name))
             .map(|h| (h.offset_field as usize, h.offset_end as usize));
         if let Some((text, map)) = url_fields_text(&self.raw.bytes, fields) {
-            self.emit(text, false, vec![map], 0, true);
+            self.emit(text, (false, false), vec![map], 0, true);
         }
     }
 
@@ -190,9 +191,16 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
         let Some(html) = self.scannable(part, at) else {
             return;
         };
+        let kind = match (html, part.content_type()) {
+            (true, _) => Body::Html,
+            (false, Some(c)) if c.ctype().eq_ignore_ascii_case("text") => {
+                Body::of_subtype(c.subtype().unwrap_or("plain"))
+            }
+            _ => Body::Plain,
+        };
         let body = data.get(start..end.max(start)).unwrap_or_default();
         let spec = LeafSpec {
-            html,
+            body: kind,
             cte: part.content_transfer_encoding().unwrap_or(""),
             charset: param(part, "charset"),
             flowed: param_is(part, "format", "flowed"),
@@ -201,11 +209,23 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
         let unquote = self.mbox && matches!(origin, Origin::Direct);
         let out = leaf::decode(body, &spec, unquote, |problem| self.warn(at, problem));
         match origin {
-            Origin::Direct => self.emit(out.text, out.html, out.maps, start, !out.base64),
+            Origin::Direct => self.emit(
+                out.text,
+                (out.body == Body::Html, out.body == Body::Calendar),
+                out.maps,
+                start,
+                !out.base64,
+            ),
             Origin::Encoded(outer) => {
                 let mut point = OffsetMap::new();
                 point.point(0, 0);
-                self.emit(out.text, out.html, vec![point], outer, false);
+                self.emit(
+                    out.text,
+                    (out.body == Body::Html, out.body == Body::Calendar),
+                    vec![point],
+                    outer,
+                    false,
+                );
             }
         }
     }

@@ -100,6 +100,9 @@ pub struct TextPart {
     pub text: String,
     /// The part is `text/html`: `text` is HTML, to be read as a document.
     pub html: bool,
+    /// The part is `text/calendar` (an invitation): `text` is iCalendar,
+    /// whose folded lines are to be unfolded, not taken for hard wraps.
+    pub calendar: bool,
     /// The message's `Message-ID`, without angle brackets.
     pub message_id: Option<String>,
     /// 0-based index of the message in the mbox (0 for a single message).

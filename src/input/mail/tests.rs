@@ -354,3 +354,20 @@ fn multipart_without_boundary_is_scanned_as_text() {
     let part = part_with(&parts, "http://nb.example.org/");
     assert_eq!(mapped(part, "http://nb"), raw_pos(raw, b"http://nb"));
 }
+
+/// An invitation's `text/calendar` part is iCalendar (its lines folded at
+/// 75 octets), for the document stage to unfold; a plain part is not.
+/// Both decoders say so: the one for single-part messages and MIME's.
+#[test]
+fn calendar_parts_are_marked_for_unfolding() {
+    let single = b"From: a@example.org\r\nSubject: invite\r\nContent-Type: text/calendar; charset=UTF-8; method=REQUEST\r\n\r\nBEGIN:VCALENDAR\r\nURL:http://www.example.org/calendar/event?action=VIEW&eid=NGxlN3J\r\n lZjNoZzA4\r\nEND:VCALENDAR\r\n";
+    let (parts, _) = decode(single, MailKind::Message);
+    let cal = part_with(&parts, "BEGIN:VCALENDAR");
+    assert!(cal.calendar && !cal.html);
+    let multi = b"From: a@example.org\r\nSubject: invite\r\nMIME-Version: 1.0\r\nContent-Type: multipart/alternative; boundary=b\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nSee http://www.example.org/x\r\n--b\r\nContent-Type: text/calendar; method=REQUEST\r\n\r\nBEGIN:VCALENDAR\r\nURL:http://www.example.org/calendar/event?action=VIEW&eid=NGxlN3J\r\n lZjNoZzA4\r\nEND:VCALENDAR\r\n--b--\r\n";
+    let (parts, _) = decode(multi, MailKind::Message);
+    let cal = part_with(&parts, "BEGIN:VCALENDAR");
+    assert!(cal.calendar && !cal.html);
+    let plain = part_with(&parts, "See http");
+    assert!(!plain.calendar && !plain.html);
+}

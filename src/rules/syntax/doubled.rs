@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Applicability, Severity};
-use crate::url::Cx;
+use crate::url::{Cx, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -20,8 +20,10 @@ declare_rule! {
     ///
     /// ## Standards
     /// Found the same way under both. Under `rfc3986` (the default) it is
-    /// the URL's only finding; under `rfc1738` the findings the other rules
-    /// always made stay too (`invalid-port` for the `:` of `https:`).
+    /// the URL's only finding, and a doubled form with the rest elided
+    /// ("would produce `http://https://...`") is a form described, not
+    /// reported; under `rfc1738` the findings the other rules always made
+    /// stay too (`invalid-port` for the `:` of `https:`).
     ///
     /// ## Example
     /// `https://https://www.gnu.org/`
@@ -52,7 +54,14 @@ pub(crate) fn doubled(cx: &Cx<'_>) -> Option<Range<usize>> {
         }
         let after = &rest[s.len()..];
         let sep = ["://", ":/", "//"].iter().find(|p| after.starts_with(*p))?;
-        Some(start..start + s.len() + sep.len())
+        // "would produce `http://https://...`": the rest elided, a form
+        // described, not a link typed twice.
+        let elided = after.len() == sep.len()
+            && cx.standard == Standard::Rfc3986
+            && cx
+                .source_after()
+                .is_some_and(|c| c == '.' || c == '\u{2026}');
+        (!elided).then_some(start..start + s.len() + sep.len())
     })
 }
 
@@ -89,6 +98,21 @@ mod tests {
         ("https://web.archive.org/web/2019/https://a.org/", &[]),
         ("https://host/?next=https://a.org/", &[]),
     ];
+
+    #[test]
+    fn a_doubled_form_with_the_rest_elided_is_described_under_rfc3986() {
+        use crate::rules::testutil::rules_in_text as rules;
+        let text = "  // guessing here would produce `http://https://...`. Callers\n";
+        assert!(!rules(text, Standard::Rfc3986).contains(&Rule::DoubledScheme));
+        assert!(rules(text, Standard::Rfc1738).contains(&Rule::DoubledScheme));
+        // Near misses: a host after it, and nothing elided.
+        for text in ["see https://https://host/...\n", "see <https://https://>\n"] {
+            assert!(
+                rules(text, Standard::Rfc3986).contains(&Rule::DoubledScheme),
+                "{text}"
+            );
+        }
+    }
 
     #[test]
     fn doubled_scheme_under_both_standards() {

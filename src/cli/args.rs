@@ -196,7 +196,7 @@ pub struct InputArgs {
     /// Read every file as this syntax instead of by its extension:
     /// markdown, html, asciidoc, rst, json, roff, texinfo, latex, rtf, po,
     /// icalendar, c,
-    /// shell, python, lua or text (the default for standard input and
+    /// shell, python, lua, lisp or text (the default for standard input and
     /// unknown extensions).
     #[arg(long, value_name = "SYNTAX", value_parser = clap::builder::PossibleValuesParser::new(
         crate::document::Syntax::ALL.iter().map(|s| s.as_str())))]

@@ -25,6 +25,9 @@ pub(super) enum Family {
     /// `--` line comments (and Lua's `--[[ ]]`, Haskell's `{- -}`, SQL's
     /// `/* */`): Lua, Haskell, SQL, Elm, Ada.
     Dash,
+    /// `;` line comments and `#| |#` blocks: Emacs Lisp, Common Lisp,
+    /// Scheme, Racket, Clojure. Strings (docstrings too) are data.
+    Lisp,
     /// A shell session in a Markdown code block: the commands after a `$ `
     /// prompt are prose a reader copies; what the programs printed is data
     /// (`OK: http://:8082/ping`). A block with no prompt is all commands.
@@ -45,6 +48,7 @@ pub(super) fn data(src: &str, family: Family) -> Vec<(usize, usize)> {
         Family::C => c_comments(src.as_bytes()),
         Family::Hash | Family::Python => hash_comments(src.as_bytes(), family),
         Family::Dash => dash_comments(src.as_bytes()),
+        Family::Lisp => lisp_comments(src.as_bytes()),
         Family::Session => return session_output(src),
     };
     complement(&without_fenced_code(src, &prose), src.len())
@@ -130,12 +134,17 @@ pub(super) fn family_of_language(info: &str) -> Option<Family> {
         "python" | "python3" | "pycon" => "py",
         "ruby" => "rb",
         "perl" => "pl",
+        "elisp" | "emacs-lisp" | "common-lisp" => "el",
+        "scheme" => "scm",
+        "racket" => "rkt",
+        "clojure" => "clj",
         other => other,
     };
     match super::Syntax::from_extension(ext) {
         super::Syntax::C => Some(Family::C),
         super::Syntax::Python => Some(Family::Python),
         super::Syntax::Lua => Some(Family::Dash),
+        super::Syntax::Lisp => Some(Family::Lisp),
         // A shell script's commands are prose a reader copies.
         super::Syntax::Shell if !matches!(ext, "fish" | "ps1") => Some(Family::Hash),
         _ => None,
@@ -450,6 +459,40 @@ fn dash_comments(b: &[u8]) -> Vec<(usize, usize)> {
     prose
 }
 
+/// Comments of the Lisp family: `;` to the line's end and `#| … |#`.
+/// A string's quote opens and closes it (`\"` escaped); a character
+/// literal (`?\"`, `?"`, `#\"`) is no quote.
+fn lisp_comments(b: &[u8]) -> Vec<(usize, usize)> {
+    let mut prose = Vec::new();
+    let mut i = 0;
+    while let Some(k) = b[i..]
+        .iter()
+        .position(|&c| matches!(c, b';' | b'"' | b'#' | b'?'))
+    {
+        let at = i + k;
+        i = match b[at] {
+            b';' => {
+                let end = line_end(b, at);
+                prose.push((at, end));
+                end
+            }
+            b'#' if b.get(at + 1) == Some(&b'|') => {
+                let end = memchr::memmem::find(&b[at + 2..], b"|#").map_or(b.len(), |k| at + 4 + k);
+                prose.push((at, end));
+                end
+            }
+            // `#\"` (Scheme, Common Lisp) and `?\"` / `?"` (Emacs Lisp):
+            // a character, then past it.
+            b'#' if b.get(at + 1) == Some(&b'\\') => at + 3,
+            b'?' if b.get(at + 1) == Some(&b'\\') => at + 3,
+            b'?' if b.get(at + 1) == Some(&b'"') => at + 2,
+            b'"' => string_end(b, at + 1, b'"', false),
+            _ => at + 1,
+        };
+    }
+    prose
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -462,6 +505,21 @@ mod tests {
         assert!(!data_of("https://a.example/"));
         assert!(data_of("https:////b.example"));
         assert!(!data_of("https://c.example/"));
+    }
+
+    #[test]
+    fn lisp_comments_are_prose_and_strings_data() {
+        let src = "(defun f () \"Doc https://a.example/\" ; see https://b.example/\n\
+                   (eq c ?\\\") (eq d ?\") #| block https://c.example/ |# \"x;y\")\n\
+                   ;;; Commentary: https://d.example/\n";
+        assert_eq!(
+            prose(src, Family::Lisp),
+            [
+                "; see https://b.example/",
+                "#| block https://c.example/ |#",
+                ";;; Commentary: https://d.example/"
+            ]
+        );
     }
 
     #[test]

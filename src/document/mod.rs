@@ -79,6 +79,9 @@ pub enum Syntax {
     /// Source code with `--` comments: Lua, Haskell, SQL, Elm, Ada...
     /// Comments are prose, the rest data.
     Lua,
+    /// Lisp: Emacs Lisp, Common Lisp, Scheme, Racket, Clojure. `;` and
+    /// `#| |#` comments are prose, the rest (strings too) data.
+    Lisp,
     /// Plain text: the RFC 1738 appendix rules, hard wraps included.
     Text,
 }
@@ -101,6 +104,7 @@ impl Syntax {
         Syntax::Shell,
         Syntax::Python,
         Syntax::Lua,
+        Syntax::Lisp,
         Syntax::Text,
     ];
 
@@ -122,6 +126,7 @@ impl Syntax {
             Syntax::Shell => "shell",
             Syntax::Python => "python",
             Syntax::Lua => "lua",
+            Syntax::Lisp => "lisp",
             Syntax::Text => "text",
         }
     }
@@ -231,6 +236,8 @@ impl Syntax {
             "lua" | "hs" | "lhs" | "sql" | "elm" | "ada" | "adb" | "ads" | "vhd" | "vhdl" => {
                 Syntax::Lua
             }
+            "el" | "lisp" | "lsp" | "cl" | "scm" | "ss" | "rkt" | "clj" | "cljs" | "cljc"
+            | "fnl" => Syntax::Lisp,
             _ => Syntax::Text,
         }
     }
@@ -610,6 +617,7 @@ fn read_links(syntax: Syntax, src: &str) -> Document {
         Syntax::Shell => code::read(src, code::Family::Hash),
         Syntax::Python => code::read(src, code::Family::Python),
         Syntax::Lua => code::read(src, code::Family::Dash),
+        Syntax::Lisp => code::read(src, code::Family::Lisp),
         Syntax::Text => {
             let mut b = Builder::for_source(src);
             b.push(src, 0);

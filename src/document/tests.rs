@@ -253,6 +253,31 @@ fn strings_in_a_code_block_of_a_programming_language_are_data() {
 }
 
 #[test]
+fn lisp_is_code_by_its_name_or_its_fence() {
+    for name in [
+        "magit-process.el",
+        "test-org.el",
+        "core.clj",
+        "r7rs.scm",
+        "x.LISP",
+    ] {
+        assert_eq!(
+            Syntax::from_path(std::path::Path::new(name)),
+            Syntax::Lisp,
+            "{name}"
+        );
+    }
+    let el = ";; See https://a.example/.\n(defun f () \"Say \\\\='https://yourname@github.com\\\\='.\")\n";
+    let doc = read(Syntax::Lisp, el);
+    assert!(!doc.is_data(el.find("https://a.example/").unwrap()));
+    assert!(doc.is_data(el.find("https://yourname").unwrap()));
+    let md = "```elisp\n(setq u \"file://foo:1234/bar\") ; see http://b.example/\n```\n";
+    let doc = read(Syntax::Markdown, md);
+    assert!(doc.is_data(md.find("file://foo").unwrap()));
+    assert!(!doc.is_data(md.find("http://b.example/").unwrap()));
+}
+
+#[test]
 fn a_texinfo_variable_is_a_placeholder() {
     let src = "@var{pkg} home page: <https://www.gnu.org/software/@var{pkg}/>\nand <https://www.gnu.org/software/@code{grep}/>\n";
     let found: Vec<String> = scan(Syntax::Texinfo, src)

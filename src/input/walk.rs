@@ -144,6 +144,9 @@ pub const DATA_FOLDERS: &[&str] = &[
     "testsuite",
     // A test suite's cases (tidy's `regression_testing/cases/`).
     "cases",
+    // The LaTeX project's regression tests (`testfiles`,
+    // `testfiles-math-luatex`).
+    "testfiles",
     "fixtures",
     "corpus",
     // A fuzzer's folder: its corpora and dictionaries (`url.dict`) are
@@ -272,6 +275,9 @@ fn is_data_folder(name: &str) -> bool {
     if ["-tests", "_tests", "-corpus", "_corpus"]
         .iter()
         .any(|s| lower.len() > s.len() && lower.ends_with(s))
+        || ["testfiles-", "testfiles_"]
+            .iter()
+            .any(|p| lower.len() > p.len() && lower.starts_with(p))
     {
         return true;
     }
@@ -363,6 +369,8 @@ mod tests {
             "r/api/swagger-ui-bundle.js",
             "r/api/swagger-ui-es-bundle.js",
             "r/css/site.min.css",
+            "r/required/latex-lab/testfiles-math-luatex/fakemath.tpf",
+            "r/base/testfiles/tlb-1.lvt",
             "r/regression_testing/cases/legacy-cases/case-427816@1.html",
         ] {
             assert!(in_data_folder(Path::new(data), 3), "{data}");
@@ -397,6 +405,7 @@ mod tests {
             "r/docs/min.md",
             "r/docs/use-cases/a.md",
             "r/docs/cases.md",
+            "r/docs/testfiles.md",
         ] {
             assert!(!in_data_folder(Path::new(prose), 3), "{prose}");
         }

@@ -135,6 +135,19 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // Markdown emphasis around a URL (`*http://a/b*`,
                 // `_http://a/b_`): the mark that opened it is never last.
                 b'*' | b'_' if quoted == c => false,
+                // Org's verbatim and code marks (`=news:comp.emacs=`,
+                // `~https://a/b~`) likewise, outside a query (where `=` is
+                // the value's: `URL=https://a/?key=`).
+                b'=' | b'~' if quoted == c && !query => false,
+                // TeX's `^^J` (a line feed in `\typeout`, `\message`) is no
+                // URL's: `https://www.ams.org/tex/amslatex.html.^^J%`.
+                // (A `^^` before a blank is prose's "see above": kept.)
+                b'^' if b.get(i + 1) == Some(&b'^')
+                    && b.get(i + 2)
+                        .is_some_and(|&n| n.is_ascii_alphanumeric() || b"@?[".contains(&n)) =>
+                {
+                    break
+                }
                 // Nor is a `*` closing emphasis opened earlier (`**see
                 // http://a/b**`), unless it is all the path (`news:*`).
                 b'*' => i > 0 && b[i - 1] == b':',

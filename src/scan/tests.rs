@@ -391,6 +391,15 @@ fn real_world_shapes() {
         ("'http://a.example/t.png[tiger]'", &["http://a.example/t.png"]),
         ("see https://github.com/g/git[the\ngit tree] now", &["https://github.com/g/git"]),
         ("mailto:doc@a.example[,id=contact]", &["mailto:doc@a.example"]),
+        // Org's verbatim marks close around a URL; a query keeps its `=`.
+        ("| =news:comp.emacs= | Usenet link |", &["news:comp.emacs"]),
+        ("in ~https://orgmode.org/~ code", &["https://orgmode.org/"]),
+        ("URL=https://a.example/?key= here", &["https://a.example/?key="]),
+        ("see https://a.example/x= here", &["https://a.example/x="]),
+        // TeX's `^^J` notation for a line feed.
+        ("See also https://www.ams.org/tex/amslatex.html.^^J%", &["https://www.ams.org/tex/amslatex.html"]),
+        // ...but `^^` before a blank stays, for the rules to see.
+        ("https://k.example/start/#write-a-post^^ thats it", &["https://k.example/start/#write-a-post^^"]),
         // AsciiDoc's empty link text, the parenthesis around it closed.
         ("manual (http://www.lua.org/docs.html[]). In", &["http://www.lua.org/docs.html"]),
         ("(http://a.example/x[y]), then", &["http://a.example/x"]),

@@ -252,6 +252,7 @@ impl Linted {
             Syntax::Shell | Syntax::Python => at_end(format!(" # urlint: ignore[{rule}]")),
             Syntax::Roff => at_end(format!(" \\\" urlint: ignore[{rule}]")),
             Syntax::Latex => at_end(format!(" % urlint: ignore[{rule}]")),
+            Syntax::Lisp => at_end(format!(" ; urlint: ignore[{rule}]")),
             Syntax::Asciidoc => above("//"),
             Syntax::Texinfo => above("@c"),
             Syntax::Po => above("#"),

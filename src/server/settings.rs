@@ -180,6 +180,9 @@ pub fn syntax_for_language(id: &str) -> Option<Syntax> {
         "icalendar" | "vcard" => Syntax::Icalendar,
         "po" | "pot" | "gettext" => Syntax::Po,
         "python" => Syntax::Python,
+        "lisp" | "emacs-lisp" | "elisp" | "commonlisp" | "scheme" | "racket" | "clojure" => {
+            Syntax::Lisp
+        }
         "c" | "cpp" | "csharp" | "rust" | "go" | "java" | "javascript" | "javascriptreact"
         | "typescript" | "typescriptreact" | "swift" | "kotlin" | "scala" | "dart" | "zig"
         | "objective-c" | "objective-cpp" | "php" | "css" | "scss" | "less" | "jsonc"

@@ -44,7 +44,10 @@ pub fn check_unterminated(cx: &Cx<'_>, out: &mut Report<'_>) {
     // Under `rfc3986`, "Treat <URL:  as text": the opener talked about,
     // then a blank and a word of prose, not a URL.
     let gap = cx.cand.pos_at(0).offset > cx.cand.span.end.offset;
-    let talked_about = gap && cx.url.bytes().all(|c| c.is_ascii_lowercase());
+    // "Document reason for not using <URL: format.": the word may end
+    // its sentence.
+    let word = cx.url.trim_end_matches(['.', ',', ';', ')']);
+    let talked_about = gap && !word.is_empty() && word.bytes().all(|c| c.is_ascii_lowercase());
     if cx.standard == Standard::Rfc3986 && !cx.url.is_empty() && talked_about {
         return;
     }
@@ -121,6 +124,12 @@ mod tests {
         use crate::url::Standard;
         let about = "* Treat <URL:  as text rather than a junk tag, so we display\n";
         assert_eq!(rules(about, Standard::Rfc3986), []);
+        let reason = "\t* doc/texinfo.txi (uref): Document reason for not using <URL: format.\n";
+        assert_eq!(rules(reason, Standard::Rfc3986), []);
+        assert_eq!(
+            rules(reason, Standard::Rfc1738),
+            [Rule::UnterminatedWrapper]
+        );
         assert_eq!(rules(about, Standard::Rfc1738), [Rule::UnterminatedWrapper]);
         // Near misses: a URL never closed, and a partial one.
         let partial = "see <URL:README for more\n";

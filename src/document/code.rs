@@ -51,7 +51,35 @@ pub(super) fn data(src: &str, family: Family) -> Vec<(usize, usize)> {
         Family::Lisp => lisp_comments(src.as_bytes()),
         Family::Session => return session_output(src),
     };
+    let prose: Vec<(usize, usize)> = prose
+        .into_iter()
+        .filter(|&(start, end)| !is_commented_out_call(&src[start..end]))
+        .collect();
     complement(&without_fenced_code(src, &prose), src.len())
+}
+
+/// `-- print(file.join("http:///a","/y"))`, `// fetch("https://a/x");`: a
+/// line comment that is a call statement with a string in it, code taken
+/// out of the program, not prose. Its strings are a test's input as
+/// much as the program's were.
+fn is_commented_out_call(comment: &str) -> bool {
+    if comment.contains('\n') {
+        return false;
+    }
+    let body = comment
+        .trim_start_matches(['/', '#', '-', ';', '*', '!'])
+        .trim()
+        .trim_end_matches(';')
+        .trim_end();
+    let name = body
+        .bytes()
+        .take_while(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b':'))
+        .count();
+    name > 0
+        && body.as_bytes()[0].is_ascii_alphabetic()
+        && body[name..].starts_with('(')
+        && body.ends_with(')')
+        && body.contains(['"', '\''])
 }
 
 /// `prose` less the code blocks fenced inside comments: a Rust doc
@@ -483,8 +511,7 @@ fn lisp_comments(b: &[u8]) -> Vec<(usize, usize)> {
             }
             // `#\"` (Scheme, Common Lisp) and `?\"` / `?"` (Emacs Lisp):
             // a character, then past it.
-            b'#' if b.get(at + 1) == Some(&b'\\') => at + 3,
-            b'?' if b.get(at + 1) == Some(&b'\\') => at + 3,
+            b'#' | b'?' if b.get(at + 1) == Some(&b'\\') => at + 3,
             b'?' if b.get(at + 1) == Some(&b'"') => at + 2,
             b'"' => string_end(b, at + 1, b'"', false),
             _ => at + 1,
@@ -505,6 +532,22 @@ mod tests {
         assert!(!data_of("https://a.example/"));
         assert!(data_of("https:////b.example"));
         assert!(!data_of("https://c.example/"));
+    }
+
+    #[test]
+    fn a_commented_out_call_is_code() {
+        let src = "-- print(file.join(\"http:///a\",\"/y\"))\n\
+                   -- see http://b.example/ (\"docs\")\n\
+                   x = 1 -- fetch(\"http://c.example/\")\n";
+        assert_eq!(
+            prose(src, Family::Dash),
+            ["-- see http://b.example/ (\"docs\")"]
+        );
+        let c = "// fetch(\"https://a.example/x\");\n// Fetch the page (see https://b.example/).\n";
+        assert_eq!(
+            prose(c, Family::C),
+            ["// Fetch the page (see https://b.example/)."]
+        );
     }
 
     #[test]

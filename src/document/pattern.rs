@@ -51,6 +51,19 @@ pub fn is_pattern(url: &str) -> bool {
     {
         return true;
     }
+    // `\href{file:#1.pdf}`: a TeX macro's parameter where the whole rest
+    // of the URL goes (a scheme, then `#1` to `#9`).
+    if let Some(colon) = url.find(':') {
+        let rest = &b[colon + 1..];
+        if rest.len() >= 2
+            && rest[0] == b'#'
+            && matches!(rest[1], b'1'..=b'9')
+            && !rest.get(2).is_some_and(u8::is_ascii_alphanumeric)
+            && url[..colon].bytes().all(|c| c.is_ascii_alphabetic())
+        {
+            return true;
+        }
+    }
     let Some(after) = b.windows(3).position(|w| w == b"://").map(|i| i + 3) else {
         // `urn:k8s:secret:[name]:[valueKey]`: names in brackets between
         // an opaque URI's colons.
@@ -483,6 +496,7 @@ mod tests {
     fn patterns_from_real_documentation() {
         for p in [
             "http://${hostname}:${port}/",
+            "file:#1.pdf",
             // SpamAssassin's rules: Perl regular expressions.
             "mailto:(?:leave-\\S+|\\S+-unsubscribe)\\@\\S+",
             "http://\\S+\\.example/",
@@ -584,6 +598,8 @@ mod tests {
             "http://a.example/%da",
             "http://a.example/%zz",
             "news:*",
+            "https://a.example/page#1",
+            "file:#12.pdf",
             "http://a.example:8080/x",
             "http://user:pass@a.example/",
             "http://a.example/a*b",

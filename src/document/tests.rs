@@ -278,6 +278,22 @@ fn lisp_is_code_by_its_name_or_its_fence() {
 }
 
 #[test]
+fn a_texinfo_code_sample_ends_a_token() {
+    let doc = read(
+        Syntax::Texinfo,
+        "include the @samp{<URL:} and @samp{>} here, @emph{x}y\n",
+    );
+    assert!(doc.text.contains("<URL: "), "{:?}", doc.text);
+    assert!(doc.text.contains(" xy"), "{:?}", doc.text);
+    // The opener and closer named are no partial URL.
+    let src = "necessary to include the @samp{<URL:} and @samp{>} in the output,\n";
+    let c = &scan(Syntax::Texinfo, src)[0];
+    let mut out = Vec::new();
+    crate::rules::Validator::new(&crate::rules::RuleConfig::default(), &[]).check(c, &mut out);
+    assert!(out.is_empty(), "{out:?}");
+}
+
+#[test]
 fn a_texinfo_variable_is_a_placeholder() {
     let src = "@var{pkg} home page: <https://www.gnu.org/software/@var{pkg}/>\nand <https://www.gnu.org/software/@code{grep}/>\n";
     let found: Vec<String> = scan(Syntax::Texinfo, src)

@@ -69,20 +69,41 @@ pub(super) fn read(src: &str) -> Document {
 /// `@comma{}` and the like stand for a character (or none); other
 /// commands' names (`@code{`) and closing braces are left out, their
 /// arguments kept (and `@var{x}`'s braces with them: a placeholder).
+/// How a command's closing brace reads.
+#[derive(Clone, Copy)]
+enum Close {
+    /// Left out (`@emph{x}`).
+    Nothing,
+    /// Kept (`@var{x}`: a placeholder).
+    Brace,
+    /// A blank: a code sample's end (`@samp{x}`, `@code{x}`).
+    Blank,
+}
+
 fn text(b: &mut Builder, src: &str, from: usize, to: usize) {
     let bytes = src.as_bytes();
     let mut run = from;
     let mut i = from;
-    // The commands whose braced argument is open: whether each keeps its
-    // braces (`@var`), so a `}` closes the innermost.
-    let mut open: Vec<bool> = Vec::new();
+    // The commands whose braced argument is open: how each one's closing
+    // brace reads, so a `}` closes the innermost.
+    let mut open: Vec<Close> = Vec::new();
     while let Some(k) = memchr::memchr2(b'@', b'}', &bytes[i..to]) {
         let at = i + k;
         if bytes[at] == b'}' {
-            // A command's closing brace is no text of its own.
-            if open.pop() == Some(false) {
-                b.push(&src[run..at], run);
-                run = at + 1;
+            // A command's closing brace is no text of its own; a code
+            // sample's ends a token, as its closing quote does in Info
+            // (`@samp{<URL:} and @samp{>}` names the opener).
+            match open.pop() {
+                Some(Close::Nothing) => {
+                    b.push(&src[run..at], run);
+                    run = at + 1;
+                }
+                Some(Close::Blank) => {
+                    b.push(&src[run..at], run);
+                    b.push_for(" ", at);
+                    run = at + 1;
+                }
+                Some(Close::Brace) | None => {}
             }
             i = at + 1;
             continue;
@@ -104,7 +125,13 @@ fn text(b: &mut Builder, src: &str, from: usize, to: usize) {
                 // pattern it is.
                 let var = brace && &rest[1..=name] == "var";
                 if brace {
-                    open.push(var);
+                    open.push(match &rest[1..=name] {
+                        "var" => Close::Brace,
+                        "samp" | "code" | "kbd" | "env" | "file" | "option" | "command" => {
+                            Close::Blank
+                        }
+                        _ => Close::Nothing,
+                    });
                 }
                 (if var { "{" } else { "" }, 1 + name + usize::from(brace))
             }

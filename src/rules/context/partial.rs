@@ -40,7 +40,21 @@ declare_rule! {
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     let claimed = cx.cand.form.is_wrapped() || cx.cand.form == Form::UrlPrefix;
     // Under `rfc3986`, `<URL:address>`: the name of what goes there.
-    let named = cx.standard == Standard::Rfc3986 && standard::is_placeholder_word(cx.url);
+    // And "include the @samp{<URL:} and @samp{>} in the output": the
+    // opener and the closer named, a blank inside each, a word between.
+    let raw = cx.cand.raw.as_str();
+    let spaced = raw.len() > 6
+        && raw
+            .get(..5)
+            .is_some_and(|o| o.eq_ignore_ascii_case("<URL:"))
+        // (The source may hold the markup's braces there: `<URL:} and @samp{>`.)
+        && raw[5..].starts_with(|c: char| c.is_whitespace() || c == '}')
+        && raw
+            .strip_suffix('>')
+            .is_some_and(|r| r.ends_with(|c: char| c.is_whitespace() || c == '{'))
+        && cx.url.bytes().all(|c| c.is_ascii_lowercase());
+    let named =
+        cx.standard == Standard::Rfc3986 && (standard::is_placeholder_word(cx.url) || spaced);
     if claimed && cx.parts.scheme.is_none() && !named {
         out.at_span(cx.cand.span, format!("`{}` is a partial URL", cx.url));
     }
@@ -51,6 +65,18 @@ mod tests {
     use crate::rules::testutil::{cand_with, diagnostics};
     use crate::rules::Rule;
     use crate::scan::{Facts, Form};
+
+    #[test]
+    fn an_opener_and_closer_named_around_a_word_under_rfc3986() {
+        use crate::rules::testutil::rules_in_text as rules;
+        use crate::url::Standard;
+        let named = "necessary to include the <URL: and > in the output,\n";
+        assert!(!rules(named, Standard::Rfc3986).contains(&Rule::PartialUrlInText));
+        assert!(rules(named, Standard::Rfc1738).contains(&Rule::PartialUrlInText));
+        // Near miss: a partial URL with no blanks.
+        let partial = "see <URL:intro> for more\n";
+        assert!(rules(partial, Standard::Rfc3986).contains(&Rule::PartialUrlInText));
+    }
 
     #[test]
     fn partial_url_in_text() {

@@ -46,8 +46,9 @@ pub fn check_unterminated(cx: &Cx<'_>, out: &mut Report<'_>) {
     let gap = cx.cand.pos_at(0).offset > cx.cand.span.end.offset;
     // "Document reason for not using <URL: format.": the word may end
     // its sentence.
+    // Or nothing but that punctuation ("without the @samp{<URL:}.").
     let word = cx.url.trim_end_matches(['.', ',', ';', ')']);
-    let talked_about = gap && !word.is_empty() && word.bytes().all(|c| c.is_ascii_lowercase());
+    let talked_about = gap && word.bytes().all(|c| c.is_ascii_lowercase());
     if cx.standard == Standard::Rfc3986 && !cx.url.is_empty() && talked_about {
         return;
     }
@@ -124,6 +125,8 @@ mod tests {
         use crate::url::Standard;
         let about = "* Treat <URL:  as text rather than a junk tag, so we display\n";
         assert_eq!(rules(about, Standard::Rfc3986), []);
+        let named = "already has to detect them without the <URL: .\n";
+        assert_eq!(rules(named, Standard::Rfc3986), []);
         let reason = "\t* doc/texinfo.txi (uref): Document reason for not using <URL: format.\n";
         assert_eq!(rules(reason, Standard::Rfc3986), []);
         assert_eq!(

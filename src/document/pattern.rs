@@ -43,6 +43,11 @@ pub fn is_pattern(url: &str) -> bool {
     if (marks & (BACKSLASH | STAR | PLUS | BRACKET) != 0 || url.ends_with("!g")) && is_regex(url) {
         return true;
     }
+    // Lua's lazy quantifier ending a pattern: `gsub(html,
+    // '<A HREF="http://www.internet.com.-</A>', '')`.
+    if url.ends_with(".-") {
+        return true;
+    }
     // `http://host:8080|socks5://host:9050`: alternatives in a usage line.
     if marks & PIPE != 0
         && url
@@ -497,6 +502,7 @@ mod tests {
         for p in [
             "http://${hostname}:${port}/",
             "file:#1.pdf",
+            "http://www.internet.com.-",
             // SpamAssassin's rules: Perl regular expressions.
             "mailto:(?:leave-\\S+|\\S+-unsubscribe)\\@\\S+",
             "http://\\S+\\.example/",
@@ -599,6 +605,7 @@ mod tests {
             "http://a.example/%zz",
             "news:*",
             "https://a.example/page#1",
+            "https://a.example/a-.b-c",
             "file:#12.pdf",
             "http://a.example:8080/x",
             "http://user:pass@a.example/",

@@ -51,6 +51,10 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // A string escape in program text (`"http://a/b\n"`,
                 // `\xc3\xa4`) ends it: the URL is what the string holds.
                 b'\\' if is_string_escape(&b[i..limit]) => break,
+                // Texinfo's `@uref{mailto:a@b.org,contact us}` in a file of
+                // another syntax (Org's `#+texinfo_header:`): after a `{`,
+                // a comma outside a query ends the argument.
+                b',' if quoted == b'{' && !query => break,
                 // A list of URLs (`https://a.example,https://b.example`),
                 // or of named ones before a query (etcd's `--initial-cluster
                 // s1=http://h1:2380,s2=http://h2:2380`).

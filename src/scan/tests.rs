@@ -396,6 +396,9 @@ fn real_world_shapes() {
         ("in ~https://orgmode.org/~ code", &["https://orgmode.org/"]),
         ("URL=https://a.example/?key= here", &["https://a.example/?key="]),
         ("see https://a.example/x= here", &["https://a.example/x="]),
+        // A Texinfo argument in another file's text ends at its comma.
+        ("@uref{mailto:yantar92@posteo.net,contact the maintainer}", &["mailto:yantar92@posteo.net"]),
+        ("{https://a.example/?a=1,2}", &["https://a.example/?a=1,2"]),
         // TeX's `^^J` notation for a line feed.
         ("See also https://www.ams.org/tex/amslatex.html.^^J%", &["https://www.ams.org/tex/amslatex.html"]),
         // ...but `^^` before a blank stays, for the rules to see.

@@ -43,6 +43,18 @@ pub fn is_pattern(url: &str) -> bool {
     if (marks & (BACKSLASH | STAR | PLUS | BRACKET) != 0 || url.ends_with("!g")) && is_regex(url) {
         return true;
     }
+    // Quarto's `^version^`, filled in when the site is built
+    // (`…/download/v^version^/quarto-^version^-linux-amd64.tar.gz`).
+    if memchr::memchr(b'^', b).is_some()
+        && url
+            .split('^')
+            .skip(1)
+            .step_by(2)
+            .any(|w| w.len() >= 2 && w.bytes().all(|c| c.is_ascii_alphabetic() || c == b'_'))
+        && url.matches('^').count() >= 2
+    {
+        return true;
+    }
     // Lua's lazy quantifier ending a pattern: `gsub(html,
     // '<A HREF="http://www.internet.com.-</A>', '')`.
     if url.ends_with(".-") {
@@ -161,6 +173,13 @@ static MARKS: [u16; 256] = {
 /// where the URL was cut, as in `{env.host(x)}`).
 fn has_placeholder(b: &[u8]) -> bool {
     if b.windows(2).any(|w| matches!(w, b"$(" | b"<%" | b"%>")) {
+        return true;
+    }
+    // Template Toolkit's `[% ver %]` (`openresty-[% ver %].tar.gz`), a
+    // blank or a chomping `-` after the `[%` (not a query's `[%22a%22]`).
+    if b.windows(3)
+        .any(|w| w[0] == b'[' && w[1] == b'%' && matches!(w[2], b' ' | b'-' | b'+'))
+    {
         return true;
     }
     // `http://www.%[hdr(host)]%[capture.req.uri]`: HAProxy's sample
@@ -502,6 +521,9 @@ mod tests {
         for p in [
             "http://${hostname}:${port}/",
             "file:#1.pdf",
+            "https://openresty.org/download/openresty-[% ver %].tar.gz",
+            "https://a.example/x-[%- ver -%].tgz",
+            "https://github.com/quarto-dev/quarto-cli/releases/download/v^version^/quarto-^version^-linux-amd64.tar.gz",
             "http://www.internet.com.-",
             // SpamAssassin's rules: Perl regular expressions.
             "mailto:(?:leave-\\S+|\\S+-unsubscribe)\\@\\S+",
@@ -605,6 +627,9 @@ mod tests {
             "http://a.example/%zz",
             "news:*",
             "https://a.example/page#1",
+            "https://a.example/?ids=[%221%22]",
+            "https://a.example/wiki/W^X",
+            "https://a.example/?q=a^b^c",
             "https://a.example/a-.b-c",
             "file:#12.pdf",
             "http://a.example:8080/x",

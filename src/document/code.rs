@@ -511,7 +511,7 @@ fn lisp_comments(b: &[u8]) -> Vec<(usize, usize)> {
             }
             // `#\"` (Scheme, Common Lisp) and `?\"` / `?"` (Emacs Lisp):
             // a character, then past it.
-            b'#' | b'?' if b.get(at + 1) == Some(&b'\\') => at + 3,
+            b'#' | b'?' if b.get(at + 1) == Some(&b'\\') => (at + 3).min(b.len()),
             b'?' if b.get(at + 1) == Some(&b'"') => at + 2,
             b'"' => string_end(b, at + 1, b'"', false),
             _ => at + 1,
@@ -601,6 +601,14 @@ mod tests {
                 "/* block https://c.example/ */"
             ]
         );
+    }
+
+    #[test]
+    fn a_lisp_character_at_the_end_is_read_safely() {
+        for src in ["(eq c ?\\", "#\\", "?\"", ";", "#|"] {
+            let _ = prose(src, Family::Lisp);
+        }
+        assert_eq!(prose("x ?\\", Family::Lisp), Vec::<&str>::new());
     }
 
     #[test]

@@ -44,9 +44,9 @@ pub fn check_unterminated(cx: &Cx<'_>, out: &mut Report<'_>) {
     // Under `rfc3986`, "Treat <URL:  as text": the opener talked about,
     // then a blank and a word of prose, not a URL.
     let gap = cx.cand.pos_at(0).offset > cx.cand.span.end.offset;
-    // "Document reason for not using <URL: format.": the word may end
-    // its sentence.
-    // Or nothing but that punctuation ("without the @samp{<URL:}.").
+    // The word may end its sentence ("Document reason for not using <URL:
+    // format."), or the punctuation stand alone ("without the
+    // @samp{<URL:}.").
     let word = cx.url.trim_end_matches(['.', ',', ';', ')']);
     let talked_about = gap && word.bytes().all(|c| c.is_ascii_lowercase());
     if cx.standard == Standard::Rfc3986 && !cx.url.is_empty() && talked_about {

@@ -113,7 +113,7 @@ mod tests {
                     "http://www.cnn.com:USArticle1840@www.liquidshirts.com/",
                     &[],
                 ),
-                ("http://paypal.com:login@203.0.113.9.evil.example/", &[]),
+                ("http://paypal.com:login@login-paypal.evil.net/", &[]),
                 // Near misses: a dotted user name, a host-like word.
                 ("https://john.doe:hunter2@db.internal.corp/", &["hunter2"]),
                 ("https://wwwadmin:hunter2@db.internal.corp/", &["hunter2"]),

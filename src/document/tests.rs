@@ -18,6 +18,12 @@ fn scan(syntax: Syntax, src: &str) -> Vec<Candidate> {
     found
 }
 
+/// The source text under the first candidate `syntax` finds in `src`.
+fn first_span_text(syntax: Syntax, src: &str) -> &str {
+    let c = &scan(syntax, src)[0];
+    &src[c.span.start.offset as usize..c.span.end.offset as usize]
+}
+
 fn urls(syntax: Syntax, src: &str) -> Vec<(String, &'static str)> {
     scan(syntax, src)
         .into_iter()
@@ -151,11 +157,7 @@ fn rtf_control_words_end_a_url_and_escapes_resolve() {
     );
     // The span is the source's.
     let src = r"{\rtf1 x {\ul http://a.example/p\ul0}}";
-    let c = &scan(Syntax::Rtf, src)[0];
-    assert_eq!(
-        &src[c.span.start.offset as usize..c.span.end.offset as usize],
-        "http://a.example/p"
-    );
+    assert_eq!(first_span_text(Syntax::Rtf, src), "http://a.example/p");
 }
 
 #[test]
@@ -596,9 +598,8 @@ fn icalendar_lines_are_unfolded_and_escapes_resolve() {
     );
     // The span is the source's, fold included.
     let src = "ATTACH:https://a.example/ab\r\n cd\r\n";
-    let c = &scan(Syntax::Icalendar, src)[0];
     assert_eq!(
-        &src[c.span.start.offset as usize..c.span.end.offset as usize],
+        first_span_text(Syntax::Icalendar, src),
         "https://a.example/ab\r\n cd"
     );
 }

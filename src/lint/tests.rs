@@ -34,6 +34,18 @@ fn fixtures() -> Vec<(PathBuf, String, Linter)> {
     out
 }
 
+/// The rules `settings` report on `text` read as the file at `path`, in
+/// order.
+fn rules_of(settings: Settings, text: &str, path: &str) -> Vec<Rule> {
+    Linter::new(settings)
+        .unwrap()
+        .check(text, &Source::path(path))
+        .diagnostics
+        .iter()
+        .map(|d| d.rule)
+        .collect()
+}
+
 fn count(linter: &Linter, text: &str, source: &Source, rule: Rule) -> usize {
     linter
         .check(text, source)
@@ -189,12 +201,8 @@ fn rule_examples_fire_their_rule_through_the_real_scanner() {
         };
         settings.rules.select("all").unwrap();
         let path = if text.contains("](") { "x.md" } else { "x.txt" };
-        Linter::new(settings)
-            .unwrap()
-            .check(text, &Source::path(path))
-            .diagnostics
-            .iter()
-            .map(|d| d.rule)
+        rules_of(settings, text, path)
+            .into_iter()
             .filter(|&r| r == rule || !matches!(r, Rule::BareUrl | Rule::WhitespaceInUrl))
             .collect()
     };
@@ -353,13 +361,7 @@ fn an_advisory_shows_its_bad_urls_on_purpose() {
             standard,
             ..Settings::default()
         };
-        Linter::new(settings)
-            .unwrap()
-            .check(text, &Source::path(path))
-            .diagnostics
-            .iter()
-            .map(|d| d.rule)
-            .collect()
+        rules_of(settings, text, path)
     };
     for name in ["docs/CVE-2022-27780.md", "GHSA-abcd-efgh-ijkl.md"] {
         assert_eq!(
@@ -383,11 +385,7 @@ fn an_advisory_shows_its_bad_urls_on_purpose() {
 #[test]
 fn a_mailed_invitation_is_unfolded() {
     let mail = "From: a@example.org\r\nSubject: invite\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: text/calendar; method=REQUEST\r\n\r\nBEGIN:VCALENDAR\r\nDESCRIPTION:View your event at http://www.google.com/calendar/event?action=VI\r\n EW&eid=NGxlN3JlZjNo\\n\\nInvitation\r\nEND:VCALENDAR\r\n--b--\r\n";
-    let checked = Linter::new(Settings::default())
-        .unwrap()
-        .check(mail, &Source::path("invite.eml"));
-    let rules: Vec<Rule> = checked.diagnostics.iter().map(|d| d.rule).collect();
-    assert_eq!(rules, [], "{:?}", checked.diagnostics);
+    assert_eq!(rules_of(Settings::default(), mail, "invite.eml"), []);
     let found = Linter::new(Settings::default())
         .unwrap()
         .extract(mail, &Source::path("invite.eml"));

@@ -178,7 +178,7 @@ pub fn is_placeholder_password(password: &str) -> bool {
     let angle =
         p.starts_with('<') && p.ends_with('>') || p.starts_with("%3c") && p.ends_with("%3e");
     // A password that says what it is, as a word of its own (`a%20secret`,
-    // `my-secret`, `password123`): an example's, not a leaked one
+    // `my-secret`, `password123`, `fake`): an example's, not a leaked one
     // (`TopSecret2024` may be real).
     let says = p
         .replace("%20", " ")
@@ -186,17 +186,23 @@ pub fn is_placeholder_password(password: &str) -> bool {
         .any(|w| {
             matches!(
                 w,
-                "secret" | "mysecret" | "yoursecret" | "pass" | "passwd" | "asdf" | "qwerty"
+                "secret"
+                    | "mysecret"
+                    | "yoursecret"
+                    | "pass"
+                    | "passwd"
+                    | "asdf"
+                    | "qwerty"
+                    | "fake"
+                    | "dummy"
             ) || w.starts_with("password")
         });
-    // One that says it is made up: `not-re%40l`, `fake`, `dummy`.
+    // Or says it is made up across its marks: `not-re%40l`.
     let made_up = p
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .any(|w| matches!(w, "fake" | "dummy"))
-        || p.replace("%40", "a")
-            .replace('@', "a")
-            .replace(|c: char| !c.is_ascii_alphanumeric(), "")
-            .contains("notreal");
+        .replace("%40", "a")
+        .replace('@', "a")
+        .replace(|c: char| !c.is_ascii_alphanumeric(), "")
+        .contains("notreal");
     // `mailgun+https://KEY:DOMAIN@requestbin.com`, `SECRET_KEY`: a name in
     // capitals stands for the reader's value, as a `$VAR` would.
     // A random secret in capitals (`QWHZKRTPLM`) is not: the name holds a
@@ -270,6 +276,10 @@ const FAILS_AFTER: &[&str] = &[
     "不正",
 ];
 
+/// The phrases of [`FAILS_AFTER`] that a sentence may break over a line
+/// ("URIs like "http://256.255.255.0/" are considered / valid").
+const FAILS_ACROSS_A_LINE: &[&str] = &["considered valid"];
+
 /// How far before the URL (reaching into the line before when the URL
 /// starts its line) and after it, those words are looked for.
 const CALLED_WRONG_REACH: usize = 40;
@@ -312,7 +322,7 @@ pub fn is_called_wrong(cand: &crate::scan::Candidate) -> bool {
     // phrase may run onto the next line.
     if !more_urls && rest.len() < CALLED_WRONG_REACH {
         let joined = format!("{} {}", rest.trim_end(), head(e.next.trim_start(), 16));
-        if any_in(&joined, &["considered valid"]) {
+        if any_in(&joined, FAILS_ACROSS_A_LINE) {
             return true;
         }
     }

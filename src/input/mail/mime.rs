@@ -69,7 +69,7 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
     fn emit(
         &mut self,
         text: String,
-        (html, calendar): (bool, bool),
+        body: Body,
         mut maps: Vec<OffsetMap>,
         body_start: usize,
         exact: bool,
@@ -77,8 +77,8 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
         maps.reverse();
         (self.on_part)(TextPart {
             text,
-            html,
-            calendar,
+            html: body == Body::Html,
+            calendar: body == Body::Calendar,
             exact,
             message_id: self.message_id.clone(),
             message_index: self.index,
@@ -112,7 +112,7 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
         };
         let Some(message) = parsed else {
             let (utf8, _) = charset::to_utf8(&raw.bytes, encoding_rs::UTF_8);
-            self.emit(utf8.text, (false, false), vec![utf8.map], 0, true);
+            self.emit(utf8.text, Body::Plain, vec![utf8.map], 0, true);
             return;
         };
         let root = message.parts.first();
@@ -160,7 +160,7 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
             .filter(|h| URL_HEADERS.contains(&h.name))
             .map(|h| (h.offset_field as usize, h.offset_end as usize));
         if let Some((text, map)) = url_fields_text(&self.raw.bytes, fields) {
-            self.emit(text, (false, false), vec![map], 0, true);
+            self.emit(text, Body::Plain, vec![map], 0, true);
         }
     }
 
@@ -209,23 +209,11 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> MessageDecoder<'_, P, W> {
         let unquote = self.mbox && matches!(origin, Origin::Direct);
         let out = leaf::decode(body, &spec, unquote, |problem| self.warn(at, problem));
         match origin {
-            Origin::Direct => self.emit(
-                out.text,
-                (out.body == Body::Html, out.body == Body::Calendar),
-                out.maps,
-                start,
-                !out.base64,
-            ),
+            Origin::Direct => self.emit(out.text, out.body, out.maps, start, !out.base64),
             Origin::Encoded(outer) => {
                 let mut point = OffsetMap::new();
                 point.point(0, 0);
-                self.emit(
-                    out.text,
-                    (out.body == Body::Html, out.body == Body::Calendar),
-                    vec![point],
-                    outer,
-                    false,
-                );
+                self.emit(out.text, out.body, vec![point], outer, false);
             }
         }
     }

@@ -41,17 +41,17 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     let claimed = cx.cand.form.is_wrapped() || cx.cand.form == Form::UrlPrefix;
     // Under `rfc3986`, `<URL:address>`: the name of what goes there.
     // And "include the @samp{<URL:} and @samp{>} in the output": the
-    // opener and the closer named, a blank inside each, a word between.
+    // opener and the closer named, a word between that touches neither
+    // (a blank, or the markup around each, lies between).
     let raw = cx.cand.raw.as_str();
-    let spaced = raw.len() > 6
-        && raw
-            .get(..5)
-            .is_some_and(|o| o.eq_ignore_ascii_case("<URL:"))
-        // (The source may hold the markup's braces there: `<URL:} and @samp{>`.)
-        && raw[5..].starts_with(|c: char| c.is_whitespace() || c == '}')
-        && raw
-            .strip_suffix('>')
-            .is_some_and(|r| r.ends_with(|c: char| c.is_whitespace() || c == '{'))
+    let (start, end) = (cx.cand.span.start.offset, cx.cand.span.end.offset);
+    let spaced = raw
+        .get(..5)
+        .is_some_and(|o| o.eq_ignore_ascii_case("<URL:"))
+        && raw.ends_with('>')
+        && cx.cand.pos_at(0).offset > start + 5
+        && cx.cand.pos_at(cx.url.len()).offset + 1 < end
+        && !cx.url.is_empty()
         && cx.url.bytes().all(|c| c.is_ascii_lowercase());
     let named =
         cx.standard == Standard::Rfc3986 && (standard::is_placeholder_word(cx.url) || spaced);

@@ -170,7 +170,10 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 /// purpose. Plain decimal parts (`1.2.3`, `300.1.1.1`) are still judged:
 /// they are typos far more often.
 fn ipv4_number_form(name: &str) -> bool {
-    let parts: Vec<&str> = name.split('.').collect();
+    // Asked of every host: a name (`www.`) is turned away at its first byte.
+    if !name.starts_with(|c: char| c.is_ascii_digit()) {
+        return false;
+    }
     let number = |p: &str| {
         let hex = p
             .strip_prefix("0x")
@@ -178,14 +181,16 @@ fn ipv4_number_form(name: &str) -> bool {
             .map(|h| !h.is_empty() && h.bytes().all(|c| c.is_ascii_hexdigit()));
         hex.unwrap_or(!p.is_empty() && p.bytes().all(|c| c.is_ascii_digit()))
     };
-    if parts.len() > 4 || !parts.iter().all(|p| number(p)) {
+    let parts = name.split('.');
+    if parts.clone().count() > 4 || !parts.clone().all(number) {
         return false;
     }
-    let other = |p: &&str| p.len() > 1 && (p[1..].starts_with(['x', 'X']) || p.starts_with('0'));
+    let other = |p: &str| p.len() > 1 && (p[1..].starts_with(['x', 'X']) || p.starts_with('0'));
     // One number of eight digits or more: a 32-bit address in decimal;
     // or `0`, every interface (`Accepting connections at http://0:5000/`,
     // as Perl's HTTP::Server::PSGI prints it).
-    parts.iter().any(other) || (parts.len() == 1 && (parts[0].len() >= 8 || parts[0] == "0"))
+    let one = !name.contains('.') && (name.len() >= 8 || name == "0");
+    parts.clone().any(other) || one
 }
 
 #[cfg(test)]

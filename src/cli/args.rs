@@ -195,7 +195,7 @@ pub struct InputArgs {
     pub no_mail: bool,
     /// Read every file as this syntax instead of by its extension:
     /// markdown, html, asciidoc, rst, json, roff, texinfo, latex, rtf, po,
-    /// icalendar, c,
+    /// icalendar, diff, c,
     /// shell, python, lua, lisp or text (the default for standard input and
     /// unknown extensions).
     #[arg(long, value_name = "SYNTAX", value_parser = clap::builder::PossibleValuesParser::new(

@@ -26,6 +26,7 @@
 
 mod asciidoc;
 mod code;
+mod diff;
 mod html;
 mod icalendar;
 mod json;
@@ -68,6 +69,9 @@ pub enum Syntax {
     Po,
     /// iCalendar and vCard: folded content lines unfolded.
     Icalendar,
+    /// Unified diffs and patches: removed lines are data, each line's mark
+    /// dropped.
+    Diff,
     /// Source code with `//` and `/* */` comments: C, C++, Rust, Go, Java,
     /// JavaScript, TypeScript, C#, Swift, Kotlin... Comments are prose,
     /// the rest data.
@@ -100,6 +104,7 @@ impl Syntax {
         Syntax::Rtf,
         Syntax::Po,
         Syntax::Icalendar,
+        Syntax::Diff,
         Syntax::C,
         Syntax::Shell,
         Syntax::Python,
@@ -122,6 +127,7 @@ impl Syntax {
             Syntax::Rtf => "rtf",
             Syntax::Po => "po",
             Syntax::Icalendar => "icalendar",
+            Syntax::Diff => "diff",
             Syntax::C => "c",
             Syntax::Shell => "shell",
             Syntax::Python => "python",
@@ -223,6 +229,7 @@ impl Syntax {
             "rtf" => Syntax::Rtf,
             "po" | "pot" => Syntax::Po,
             "ics" | "ifb" | "vcf" | "vcard" => Syntax::Icalendar,
+            "diff" | "patch" | "debdiff" => Syntax::Diff,
             "c" | "h" | "cc" | "cpp" | "cxx" | "c++" | "hpp" | "hh" | "hxx" | "inl" | "ino"
             | "m" | "mm" | "rs" | "go" | "java" | "kt" | "kts" | "scala" | "sc" | "groovy"
             | "gradle" | "swift" | "cs" | "js" | "mjs" | "cjs" | "jsx" | "ts" | "mts" | "cts"
@@ -613,6 +620,7 @@ fn read_links(syntax: Syntax, src: &str) -> Document {
         Syntax::Rtf => rtf::read(src),
         Syntax::Po => po::read(src),
         Syntax::Icalendar => icalendar::read(src),
+        Syntax::Diff => diff::read(src),
         Syntax::C => code::read(src, code::Family::C),
         Syntax::Shell => code::read(src, code::Family::Hash),
         Syntax::Python => code::read(src, code::Family::Python),

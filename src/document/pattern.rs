@@ -9,7 +9,7 @@
 //! |---|---|
 //! | template placeholder | `{{base_url}}`, `${host}`, `$(HOST)`, `{% url %}`, `<%= x %>`, `{name}`, `{0}`, HAProxy's `%[hdr(host)]` |
 //! | printf conversion | `%s`, `%d/`, `%(name)s`, `%1$s`, `/%l/`, Qt's `/%2/`, xargs' `/%` (a `%` not starting a valid escape) |
-//! | usage notation | `ftp://[user@]host[:port]/path`, `http://host[/path]` |
+//! | usage notation | `ftp://[user@]host[:port]/path`, `http://host[/path]`, `mailto:[email]` |
 //! | wildcard | `https://*.example.com/*`, `http://host/*.html`, `bundle-[hash].js` |
 //! | glob | `part{a,b,c}.html`, `vol[1-4]`, `archive[1996-1999]` |
 //! | port as a word | `http://host:port/`, `http://localhost:PORT` |
@@ -389,6 +389,11 @@ fn has_printf(b: &[u8]) -> bool {
 /// convention, not a pattern.
 fn has_bracket_notation(url: &str) -> bool {
     let b = url.as_bytes();
+    // `<mailto:[ow->email]>` (Sympa's template variable, cut at its `>`):
+    // no address starts with a bracket, a placeholder does.
+    if b.len() > 8 && b[..8].eq_ignore_ascii_case(b"mailto:[") {
+        return true;
+    }
     let host_start = url.find("://").map(|i| i + 3);
     let mut i = 0;
     while let Some(k) = memchr::memchr(b'[', &b[i..]) {
@@ -599,6 +604,8 @@ mod tests {
             "http://[unix:/path/to/socket]/path",
             "https://[a-zA-Z0-9.:_/\\-]\\+",
             "ftp://ftp.xfree86.org/pub/XFree86/&x-version;/binaries/",
+            "mailto:[ow-",
+            "MAILTO:[email]",
         ] {
             assert!(is_pattern(p), "{p} is a pattern");
         }
@@ -637,6 +644,9 @@ mod tests {
             "http://a.example/a*b",
             "http://a.example/100%",
             "mailto:a@b.example",
+            "mailto:a@[192.0.2.1]",
+            "mailto:éa[x]@b.example",
+            "mailto:",
             "http://a.example/%DE%AD",
             "http://a.example/%C3%A9",
             "file://vms.host.edu/disk$user/my/notes/note12345.txt",

@@ -417,6 +417,9 @@ fn syntax_from_path() {
         ("hyperref.sty", Syntax::Latex),
         ("howto/linuxdoc/3-Button-Mouse.sgml", Syntax::Html),
         ("nag2/ch14.sgm", Syntax::Html),
+        ("debian/patches/0001-fix-docs.patch", Syntax::Diff),
+        ("auth48/rfc9111-to-be.txt.diff", Syntax::Diff),
+        ("pkg_1.2-3.debdiff", Syntax::Diff),
     ] {
         assert_eq!(Syntax::from_path(Path::new(path)), syntax, "{path}");
     }
@@ -628,5 +631,66 @@ fn a_calendar_is_known_by_its_name_or_its_first_line() {
     assert_eq!(
         Syntax::Markdown.refined_by_head(b"BEGIN:VCALENDAR\n"),
         Syntax::Markdown
+    );
+}
+
+/// Each URL a diff holds and whether it is data.
+fn diff_urls(src: &str) -> Vec<(String, bool)> {
+    scan(Syntax::Diff, src)
+        .into_iter()
+        .map(|c| (c.url, c.facts.data))
+        .collect()
+}
+
+#[test]
+fn diff_removed_lines_are_data_and_wrapped_urls_are_rejoined() {
+    // httpwg's diff of an RFC against its last draft.
+    let src = "--- draft.txt\n+++ rfc.txt\n@@ -140,4 +140,4 @@\n \
+               [HTTP]     Fielding, R.,\n\
+               -              <https://datatracker.ietf.org/doc/html/draft-ietf-httpbis-\n\
+               -              semantics-latest>.\n\
+               +              <https://www.rfc-editor.org/info/rfc9110>.\n";
+    assert_eq!(
+        diff_urls(src),
+        [
+            (
+                "https://datatracker.ietf.org/doc/html/draft-ietf-httpbis-semantics-latest"
+                    .to_string(),
+                true
+            ),
+            ("https://www.rfc-editor.org/info/rfc9110".to_string(), false),
+        ]
+    );
+}
+
+#[test]
+fn diff_the_message_and_the_new_side_are_text() {
+    let src = "From: a@b.example\nSubject: [PATCH] docs\n\nSee https://a.example/why\n\
+               ---\ndiff --git a/README b/README\n@@ -1 +1,2 @@\n see\n\
+               +https://b.example/new\n\\ No newline at end of file\n";
+    assert_eq!(
+        diff_urls(src),
+        [
+            ("https://a.example/why".to_string(), false),
+            ("https://b.example/new".to_string(), false),
+        ]
+    );
+}
+
+#[test]
+fn diff_old_and_new_sides_do_not_run_together() {
+    // A removed line ending in a hyphen does not take the added one.
+    let src = "@@ -1 +1 @@\n-see https://a.example/draft-\n+rfc9110 https://b.example/\n";
+    assert_eq!(
+        diff_urls(src),
+        [
+            ("https://a.example/draft-".to_string(), true),
+            ("https://b.example/".to_string(), false),
+        ]
+    );
+    // Without a hunk header, a line's `-` is the text's own.
+    assert_eq!(
+        diff_urls("- see https://a.example/x\n"),
+        [("https://a.example/x".to_string(), false)]
     );
 }

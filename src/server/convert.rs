@@ -258,8 +258,9 @@ impl Linted {
             Syntax::Po => above("#"),
             // JSON and iCalendar have no comments: any text would break
             // the file; in RTF it would show in the document (an
-            // installer's license).
-            Syntax::Json | Syntax::Rtf | Syntax::Icalendar => None,
+            // installer's license); in a patch, the patch would no longer
+            // apply.
+            Syntax::Json | Syntax::Rtf | Syntax::Icalendar | Syntax::Diff => None,
             _ => at_end(format!(" urlint: ignore[{rule}]")),
         }
     }

@@ -178,6 +178,7 @@ pub fn syntax_for_language(id: &str) -> Option<Syntax> {
         "texinfo" => Syntax::Texinfo,
         "rtf" => Syntax::Rtf,
         "icalendar" | "vcard" => Syntax::Icalendar,
+        "diff" | "patch" => Syntax::Diff,
         "po" | "pot" | "gettext" => Syntax::Po,
         "python" => Syntax::Python,
         "lisp" | "emacs-lisp" | "elisp" | "commonlisp" | "scheme" | "racket" | "clojure" => {

@@ -408,6 +408,11 @@ const FAULT_SHOWN: &[&str] = &[
     // URLs such as ...".
     "crazy",
     "bogus",
+    // Boulder's comment: "requests with an empty `Host` produce results
+    // like `http:///acme/new-authz`".
+    "empty host",
+    "empty `host`",
+    "missing host",
 ];
 
 /// How far from the URL, within its sentence, [`FAULT_SHOWN`] is looked for.
@@ -471,15 +476,20 @@ pub fn in_passwd_entry(cand: &crate::scan::Candidate) -> bool {
 }
 
 /// Whether an equation compares the candidate with another form
-/// (`e.g. http://2130706433/ == http://127.0.0.1/`): the URL is one way of
-/// writing an address, shown as such, not a link. Needs the excerpt.
+/// (`e.g. http://2130706433/ == http://127.0.0.1/`), or a typed arrow maps
+/// one onto the other (a page on shortened addresses: `http://127.0.0.1 →
+/// http://127.1`): the URL is one way of writing an address, shown as
+/// such, not a link. Needs the excerpt. (An ASCII `=>` is a redirect map's
+/// or a program's, whose URLs are links.)
 pub fn is_compared(cand: &crate::scan::Candidate) -> bool {
+    const OPS: [&str; 4] = ["==", "!=", "\u{2192}", "\u{21d2}"];
     let Some((_, before, after)) = around(cand) else {
         return false;
     };
-    let op = |s: &str| s.starts_with("==") || s.starts_with("!=");
     let before = before.trim_end_matches([' ', '\t']);
-    op(after.trim_start_matches([' ', '\t'])) || before.ends_with("==") || before.ends_with("!=")
+    let after = after.trim_start_matches([' ', '\t']);
+    OPS.iter()
+        .any(|op| after.starts_with(op) || before.ends_with(op))
 }
 
 /// Whether the next line under the candidate draws a diagram of its parts:
@@ -681,6 +691,16 @@ mod tests {
             [false, false]
         );
         assert_eq!(compared("see http://a.example/ and more\n"), [false]);
+        // The Book of Secret Knowledge's shortened addresses.
+        assert_eq!(
+            compared("http://1.0.0.1 \u{2192} http://1.1\n"),
+            [true, true]
+        );
+        assert_eq!(
+            compared("http://192.168.257 \u{21d2} 192.168.1.1\n"),
+            [true]
+        );
+        assert_eq!(compared("see http://1.1 \u{2190} there\n"), [false]);
     }
 
     #[test]
@@ -825,6 +845,15 @@ mod tests {
         );
         // A parser's test in its comment.
         assert_eq!(shown("\t/* parsing http:///toto will fail */\n"), [true]);
+        // What a request without a host is turned into.
+        assert_eq!(
+            shown("\t// Default to \"localhost\" when no request.Host is provided. Otherwise requests\n\t// with an empty `Host` produce results like `http:///acme/new-authz`\n"),
+            [true]
+        );
+        assert_eq!(
+            shown("The empty host list moved. See http:///acme/new-authz now.\n"),
+            [false]
+        );
         // Near miss: a failure of something else, in another sentence.
         assert_eq!(
             shown("The build will fail. Docs are at http://a.org/%zz now.\n"),

@@ -20,7 +20,9 @@ declare_rule! {
     /// against harvesters, `mailto:joe at example.org` (or `(at)`, `[AT]`, `_at_`, `%20at%20`,
     /// `ukdATkampsax.dk`, ` dot ` for the dot),
     /// is not reported: its writer broke it deliberately; nor is a
-    /// placeholder (`mailto:xxx`, `mailto:foo`, `mailto:...`), a wildcard
+    /// placeholder (`mailto:xxx`, `mailto:foo`, `mailto:...`, `mailto:-`), a notifier
+    /// library's server URL with a password (Apprise's
+    /// `mailto://user:pass@smtp.example.org`), a wildcard
     /// (`mailto:*`), a noun naming the scheme (`mailto:links`) or the end
     /// of a regular expression (`/^mailto:/i`); blanks
     /// around an address are trimmed and a display name's `Name <addr>`
@@ -104,14 +106,15 @@ fn says_at(s: &str) -> bool {
 }
 
 /// Whether the address is a placeholder a document writes to show where
-/// one goes (`mailto:xxx`, `mailto:...`, `mailto:YOUR EMAIL`), a wildcard (a shell `case`'s
+/// one goes (`mailto:xxx`, `mailto:...`, `mailto:YOUR EMAIL`; xml2rfc's
+/// `mailto:-` for an author with none), a wildcard (a shell `case`'s
 /// `mailto:*)`), or a noun that makes the text name the scheme
 /// (`mailto:links` in a translation that lost its space).
 fn placeholder(cx: &Cx<'_>) -> bool {
     let address = cx.text(cx.parts.body.clone()).to_ascii_lowercase();
     matches!(
         address.as_str(),
-        "..." | "…" | "foo" | "bar" | "baz" | "address" | "addr" | "email" | "someone"
+        "..." | "…" | "-" | "foo" | "bar" | "baz" | "address" | "addr" | "email" | "someone"
     ) || (address.len() >= 2 && address.bytes().all(|c| c == b'x'))
         || address.starts_with('*')
         || address.ends_with('*')
@@ -144,6 +147,20 @@ fn regex_end(cx: &Cx<'_>) -> bool {
             .is_none_or(|c| !c.is_alphanumeric() && c != '@' && c != '/')
 }
 
+/// `mailto://user:pass@smtp.example.org` (Apprise's and other notifier
+/// libraries' configuration): an authority with a password, the notation of
+/// a tool that sends mail through that server, not an address link.
+fn service_notation(cx: &Cx<'_>) -> bool {
+    let body = cx.text(cx.parts.body.clone());
+    body.strip_prefix("//")
+        .and_then(|rest| rest.rsplit_once('@'))
+        .is_some_and(|(userinfo, _)| {
+            userinfo
+                .split_once(':')
+                .is_some_and(|(user, pass)| !user.is_empty() && !pass.is_empty())
+        })
+}
+
 /// Check the address of mailto URLs.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     // Every URL comes here: the address tests (each copies text) only
@@ -151,7 +168,9 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     if cx.scheme != SchemeKind::Mailto {
         return;
     }
-    if cx.standard == Standard::Rfc3986 && (obfuscated(cx) || placeholder(cx) || regex_end(cx)) {
+    if cx.standard == Standard::Rfc3986
+        && (obfuscated(cx) || placeholder(cx) || regex_end(cx) || service_notation(cx))
+    {
         return;
     }
     super::run(cx, out, SchemeKind::Mailto, mailto);
@@ -272,10 +291,34 @@ mod tests {
 
     #[test]
     fn placeholder_addresses_under_rfc3986() {
+        // xml2rfc's author with no address: `<a href="mailto:-">`.
+        let text = "<a href=\"mailto:-\" title=\"Harvard University\">Bradner, S.</a>";
+        assert!(!html_rules(text, Standard::Rfc3986).contains(&Rule::InvalidMailto));
+        assert!(html_rules(text, Standard::Rfc1738).contains(&Rule::InvalidMailto));
+        assert!(fires("write to mailto:x- now", Standard::Rfc3986));
         let text = "/* list of contact uris, e.g. mailto:xxx */";
         assert!(!fires(text, Standard::Rfc3986));
         assert!(fires(text, Standard::Rfc1738));
         assert!(fires("write to mailto:xavier", Standard::Rfc3986));
+    }
+
+    #[test]
+    fn a_notifiers_service_url_under_rfc3986() {
+        // fail2ban's action for Apprise.
+        let text = "#         fail2ban=mailto://user:pass@example.com\n";
+        assert!(!fires(text, Standard::Rfc3986));
+        assert!(fires(text, Standard::Rfc1738));
+        assert!(!fires(
+            "- mailto://user:pass@example.com:\n",
+            Standard::Rfc3986
+        ));
+        // Near misses: an empty password, and no authority.
+        for text in [
+            "mail mailto://joe:@example.org now",
+            "mail mailto:joe:secret@example.org now",
+        ] {
+            assert!(fires(text, Standard::Rfc3986), "{text}");
+        }
     }
 
     #[test]

@@ -152,6 +152,11 @@ pub const DATA_FOLDERS: &[&str] = &[
     // A fuzzer's folder: its corpora and dictionaries (`url.dict`) are
     // malformed input on purpose.
     "fuzz",
+    // Attack payload lists (Burp Suite's Intruder, a scanner's wordlists):
+    // malformed on purpose.
+    "intruder",
+    "intruders",
+    "wordlists",
     "__tests__",
     "__fixtures__",
     "__snapshots__",
@@ -175,10 +180,9 @@ pub const DATA_FOLDERS: &[&str] = &[
 /// lints what it is asked to.
 pub fn in_data_folder(path: &Path, depth: usize) -> bool {
     (depth > 0
-        && path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .is_some_and(|n| is_test_file(n) || is_standard_copy(n) || is_minified(n)))
+        && path.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
+            is_test_file(n) || is_standard_copy(n) || is_minified(n) || is_payload_list(n)
+        }))
         || {
             // Folders below the walked path, innermost first, each with
             // the one it is in.
@@ -223,6 +227,19 @@ fn is_test_file(name: &str) -> bool {
             .any(|s| stem.ends_with(s))
 }
 
+/// A list of attack payloads (`Open-Redirect-payloads.txt`,
+/// `open_redirect_wordlist.txt`): one malformed URL a line, on purpose.
+fn is_payload_list(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    let Some(stem) = [".txt", ".lst", ".list"]
+        .iter()
+        .find_map(|e| lower.strip_suffix(e))
+    else {
+        return false;
+    };
+    stem.contains("payload") || stem.contains("wordlist")
+}
+
 /// A minified or bundled script or style sheet (`markdown-it.min.js`,
 /// `swagger-ui-bundle.js`): built from sources elsewhere, one line of code
 /// whose regular expressions (`/^mailto:/i`) no comment lexer can follow.
@@ -234,9 +251,16 @@ fn is_minified(name: &str) -> bool {
     else {
         return false;
     };
-    [".min", "-min", ".bundle", "-bundle", "_bundle"]
-        .iter()
-        .any(|s| stem.len() > s.len() && stem.ends_with(s))
+    // A build tool's content hash names its output (`app-0c945a27f434….js`,
+    // `main.3f2a9c1d.js`): eight hex digits or more after a `-` or `.`.
+    let hashed = stem.rfind(['-', '.']).is_some_and(|k| {
+        let hash = &stem[k + 1..];
+        k > 0 && hash.len() >= 8 && hash.bytes().all(|c| c.is_ascii_hexdigit())
+    });
+    hashed
+        || [".min", "-min", ".bundle", "-bundle", "_bundle"]
+            .iter()
+            .any(|s| stem.len() > s.len() && stem.ends_with(s))
 }
 
 /// A copy of an IETF document kept beside the code (`rfc3987.txt`,
@@ -369,6 +393,12 @@ mod tests {
             "r/api/swagger-ui-bundle.js",
             "r/api/swagger-ui-es-bundle.js",
             "r/css/site.min.css",
+            "r/docs/api/app-0c945a27f43452df695771ddb60b3d14.js",
+            "r/static/js/main.3f2a9c1d.js",
+            "r/Open Redirect/Intruder/openredirects.txt",
+            "r/XSS Injection/Intruders/xss_alert.txt",
+            "r/Open Redirect/Open-Redirect-payloads.txt",
+            "r/x/open_redirect_wordlist.txt",
             "r/required/latex-lab/testfiles-math-luatex/fakemath.tpf",
             "r/base/testfiles/tlb-1.lvt",
             "r/regression_testing/cases/legacy-cases/case-427816@1.html",
@@ -398,6 +428,11 @@ mod tests {
             "r/rfc-notes.txt",
             "r/rfc3987.md",
             "r/draft-notes.txt",
+            "r/js/deadbeef.js",
+            "r/js/app-2024.js",
+            "r/js/jquery-3.7.1.js",
+            "r/docs/payload-format.md",
+            "r/docs/intruders.md",
             "r/draft.txt",
             "r/js/admin.js",
             "r/js/bundle.js",

@@ -10,7 +10,7 @@ use crate::document::{self, Syntax};
 use crate::error::Error;
 use crate::input::mail::{self, MailKind, TextPart};
 use crate::input::sniff::{self, Kind};
-use crate::rules::runner::Wrapper;
+use crate::rules::runner::{Shown, Wrapper};
 use crate::rules::suppress::{self, Directives};
 use crate::rules::{Diagnostic, RuleConfig};
 use crate::scan::{Candidate, Scanner};
@@ -170,14 +170,14 @@ impl Linter {
         let mut diags = Vec::new();
         let lint_data = self.settings.lint_data;
         let data = source.data || is_rendered_diff(&opened.head);
-        let advisory = source.path.as_deref().is_some_and(is_advisory);
+        let shown = source.path.as_deref().map_or(Shown::Nothing, shown_by_path);
         let mut take = |cand: Candidate, part: Option<&TextPart>, held: &mut Held<'_, _>| {
             // Data, not prose: `extract` lists it, `check` counts it as
             // found and leaves it.
             let lint = check && !((data || cand.facts.data) && !lint_data);
             // An HTML mail part is markup: no wrapper can be added as text.
             let wrapper = wrapper.filter(|_| !part.is_some_and(|p| p.html));
-            self.take(cand, part, bom, (lint, advisory), wrapper, &mut diags, held);
+            self.take(cand, part, bom, (lint, shown), wrapper, &mut diags, held);
         };
         let result = match mail_kind {
             None if syntax == Syntax::Text => {
@@ -254,7 +254,7 @@ impl Linter {
         mut cand: Candidate,
         part: Option<&TextPart>,
         bom: bool,
-        (check, advisory): (bool, bool),
+        (check, shown): (bool, Shown),
         wrapper: Option<Wrapper>,
         diags: &mut Vec<Diagnostic>,
         held: &mut Held<'_, F>,
@@ -279,7 +279,7 @@ impl Linter {
         };
         if check {
             diags.clear();
-            self.validator.check_in(&cand, diags, wrapper, advisory);
+            self.validator.check_in(&cand, diags, wrapper, shown);
             for mut diag in diags.drain(..) {
                 if per_file_ignored(held.ignored.as_ref(), diag.rule) {
                     continue;
@@ -342,13 +342,16 @@ fn scan_part(scanner: &mut Scanner, part: &TextPart, sink: impl FnMut(Candidate)
     }
 }
 
-/// A security advisory, by its file name: `CVE-2022-27780.md`,
-/// `GHSA-xxxx-xxxx-xxxx.md`. Its malformed URLs are the exploit's input
-/// (`http://example.com%2F10.0.0.1/` "would be allowed by ..."), shown on
-/// purpose.
-fn is_advisory(path: &std::path::Path) -> bool {
+/// What a document shows on purpose, by its path. A security advisory, by
+/// its file name (`CVE-2022-27780.md`, `GHSA-xxxx-xxxx-xxxx.md`): its
+/// malformed URLs are the exploit's input (`http://example.com%2F10.0.0.1/`
+/// "would be allowed by ..."). A page on an attack technique, by its name
+/// or its folder's (the payload collection's `Server Side Request
+/// Forgery/README.md`, OWASP's `XSS_Filter_Evasion_Cheat_Sheet.md`): its
+/// URLs are the payloads.
+fn shown_by_path(path: &std::path::Path) -> Shown {
     let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
-        return false;
+        return Shown::Nothing;
     };
     let cve = name
         .get(..4)
@@ -357,7 +360,38 @@ fn is_advisory(path: &std::path::Path) -> bool {
     let ghsa = name
         .get(..5)
         .is_some_and(|p| p.eq_ignore_ascii_case("GHSA-"));
-    cve || ghsa
+    if cve || ghsa {
+        return Shown::Advisory;
+    }
+    let attack = path
+        .components()
+        .filter_map(|c| c.as_os_str().to_str())
+        .any(names_an_attack);
+    if attack {
+        Shown::Attacks
+    } else {
+        Shown::Nothing
+    }
+}
+
+/// Whether a file's or folder's name names a web attack technique, as a
+/// word (`SSRF-Cloud-Instances.md`, `Open Redirect`, `CRLF Injection`;
+/// not `injections.rs`'s dependency injection, nor `openness`).
+fn names_an_attack(name: &str) -> bool {
+    let words: Vec<String> = name
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    let has = |w: &str| words.iter().any(|x| x == w);
+    let pair = |a: &str, b: &str| words.windows(2).any(|p| p[0] == a && p[1] == b);
+    ["ssrf", "xss", "csrf", "xxe", "crlf", "ssti", "payloads"]
+        .iter()
+        .any(|w| has(w))
+        || pair("request", "forgery")
+        || pair("open", "redirect")
+        || pair("filter", "evasion")
+        || (has("injection") && !has("dependency"))
 }
 
 /// Whether `head` says the page is a diff a tool rendered in HTML
@@ -444,6 +478,35 @@ fn stand_in(bytes: &mut [u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pages_on_attacks_are_known_by_their_paths() {
+        use std::path::Path;
+        for path in [
+            "Server Side Request Forgery/README.md",
+            "SSRF-Cloud-Instances.md",
+            "cheatsheets/XSS_Filter_Evasion_Cheat_Sheet.md",
+            "CRLF Injection/README.md",
+            "Open Redirect/README.md",
+            "docs/payloads/list.md",
+        ] {
+            assert_eq!(shown_by_path(Path::new(path)), Shown::Attacks, "{path}");
+        }
+        assert_eq!(
+            shown_by_path(Path::new("advisories/CVE-2022-27780.md")),
+            Shown::Advisory
+        );
+        // Near misses: words inside others, and dependency injection.
+        for path in [
+            "docs/dependency-injection.md",
+            "src/injections.rs",
+            "docs/openness/redirects.md",
+            "docs/xssafe.md",
+            "docs/CVE-list.md",
+        ] {
+            assert_eq!(shown_by_path(Path::new(path)), Shown::Nothing, "{path}");
+        }
+    }
 
     #[test]
     fn an_rfcdiff_page_is_known_by_its_head() {

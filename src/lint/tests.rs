@@ -380,6 +380,39 @@ fn an_advisory_shows_its_bad_urls_on_purpose() {
     assert!(rules("docs/CVE-2022-27780.md", Standard::Rfc1738).contains(&Rule::InvalidHost));
 }
 
+/// A page on an attack technique shows payloads: under `rfc3986` their
+/// syntax, encoded line breaks, ports and mistyped schemes outside links
+/// are not reported; a link's mistyped scheme is the page's typo.
+#[test]
+fn a_page_on_an_attack_shows_its_payloads() {
+    let text = "Use `http://127.1:22/` and `http://a.example/%0d%0aSet-Cookie:x`.\n\
+                A normal `<IMG SRC=\"httx://badguy.example/a.jpg\">` is a vector.\n\
+                If the filter looks for `<http://>;` at the start, evade it.\n\
+                See [the paper](hhttps://www.example.org/paper).\n";
+    let rules = |path: &str, standard: Standard| -> Vec<Rule> {
+        let settings = Settings {
+            standard,
+            ..Settings::default()
+        };
+        rules_of(settings, text, path)
+    };
+    assert_eq!(
+        rules("Server Side Request Forgery/README.md", Standard::Rfc3986),
+        [Rule::MisspelledScheme]
+    );
+    let elsewhere = rules("docs/notes.md", Standard::Rfc3986);
+    for rule in [
+        Rule::InvalidHost,
+        Rule::EncodedLineBreak,
+        Rule::NondefaultPort,
+        Rule::MisspelledScheme,
+        Rule::EmptyUrl,
+    ] {
+        assert!(elsewhere.contains(&rule), "{rule:?} in {elsewhere:?}");
+    }
+    assert!(rules("SSRF/README.md", Standard::Rfc1738).contains(&Rule::EncodedLineBreak));
+}
+
 /// A mail's invitation folds its lines: the URL folded in a
 /// `text/calendar` part is one URL, not a hard-wrapped one.
 #[test]

@@ -262,21 +262,19 @@ impl Validator {
         out: &mut Vec<Diagnostic>,
         wrapper: Option<Wrapper>,
     ) {
-        self.check_in(cand, out, wrapper, false);
+        self.check_in(cand, out, wrapper, Shown::Nothing);
     }
 
-    /// [`Validator::check_with`] for a candidate of a document that shows
-    /// bad URLs on purpose when `advisory` is set (a security advisory, a
-    /// file named for its CVE: its malformed URLs are the exploit's
-    /// input). Under `rfc3986` such a URL's own syntax is not reported;
-    /// how it sits in the text, a typo of its scheme, a leaked password
-    /// still are.
+    /// [`Validator::check_with`] for a candidate of a document that may
+    /// show bad URLs on purpose (see [`Shown`]). Under `rfc3986` such a
+    /// URL's own syntax is not reported; how it sits in the text and a
+    /// leaked password still are.
     pub fn check_in(
         &self,
         cand: &Candidate,
         out: &mut Vec<Diagnostic>,
         wrapper: Option<Wrapper>,
-        advisory: bool,
+        shown: Shown,
     ) {
         let first = out.len();
         let cx = Cx::new(cand, &self.extra_schemes, self.standard);
@@ -342,14 +340,44 @@ impl Validator {
         if self.standard == Standard::Rfc3986
             && out.len() > first
             && out[first..].iter().any(|d| shown_input(d.rule))
-            && (advisory
+            && (shown != Shown::Nothing
                 || standard::shows_a_fault(cand)
                 || standard::is_diagrammed(cand)
                 || standard::is_compared(cand))
         {
             retain_from(out, first, |d| !shown_input(d.rule));
         }
+        // A page on an attack shows its payloads: an encoded line break
+        // (CRLF injection), an internal port (SSRF), a scheme mistyped to
+        // slip past a filter (`<IMG SRC="httx://badguy.com/a.jpg">`), the
+        // empty `<http://>` a filter looks for. A link's mistyped scheme is
+        // still the page's own typo.
+        if self.standard == Standard::Rfc3986 && shown == Shown::Attacks && out.len() > first {
+            retain_from(out, first, |d| {
+                !(matches!(
+                    d.rule,
+                    Rule::EncodedLineBreak | Rule::NondefaultPort | Rule::EmptyUrl
+                ) || (d.rule == Rule::MisspelledScheme && cand.form != Form::Link))
+            });
+        }
     }
+}
+
+/// What a document shows on purpose, said by its path: its malformed URLs
+/// are then inputs it shows, not its faults.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Shown {
+    /// An ordinary document.
+    #[default]
+    Nothing,
+    /// A security advisory (`CVE-2022-27780.md`, `GHSA-….md`): its
+    /// malformed URLs are the exploit's input.
+    Advisory,
+    /// A page on an attack technique (`Server Side Request Forgery/`,
+    /// `XSS_Filter_Evasion_Cheat_Sheet.md`): as an advisory, and its
+    /// encoded line breaks, ports, empty URLs and mistyped schemes outside
+    /// links are the payloads.
+    Attacks,
 }
 
 /// A finding about a URL's own syntax, which a bug's input or a diagram's

@@ -99,7 +99,7 @@ const UNTERMINATED_MAX: usize = 2048;
 
 pub(super) fn read(src: &str) -> Document {
     let mut b = Builder::for_source(src);
-    read_into(&mut b, src, 0, src.len());
+    read_range(&mut b, src, 0, src.len(), is_xml_data(src));
     // An SVG image draws its text (a terminal recording cuts a URL at
     // the edge of each line): only its links are URLs.
     if is_svg(src) {
@@ -107,6 +107,17 @@ pub(super) fn read(src: &str) -> Document {
         super::blank(&mut b.text, 0, len);
     }
     b.finish(false)
+}
+
+/// Whether `src` is an XML document other than a page (an Atom feed, a
+/// blog's export, `DocBook`): it opens with `<?xml` and has no `<html` near
+/// its head. Its elements are fields of their own, none inline: a
+/// comment's `<content>` ending in a URL does not run into the
+/// `<author>`'s `<name>` and `<uri>` after it.
+fn is_xml_data(src: &str) -> bool {
+    let head = &src.as_bytes()[..src.len().min(1024)];
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    head.trim_ascii_start().starts_with(b"<?xml") && memchr::memmem::find(head, b"<html").is_none()
 }
 
 /// Whether `src` is an SVG image rather than a page.
@@ -125,6 +136,11 @@ struct Memo {
 
 /// Read `src[start..end]` as HTML into `b` (offsets stay those of `src`).
 pub(super) fn read_into(b: &mut Builder, src: &str, start: usize, end: usize) {
+    read_range(b, src, start, end, false);
+}
+
+/// [`read_into`], every tag a line break when `xml` (see [`is_xml_data`]).
+fn read_range(b: &mut Builder, src: &str, start: usize, end: usize, xml: bool) {
     let s = &src[..end];
     let bytes = s.as_bytes();
     let mut memo = Memo::default();
@@ -148,7 +164,7 @@ pub(super) fn read_into(b: &mut Builder, src: &str, start: usize, end: usize) {
             let mut buf = [0u8; 16];
             let name = lower(tag.name, &mut buf);
             let bare = name.trim_start_matches('/');
-            if is_block(bare) {
+            if xml || is_block(bare) {
                 b.push_for("\n", lt);
             }
             // `ftp://<var>user</var>:<var>password</var>@<var>host</var>/`:

@@ -344,12 +344,21 @@ fn rejected_links(b: &mut Builder, code: &[Range<usize>]) {
             .find(text, d, b")")
             .filter(|&c| c < nl && c - d <= REJECTED_MAX);
         if let Some(mut close) = close {
-            // Parentheses inside the URL (`Perf_(Linux)`) pair up.
+            // Parentheses inside the URL (`Perf_(Linux)`) pair up, but not
+            // across a blank: in `[Mesa](http://w/Mesa_(lang%29) and
+            // [Pilot](…)` the writer encoded the inner `)` and the next
+            // one closes the link.
             let opened = memchr::memchr_iter(b'(', &text[d..close]).count();
             for _ in 0..opened {
                 match memchr::memchr(b')', &text[close + 1..nl]) {
-                    Some(k) => close = close + 1 + k,
-                    None => break,
+                    Some(k)
+                        if !text[close + 1..close + 1 + k]
+                            .iter()
+                            .any(u8::is_ascii_whitespace) =>
+                    {
+                        close = close + 1 + k;
+                    }
+                    _ => break,
                 }
             }
             let dest = &b.text[d..close];

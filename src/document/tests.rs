@@ -239,6 +239,53 @@ fn unterminated_links_are_found_and_their_text_still_scanned() {
 }
 
 #[test]
+fn an_xml_feeds_elements_are_fields_of_their_own() {
+    // A Blogger export: a comment's text ends in a URL, its author follows.
+    let feed = "<?xml version='1.0' encoding='UTF-8'?><feed xmlns='http://www.w3.org/2005/Atom'><entry><content type='html'>JT&lt;BR/&gt;http://www.fireme.example/Udi</content><author><name>Brad</name><uri>https://www.blogger.com/profile/1</uri></author></entry></feed>\n";
+    let urls: Vec<String> = scan(Syntax::Html, feed)
+        .into_iter()
+        .map(|c| c.url)
+        .collect();
+    assert!(
+        urls.contains(&"http://www.fireme.example/Udi".to_string()),
+        "{urls:?}"
+    );
+    assert!(
+        urls.contains(&"https://www.blogger.com/profile/1".to_string()),
+        "{urls:?}"
+    );
+    // A page, XHTML too, keeps inline elements inline: `<wbr>` joins.
+    for page in [
+        "<p>http://a.example/<wbr>b</p>\n",
+        "<?xml version='1.0'?><html xmlns='http://www.w3.org/1999/xhtml'><p>http://a.example/<wbr>b</p></html>\n",
+    ] {
+        let urls: Vec<String> = scan(Syntax::Html, page).into_iter().map(|c| c.url).collect();
+        assert_eq!(urls, ["http://a.example/b"], "{page}");
+    }
+}
+
+#[test]
+fn a_rejected_links_parentheses_pair_up_within_a_word() {
+    let dests = |src: &str| -> Vec<String> {
+        scan(Syntax::Markdown, src)
+            .into_iter()
+            .filter(|c| c.form.as_str() == "link")
+            .map(|c| c.url)
+            .collect()
+    };
+    // In an HTML block, CommonMark reads no links; their writer meant two.
+    assert_eq!(
+        dests("<p>In [Mesa](http://w.example/Mesa_(lang%29) and [Pilot](http://w.example/Pilot_(os%29):</p>\n"),
+        ["http://w.example/Mesa_(lang%29", "http://w.example/Pilot_(os%29"]
+    );
+    // Inside a word they pair up; a blank in a destination is still read.
+    assert_eq!(
+        dests("<p>See [perf](https://w.example/Perf_(Linux)) and [x](http://a.example/ b).</p>\n"),
+        ["https://w.example/Perf_(Linux)", "http://a.example/ b"]
+    );
+}
+
+#[test]
 fn strings_in_a_code_block_of_a_programming_language_are_data() {
     let md = "See http://a.example/.\n\n```js\n// docs: http://b.example/\nconst u = 'file://foo:1234/bar';\n```\n\n```sh\ncurl 'http://c.example/'\n```\n";
     let doc = read(Syntax::Markdown, md);

@@ -169,6 +169,8 @@ pub const DATA_FOLDERS: &[&str] = &[
     "3rd_party",
     "3rd-party",
     "deps",
+    // gnulib's modules as a submodule, maintained upstream.
+    "gnulib",
     "node_modules",
     "bower_components",
 ];
@@ -399,6 +401,7 @@ mod tests {
             "r/XSS Injection/Intruders/xss_alert.txt",
             "r/Open Redirect/Open-Redirect-payloads.txt",
             "r/x/open_redirect_wordlist.txt",
+            "r/gnulib/lib/unistd.in.h",
             "r/required/latex-lab/testfiles-math-luatex/fakemath.tpf",
             "r/base/testfiles/tlb-1.lvt",
             "r/regression_testing/cases/legacy-cases/case-427816@1.html",

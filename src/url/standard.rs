@@ -266,6 +266,9 @@ const FAILS_AFTER: &[&str] = &[
     // A parser's release notes: "Otherwise, URIs like
     // "http://256.255.255.0/v1/resource" are considered valid."
     "considered valid",
+    // libevent's header: "mailto://www.example.com/cgi-bin/fortune.pl is
+    // not a reasonable mailto url".
+    "not a reasonable",
     "pas valide",
     "non valide",
     "erreur",
@@ -706,6 +709,15 @@ mod tests {
     #[test]
     fn urls_the_text_calls_wrong() {
         let called = |text: &str| each(text, is_called_wrong);
+        // libevent's comment on what its URI parser accepts.
+        assert_eq!(
+            called(" * mailto://www.example.com/cgi-bin/fortune.pl is not a reasonable\n * mailto url, http://www.example.com:99999/ is not a reasonable HTTP\n"),
+            [true, true]
+        );
+        assert_eq!(
+            called("see http://a.example:99999/ for a reasonable price\n"),
+            [false]
+        );
         // A host named so: a test's bad input.
         assert_eq!(called("skip http://invaliddomain</ now\n"), [true]);
         assert_eq!(called("see https://bad.invalid/%zz\n"), [true]);

@@ -9,8 +9,9 @@ use crate::url::{Cx, Standard};
 declare_rule! {
     /// ## What it does
     /// Finds a scheme written twice: `https://https://host/`,
-    /// `http://http//host/`, `http://https://host/`. The second scheme and
-    /// its separator are underlined.
+    /// `http://http//host/`, `http://https://host/`, also with a stray
+    /// bracket or quote between (`https://(https://host/`). The second
+    /// scheme and its separator are underlined.
     ///
     /// ## Why is this bad?
     /// The URL's host is then `https` (or `http`), and the real host is
@@ -42,11 +43,15 @@ declare_rule! {
     }
 }
 
-/// The range of the second `scheme:` / `scheme//` right after `//`.
+/// The range of the second `scheme:` / `scheme//` right after `//`, with
+/// a stray bracket or quote before it (`https://(https://why3.lri.fr/`, a
+/// link pasted into the markup twice).
 pub(crate) fn doubled(cx: &Cx<'_>) -> Option<Range<usize>> {
     let a = cx.parts.authority.as_ref()?;
     let start = a.range.start;
     let rest = cx.url.get(start..)?;
+    let stray = usize::from(rest.starts_with(['(', '[', '<', '"', '\'']));
+    let rest = &rest[stray..];
     ["https", "http", "ftp"].iter().find_map(|s| {
         let head = rest.get(..s.len())?;
         if !head.eq_ignore_ascii_case(s) {
@@ -61,7 +66,7 @@ pub(crate) fn doubled(cx: &Cx<'_>) -> Option<Range<usize>> {
             && cx
                 .source_after()
                 .is_some_and(|c| c == '.' || c == '\u{2026}');
-        (!elided).then_some(start..start + s.len() + sep.len())
+        (!elided).then_some(start..start + stray + s.len() + sep.len())
     })
 }
 
@@ -92,6 +97,10 @@ mod tests {
         ("http://http//host/", &["http//"]),
         ("http://https://host/a", &["https://"]),
         ("HTTP://HTTP://host/", &["HTTP://"]),
+        ("https://(https://why3.lri.fr/", &["(https://"]),
+        ("http://[http://a.org/", &["[http://"]),
+        ("http://(a.org/", &[]),
+        ("http://(httpd.apache.org/", &[]),
         ("https://http.example.net/", &[]),
         ("https://httpbin.org/get", &[]),
         ("http://ftp.gnu.org/", &[]),

@@ -143,10 +143,43 @@ pub fn is_placeholder_user(user: &str) -> bool {
 
 /// Whether a password is a placeholder a document writes to show where a
 /// password goes (`password`, `secret`, `xxx`, `***`, one letter, `<...>`),
-/// not a leaked secret.
+/// not a leaked secret. A word spelled with digits for letters
+/// (`s3cret`, `p%40ssw0rd`) is the same word: the stand-in every tutorial
+/// uses, not a secret anyone keeps.
 pub fn is_placeholder_password(password: &str) -> bool {
     let p = password.to_ascii_lowercase();
-    let p = p.as_str();
+    let leet = unleet(&p);
+    // `s:3:c:r:e:t` (Mojo::URL's colons in a password): the word with its
+    // marks taken out.
+    let squeezed: String = leet.chars().filter(char::is_ascii_alphanumeric).collect();
+    if leet != p && (is_password_word(&leet) || is_password_word(&squeezed)) {
+        return true;
+    }
+    is_password_word(&p) || is_placeholder_shape(password, &p)
+}
+
+/// `s3cr3t` read as `secret`, `p%40ssw0rd` as `password`: digits and
+/// marks that stand for letters (`3` e, `0` o, `1` i, `4` a, `5` s, `@` a,
+/// `$` s).
+fn unleet(p: &str) -> String {
+    p.replace("%20", " ")
+        .replace("%40", "a")
+        .replace("%24", "s")
+        .chars()
+        .map(|c| match c {
+            '3' => 'e',
+            '0' => 'o',
+            '1' => 'i',
+            '4' | '@' => 'a',
+            '5' | '$' => 's',
+            c => c,
+        })
+        .collect()
+}
+
+/// The words of [`is_placeholder_password`]: the password is one, holds one
+/// as a word of its own, or says it is made up (`p` in lower case).
+fn is_password_word(p: &str) -> bool {
     // the README's list, and the metasyntactic words documentation uses the
     // same way (`foo:bar@host`).
     let word = matches!(
@@ -168,15 +201,6 @@ pub fn is_placeholder_password(password: &str) -> bool {
             | "baz"
             | "xyz"
     );
-    let filler = p.len() >= 2 && {
-        let first = p.as_bytes()[0];
-        matches!(first, b'x' | b'*' | b'.') && p.bytes().all(|b| b == first)
-    };
-    let letter = p.len() == 1 && p.as_bytes()[0].is_ascii_alphabetic();
-    // `https://git::@github.com/`: an empty password that stops a prompt.
-    let colons = !p.is_empty() && p.bytes().all(|b| b == b':');
-    let angle =
-        p.starts_with('<') && p.ends_with('>') || p.starts_with("%3c") && p.ends_with("%3e");
     // A password that says what it is, as a word of its own (`a%20secret`,
     // `my-secret`, `password123`, `fake`): an example's, not a leaked one
     // (`TopSecret2024` may be real).
@@ -203,6 +227,21 @@ pub fn is_placeholder_password(password: &str) -> bool {
         .replace('@', "a")
         .replace(|c: char| !c.is_ascii_alphanumeric(), "")
         .contains("notreal");
+    word || says || made_up
+}
+
+/// The shapes of [`is_placeholder_password`]: filler, one letter, angle
+/// brackets, colons, a name in capitals (`p` is `password` in lower case).
+fn is_placeholder_shape(password: &str, p: &str) -> bool {
+    let filler = p.len() >= 2 && {
+        let first = p.as_bytes()[0];
+        matches!(first, b'x' | b'*' | b'.') && p.bytes().all(|b| b == first)
+    };
+    let letter = p.len() == 1 && p.as_bytes()[0].is_ascii_alphabetic();
+    // `https://git::@github.com/`: an empty password that stops a prompt.
+    let colons = !p.is_empty() && p.bytes().all(|b| b == b':');
+    let angle =
+        p.starts_with('<') && p.ends_with('>') || p.starts_with("%3c") && p.ends_with("%3e");
     // `mailgun+https://KEY:DOMAIN@requestbin.com`, `SECRET_KEY`: a name in
     // capitals stands for the reader's value, as a `$VAR` would.
     // A random secret in capitals (`QWHZKRTPLM`) is not: the name holds a
@@ -216,7 +255,7 @@ pub fn is_placeholder_password(password: &str) -> bool {
             || ["KEY", "TOKEN", "SECRET", "DOMAIN", "PASS", "PWD"]
                 .iter()
                 .any(|w| password.contains(w)));
-    word || filler || letter || angle || says || made_up || colons || capitals
+    filler || letter || angle || colons || capitals
 }
 
 /// Words a document puts before a URL it shows as wrong on purpose:
@@ -609,6 +648,21 @@ pub fn names_a_scheme(cand: &crate::scan::Candidate) -> bool {
     let Some(after) = e.text.get(end..) else {
         return false;
     };
+    // POD's code and italics, `C<http://>`, `I<ws://>`: a scheme set as
+    // code, named ("Instead of C<http://> and C<ws://> you can use ...").
+    let start = cand.span.start.offset.saturating_sub(e.start_offset) as usize;
+    let pod_code = cand.raw.starts_with('<')
+        && cand.raw.ends_with('>')
+        && e.text.get(..start).is_some_and(|before| {
+            let b = before.as_bytes();
+            b.last()
+                .is_some_and(|c| matches!(c, b'C' | b'I' | b'B' | b'F'))
+                && b.get(b.len().wrapping_sub(2))
+                    .is_none_or(|c| !c.is_ascii_alphanumeric())
+        });
+    if pod_code {
+        return true;
+    }
     let marks = ['>', '`', '"', '\'', ')', '*', '_', '-', ' ', '\t'];
     let mut after = after.trim_start_matches(marks);
     // "I<nntp:> or I<news:> URLs", "`ftp:`, `http:` and `https:` links":
@@ -1018,13 +1072,20 @@ mod tests {
             "not-re%40l",
             "not-real",
             "fake-token",
+            "s3cr3t",
+            "s3cret",
+            "p%40ssw0rd",
+            "Passw0rd!",
+            "p4ss",
+            "s:3:c:r:e:t",
         ] {
             assert!(is_placeholder_password(p), "{p}");
         }
         for p in [
             "hunter2",
-            "s3cr3t",
             "x1",
+            "s3cur1ty9",
+            "l33tc0de",
             "tiger",
             "ab",
             "TopSecret2024",

@@ -17,7 +17,8 @@ declare_rule! {
     /// ## Standards
     /// Under `rfc3986` (the default) a scheme the text names rather than
     /// gives, followed by a noun such as "URIs", "remote" or "scheme"
-    /// (`<s3://> URIs are supported`), is not reported, nor is an empty
+    /// (`<s3://> URIs are supported`) or set as POD code (`C<http://>`),
+    /// is not reported, nor is an empty
     /// wrapper in quotes ("without the surrounding `"<URL:>"`"). Under
     /// `rfc1738` every one is.
     ///
@@ -118,8 +119,17 @@ mod tests {
             rules(listed, Standard::Rfc1738),
             [Rule::EmptyUrl, Rule::EmptyUrl]
         );
+        // Mojolicious' cookbook: schemes set as POD code.
+        let pod = "Instead of C<http://> and C<ws://> you can use the\n";
+        assert_eq!(rules(pod, Standard::Rfc3986), []);
+        assert_eq!(
+            rules(pod, Standard::Rfc1738),
+            [Rule::EmptyUrl, Rule::EmptyUrl]
+        );
+        let not_pod = "Instead of X<http://> you can\n";
+        assert_eq!(rules(not_pod, Standard::Rfc3986), [Rule::EmptyUrl]);
         // Near misses: a list that is no scheme's, a noun after prose.
-        let not_listed = "Translates any I<nntp:> or all URLs to Google Groups.\n";
+        let not_listed = "Translates any <nntp:> or all URLs to Google Groups.\n";
         assert_eq!(rules(not_listed, Standard::Rfc3986), [Rule::EmptyUrl]);
         let left_in = "Download it from <http://> today.\n";
         assert_eq!(rules(left_in, Standard::Rfc3986), [Rule::EmptyUrl]);

@@ -369,3 +369,20 @@ fn a_diff_rendered_by_rfcdiff_is_data() {
         stdout(&out)
     );
 }
+
+#[test]
+fn the_commonmark_spec_examples_as_json_are_data() {
+    // biome's `xtask/coverage/src/markdown/spec.json`: the spec's examples,
+    // malformed on purpose.
+    let d = Dir::new();
+    let dump = "[\n  {\n    \"markdown\": \"<https://foo.bar.`baz>`\\n\",\n    \"html\": \"<p>&lt;https://foo.bar.<code>baz&gt;</code></p>\\n\",\n    \"example\": 346,\n    \"start_line\": 6230\n  }\n]\n";
+    d.write("spec.json", dump);
+    let out = d.cmd(&["check", "spec.json"]).output().unwrap();
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    let found = forms_and_urls(&d, &["extract", "--format", "json", "spec.json"]);
+    assert!(!found.is_empty(), "{found:?}");
+    // The same example in a JSON of another shape is linted.
+    d.write("notes.json", dump.replace("\"example\"", "\"number\""));
+    let out = d.cmd(&["check", "notes.json"]).output().unwrap();
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+}

@@ -199,7 +199,14 @@ pub fn in_data_folder(path: &Path, depth: usize) -> bool {
                     // `bench/samples/`: a benchmark's inputs (`bench/`
                     // itself may hold its write-up).
                     let inputs = ["samples", "inputs", "data"].contains(&child)
-                        && ["bench", "benches", "benchmark", "benchmarks"].contains(&folder);
+                        && [
+                            "bench",
+                            "benches",
+                            "benchmark",
+                            "benchmarks",
+                            "benchmarking",
+                        ]
+                        .contains(&folder);
                     child = folder;
                     inputs || is_data_folder(folder)
                 })
@@ -383,6 +390,7 @@ mod tests {
             "r/cassandane/tiny-tests/Caldav/invite",
             "r/integration_tests/a.md",
             "r/bench/samples/inline-autolink.md",
+            "r/benchmarking/samples/inline-autolink.md",
             "r/fuzz/corpus/x.txt",
             "r/fuzz/http1-corpus/15fc89368de039c38e711e2f3a9cd01bb75ee894",
             "r/fuzz/url_corpus/x",

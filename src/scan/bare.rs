@@ -59,6 +59,10 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // or of named ones before a query (etcd's `--initial-cluster
                 // s1=http://h1:2380,s2=http://h2:2380`).
                 b',' if url_at(b, i + 1) || (!query && !hashed && named_url_at(b, i + 1)) => break,
+                // A port is digits only: after one, `,key=` is a list's
+                // next item (OpenTelemetry's `endpoint=http://localhost:
+                // 14250,pollingIntervalMs=5000`).
+                b',' if !query && !hashed && after_port_before_key(b, from, i) => break,
                 // A pipe ends it outside the query: a shell pipe (`curl
                 // http://a/b| sh`), a table's column, usage alternatives
                 // (`https://example.com|path/to/file`).
@@ -197,6 +201,34 @@ fn named_url_at(b: &[u8], i: usize) -> bool {
         .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.'))
         .count();
     name > 0 && b.get(i + name) == Some(&b'=') && url_at(b, i + name + 1)
+}
+
+/// Whether the comma at `i` follows the port of the authority that starts
+/// at `from` (`//localhost:14250,`) and a `name=` follows it.
+fn after_port_before_key(b: &[u8], from: usize, i: usize) -> bool {
+    let digits = b[from..i]
+        .iter()
+        .rev()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    let Some(colon) = (i - digits).checked_sub(1) else {
+        return false;
+    };
+    let authority = b[from..colon.max(from)]
+        .strip_prefix(b"//")
+        .unwrap_or(&b[from..colon.max(from)]);
+    let key = b[i + 1..]
+        .iter()
+        .take(64)
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
+        .count();
+    digits > 0
+        && colon >= from
+        && b[colon] == b':'
+        && !authority.is_empty()
+        && !authority.contains(&b'/')
+        && key > 0
+        && b.get(i + 1 + key) == Some(&b'=')
 }
 
 /// Whether a byte that is not UTF-8 is a Latin-1 letter (`À`–`ÿ` but `×`
@@ -481,6 +513,14 @@ mod tests {
             "github.com/newren/git-filter-repo"
         );
         assert_eq!(url_end("a/x[y]z c"), "a/x[y]z");
+        // A list's next item after a port; a path's or a query's comma stays.
+        assert_eq!(
+            url_end("//localhost:14250,pollingIntervalMs=5000,rate=0.25"),
+            "//localhost:14250"
+        );
+        assert_eq!(url_end("//h:80/a,b=1"), "//h:80/a,b=1");
+        assert_eq!(url_end("//h:80?a=1,b=2"), "//h:80?a=1,b=2");
+        assert_eq!(url_end("//h:80,90"), "//h:80,90");
         let e = find_end(b"a/b** c", 0, 7, b'*');
         assert_eq!(e.end, 3);
         let e = find_end(b"a/b_c_ d", 0, 8, b'_');

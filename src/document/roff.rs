@@ -96,6 +96,10 @@ fn escape(s: &str) -> (&'static str, usize) {
         b'f' | b'F' | b'*' | b'n' | b'k' | b'g' | b'm' | b'M' | b'V' | b'Y' => {
             ("", 2 + argument_len(&s[2..]))
         }
+        // A delimited argument that shows no text: device control
+        // (groff's `\X'tty: link http://localhost:9090'`, an OSC 8
+        // hyperlink whose text follows), drawing, motions.
+        b'X' | b'D' | b'h' | b'v' | b'l' | b'L' | b'x' => ("", 2 + delimited_len(&s[2..])),
         b's' => {
             let sign = usize::from(matches!(b.get(2), Some(b'+' | b'-')));
             let digits = b[2 + sign..]
@@ -121,6 +125,17 @@ fn escape(s: &str) -> (&'static str, usize) {
         // anything else unknown shows nothing here either.
         _ => ("", 1 + s[1..].chars().next().map_or(0, char::len_utf8)),
     }
+}
+
+/// Length of a delimited argument (`'tty: link URL'`): up to the same
+/// delimiter again on its line, or the line's end.
+fn delimited_len(s: &str) -> usize {
+    let Some(delim) = s.chars().next().filter(|c| !c.is_whitespace()) else {
+        return 0;
+    };
+    let line = s.find('\n').unwrap_or(s.len());
+    let open = delim.len_utf8();
+    s[open..line].find(delim).map_or(line, |k| open + k + open)
 }
 
 /// Length of a one-letter, `(xx` or `[name]` argument.

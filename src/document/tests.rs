@@ -113,6 +113,9 @@ fn each_reader_finds_its_links() {
         (Syntax::Texinfo, "@uref{https://a.example/@@x, text} @url{http://b.example/}", &["https://a.example/@x", "http://b.example/"]),
         (Syntax::Texinfo, "@uref{https://@/docs.oracle.com/@/cd/@/806-3568/@/ncg.html,\nGoldberg}", &["https://docs.oracle.com/cd/806-3568/ncg.html"]),
         (Syntax::Roff, ".UR https://\\:a.example/\\:x\n.UE\n\\fBhttp://b.example/a\\-b\\fR\n", &["https://a.example/x", "http://b.example/a-b"]),
+        // groff 1.23's hyperlinks: `\X'tty: link URL'` is device control, its text follows.
+        (Syntax::Roff, "GUI on \\X'tty: link http://localhost:9090'\\fI\\%http://localhost:9090\\fP\\X'tty: link' on\n", &["http://localhost:9090"]),
+        (Syntax::Roff, "a \\h'2n'http://c.example/x\\v'-1'\n", &["http://c.example/x"]),
         (Syntax::Html, "<a href='http://a.example/'>http://a.example/</a> <!-- <a href=\"http://c.example/\"> -->", &["http://a.example/"]),
         (Syntax::Markdown, "[https://a.example](https://a.example) `http://code.example/`", &["https://a.example", "http://code.example/"]),
     ];

@@ -310,6 +310,19 @@ fn is_regex(url: &str) -> bool {
         // roff source quoted in plain text: `https://\:example.com/\:page.html`.
         || url.contains("\\:")
         || has_tex_macro(url.as_bytes())
+        || has_backreference(url.as_bytes())
+}
+
+/// `https://github.com/twisted/twisted/blob/trunk/\2`: a regular
+/// expression's replacement, a backslash and one digit after a `/` or `=`
+/// (a Windows path's `\2024` has more digits).
+fn has_backreference(b: &[u8]) -> bool {
+    memchr::memchr_iter(b'\\', b).any(|i| {
+        i > 0
+            && matches!(b[i - 1], b'/' | b'=')
+            && b.get(i + 1).is_some_and(|c| matches!(c, b'1'..=b'9'))
+            && !b.get(i + 2).is_some_and(u8::is_ascii_digit)
+    })
 }
 
 /// `https://ocaml.org/releases/\ocamlversion/refman.pdf`: a TeX macro, a
@@ -604,6 +617,8 @@ mod tests {
             "http://[unix:/path/to/socket]/path",
             "https://[a-zA-Z0-9.:_/\\-]\\+",
             "ftp://ftp.xfree86.org/pub/XFree86/&x-version;/binaries/",
+            "https://github.com/twisted/twisted/blob/trunk/\\2",
+            "https://a.example/?q=\\1&x=y",
             "mailto:[ow-",
             "MAILTO:[email]",
         ] {
@@ -674,6 +689,8 @@ mod tests {
             "http://a.example/?a=1&b-c=2;d",
             "http://a.example/?a=1&b-c;",
             "http://[2001:db8::1/64]/",
+            "file:///C:/x\\2024\\a.txt",
+            "https://a.example/x\\2y",
         ] {
             assert!(!is_pattern(u), "{u} is a URL");
         }

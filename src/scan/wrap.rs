@@ -390,7 +390,8 @@ fn is_assigned(after: &[u8]) -> bool {
     blanks > 0 && after.get(blanks) == Some(&b'=') && after.get(blanks + 1) != Some(&b'=')
 }
 
-/// A settings file's lines: the URL is the value of `Documentation=` and the
+/// A settings file's lines: the URL is (in) the value of `Documentation=`
+/// (`Documentation=man:buildbot(1) https://docs.buildbot.net/`) and the
 /// next line is another (`#After=network-online.target`), not its rest.
 fn is_setting(before_url: &[u8], tok: &[u8]) -> bool {
     let key = |s: &[u8]| {
@@ -401,7 +402,7 @@ fn is_setting(before_url: &[u8], tok: &[u8]) -> bool {
         n > 0 && s[0].is_ascii_alphabetic() && s.get(n) == Some(&b'=')
     };
     let before = before_url.trim_ascii_start();
-    key(before) && before.len() == before.iter().position(|&c| c == b'=').unwrap_or(0) + 1 && {
+    key(before) && {
         let tok = tok
             .strip_prefix(b"#")
             .or_else(|| tok.strip_prefix(b";"))

@@ -18,7 +18,8 @@ declare_rule! {
     /// ## Standards
     /// Under `rfc3986` (the default) an address obfuscated on purpose
     /// against harvesters, `mailto:joe at example.org` (or `(at)`, `[AT]`, `_at_`, `%20at%20`,
-    /// `ukdATkampsax.dk`, ` dot ` for the dot),
+    /// `ukdATkampsax.dk`, ` dot ` for the dot, or the marks spaced out,
+    /// `warner-buildbot @ lothar . com`),
     /// is not reported: its writer broke it deliberately; nor is a
     /// placeholder (`mailto:xxx`, `mailto:foo`, `mailto:...`, `mailto:-`), a notifier
     /// library's server URL with a password (Apprise's
@@ -57,6 +58,12 @@ declare_rule! {
 /// at host>`) or right after it (`href="mailto:joe at host"` ends the bare
 /// URL at the space).
 pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
+    // Buildbot's `<mailto:warner-buildbot @ lothar . com>`: the marks
+    // spaced out, which no address has.
+    let raw = &cx.cand.raw;
+    if [" @ ", " @\n", " @\r\n"].iter().any(|w| raw.contains(w)) && raw.contains(" . ") {
+        return true;
+    }
     if cx.url.contains('@') {
         return false;
     }
@@ -415,7 +422,21 @@ mod tests {
             assert!(!fires(text, Standard::Rfc3986), "{text}");
             assert!(fires(text, Standard::Rfc1738), "{text}");
         }
-        // Near misses: capitals that are a name, and `at` inside a word.
+        // Buildbot's README: reST keeps the blanks of its link target.
+        let rst = "from `Brian Warner <mailto:warner-buildbot @\nlothar . com>`_, and\n";
+        let rules = |standard| {
+            crate::rules::testutil::document_rules(crate::document::Syntax::Rst, rst, standard)
+        };
+        assert_eq!(rules(Standard::Rfc3986), []);
+        assert!(rules(Standard::Rfc1738).contains(&Rule::InvalidMailto));
+        // Near misses: one mark spaced out (a typo), capitals that are a
+        // name, and `at` inside a word.
+        let typo = crate::rules::testutil::document_rules(
+            crate::document::Syntax::Rst,
+            "mail `Joe <mailto:joe @example.org>`_ now\n",
+            Standard::Rfc3986,
+        );
+        assert!(!typo.is_empty(), "{typo:?}");
         assert!(fires("mail mailto:ATLAS today", Standard::Rfc3986));
         assert!(fires("mail mailto:catalog.org today", Standard::Rfc3986));
     }

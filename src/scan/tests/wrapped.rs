@@ -355,6 +355,15 @@ fn columns_are_a_table_not_a_wrap() {
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
     let text = "[Unit]\nDescription=Traefik, the reverse proxy and load balancer\nDocumentation=https://doc.traefik.io/traefik/\n#After=network-online.target\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // The URL after another value of the same key (buildbot's unit).
+    let text = "[Unit]\nDescription=Buildbot Master %i\nDocumentation=man:buildbot(1) https://docs.buildbot.net/\nAfter=network.target\n";
+    let found = scan_all(text.as_bytes(), &ScanOptions::default());
+    assert!(
+        found
+            .iter()
+            .all(|c| c.facts.broken_bare != Some(BrokenBare::Rejoined)),
+        "{found:?}"
+    );
     // Justified text's double and triple blanks are no columns.
     let text = "lation,   please  contact  the  Translation  Project  (https://translationpro-\nject.org/).\n";
     assert_eq!(one(text).url, "https://translationpro-ject.org/");

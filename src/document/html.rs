@@ -110,12 +110,13 @@ pub(super) fn read(src: &str) -> Document {
 }
 
 /// Whether `src` is an XML document other than a page (an Atom feed, a
-/// blog's export, `DocBook`): it opens with `<?xml` and has no `<html` near
-/// its head. Its elements are fields of their own, none inline: a
-/// comment's `<content>` ending in a URL does not run into the
-/// `<author>`'s `<name>` and `<uri>` after it.
+/// blog's export, `DocBook`): it opens with `<?xml` and has no `<html` in
+/// its first 4 KiB (an XHTML page's may follow a long licence comment).
+/// Its elements are fields of their own, none inline: a comment's
+/// `<content>` ending in a URL does not run into the `<author>`'s `<name>`
+/// and `<uri>` after it.
 fn is_xml_data(src: &str) -> bool {
-    let head = &src.as_bytes()[..src.len().min(1024)];
+    let head = &src.as_bytes()[..src.len().min(4096)];
     let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
     head.trim_ascii_start().starts_with(b"<?xml") && memchr::memmem::find(head, b"<html").is_none()
 }

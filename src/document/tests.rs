@@ -261,6 +261,7 @@ fn an_xml_feeds_elements_are_fields_of_their_own() {
     for page in [
         "<p>http://a.example/<wbr>b</p>\n",
         "<?xml version='1.0'?><html xmlns='http://www.w3.org/1999/xhtml'><p>http://a.example/<wbr>b</p></html>\n",
+        &format!("<?xml version='1.0'?><!-- {} -->\n<html><p>http://a.example/<wbr>b</p></html>\n", "licence ".repeat(200)),
     ] {
         let urls: Vec<String> = scan(Syntax::Html, page).into_iter().map(|c| c.url).collect();
         assert_eq!(urls, ["http://a.example/b"], "{page}");

@@ -12,7 +12,7 @@
 #   bench/precision.sh --score bench/verdicts/after.tsv
 #
 #   bench/precision.sh --score-docs SHEET # ... documentation files only
-#   bench/precision.sh --score-all bench/verdicts/all-2026-11-24d.tsv
+#   bench/precision.sh --score-all bench/verdicts/all-2026-11-25.tsv
 #                                         # every diagnostic judged: by set, by rule
 #
 # Environment: TREES (default /tmp/urlint-trees), OUT (default

@@ -179,6 +179,9 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
         f.unterminated = true;
         return Some(f);
     };
+    if form == Form::Angle {
+        chat_link(b, content_start, gt, &mut content);
+    }
     let end = gt + 1;
     let mut f = Found::new(form, lt, end, String::new(), content_start);
     if !content.segments.is_empty() {
@@ -212,6 +215,39 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
     f.ws = content.ws;
     f.hyphen_breaks = content.hyphens;
     Some(f)
+}
+
+/// `<https://a.example/|the docs page>`: Slack's and Rocket.Chat's link
+/// markup, a URL, `|` and the words shown. The words are no part of the
+/// URL, so the URL ends at the `|`; a `|` with no blank after it on its
+/// line (`<https://a.example/?f=a|b>`) is left in the URL.
+fn chat_link(b: &[u8], start: usize, gt: usize, c: &mut Content) {
+    let Some(pipe) = memchr::memchr(b'|', &b[start..gt]).map(|k| start + k) else {
+        return;
+    };
+    let text = &b[pipe + 1..gt];
+    let line = &text[..memchr::memchr(b'\n', text).unwrap_or(text.len())];
+    let words = line
+        .iter()
+        .position(|&x| !is_blank(x))
+        .is_some_and(|first| {
+            line[first..]
+                .iter()
+                .position(|&x| is_blank(x))
+                .is_some_and(|gap| line[first + gap..].iter().any(|&x| !is_blank(x)))
+        });
+    if !words || pipe == start {
+        return;
+    }
+    // The piece of the URL the `|` was copied into.
+    let Some(&(at, from)) = c.segments.iter().rev().find(|s| s.1 <= pipe) else {
+        return;
+    };
+    let cut = (at + (pipe - from)).min(c.url.len());
+    c.url.truncate(cut);
+    c.segments.retain(|s| s.0 < cut);
+    c.ws.retain(|w| w.1 < pipe);
+    c.hyphens.retain(|&h| h < cut);
 }
 
 /// Where a `[` followed by a scheme (`...[mailto:`, `...[https:`) starts.

@@ -535,3 +535,25 @@ fn blanks_after_the_url_prefix_are_not_whitespace_in_the_url() {
     assert!(c.facts.whitespace_removed.is_empty(), "{:?}", c.facts);
     assert_eq!(c.raw, "<URL: http://a.example/x>");
 }
+
+#[test]
+fn chat_link_markup_ends_the_url_at_the_pipe() {
+    // Slack's and Rocket.Chat's `<url|words shown>`.
+    let input = "Link: <https://www.rocket.chat/ |Lorem ipsum dolor> or";
+    let c = one(input);
+    assert_eq!(c.url, "https://www.rocket.chat/");
+    assert!(c.facts.whitespace_removed.is_empty());
+    assert_maps_back(input, &c);
+    check(
+        "«<http://a.example/x|This message *is* a link>»",
+        &[(A, "http://a.example/x")],
+    );
+    // One word after the `|`, or a `|` inside a query: still the URL's.
+    check("«<http://a/b|c>»", &[(A, "http://a/b|c")]);
+    check(
+        "«<https://a.example/?family=A|B+C>»",
+        &[(A, "https://a.example/?family=A|B+C")],
+    );
+    // `<URL:…>` is RFC 1738's wrapper, never chat markup.
+    check("«<URL:http://a/b|c d>»", &[(W, "http://a/b|cd")]);
+}

@@ -268,7 +268,8 @@ fn destination(src: &str, from: usize, limit: usize) -> Option<Link> {
     while i < limit && b[i].is_ascii_whitespace() {
         i += 1;
     }
-    let (start, end) = if b.get(i) == Some(&b'<') {
+    let angle = b.get(i) == Some(&b'<');
+    let (start, end) = if angle {
         let close = src[i + 1..limit].find('>')? + i + 1;
         (i + 1, close)
     } else {
@@ -287,14 +288,17 @@ fn destination(src: &str, from: usize, limit: usize) -> Option<Link> {
         }
         (i, j.min(limit))
     };
-    (start < end).then(|| decoded(src, start, end, false))
+    (start < end).then(|| decoded(src, start, end, false, angle))
 }
 
 /// The link `src[start..end]` with backslash escapes and character
-/// references decoded.
-fn decoded(src: &str, start: usize, end: usize, unterminated: bool) -> Link {
+/// references decoded. In a destination written in angle brackets
+/// (`](<https://a.example/Schedule a demo>)`) CommonMark allows spaces,
+/// and renderers percent-encode them: so does this, as `%20`.
+fn decoded(src: &str, start: usize, end: usize, unterminated: bool, angle: bool) -> Link {
     let s = &src[start..end];
-    if memchr::memchr2(b'\\', b'&', s.as_bytes()).is_none() {
+    let spaces = angle && memchr::memchr(b' ', s.as_bytes()).is_some();
+    if !spaces && memchr::memchr2(b'\\', b'&', s.as_bytes()).is_none() {
         let mut link = Link::verbatim(src, start, end);
         link.unterminated = unterminated;
         return link;
@@ -304,7 +308,10 @@ fn decoded(src: &str, start: usize, end: usize, unterminated: bool) -> Link {
     while i < s.len() {
         let rest = &s[i..];
         let c = rest.chars().next().unwrap_or(' ');
-        if c == '\\' && rest[1..].starts_with(|c: char| c.is_ascii_punctuation()) {
+        if c == ' ' && angle {
+            u.push("%20", start + i, 1);
+            i += 1;
+        } else if c == '\\' && rest[1..].starts_with(|c: char| c.is_ascii_punctuation()) {
             u.push(&rest[1..2], start + i + 1, 1);
             i += 2;
         } else if let Some((decoded, len)) = (c == '&').then(|| html::entity(rest)).flatten() {

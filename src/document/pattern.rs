@@ -13,6 +13,7 @@
 //! | wildcard | `https://*.example.com/*`, `http://host/*.html`, `bundle-[hash].js`, `/bot[your-token]/` |
 //! | glob | `part{a,b,c}.html`, `vol[1-4]`, `archive[1996-1999]` |
 //! | port as a word | `http://host:port/`, `http://localhost:PORT` |
+//! | host left to fill in | `https://???????.execute-api.us-east-1.amazonaws.com/` |
 //! | part left out | `http://.../back.jpeg`, `https://…/x`, `https://bla...:foo`, `file://h/...path` |
 //! | domain suffix | `http://.example.org/` (every host under it) |
 //! | typed character set | `key-._~,!@#$%^&*()` (the shifted digit row, in a test) |
@@ -93,6 +94,11 @@ pub fn is_pattern(url: &str) -> bool {
         // an opaque URI's colons.
         return marks & BRACKET != 0 && url.split(':').any(has_bracketed_name);
     };
+    // `https://???????.execute-api.us-east-1.amazonaws.com/`: question
+    // marks standing for a host the reader fills in.
+    if b[after..].starts_with(b"??") {
+        return true;
+    }
     let authority_end =
         memchr::memchr3(b'/', b'?', b'#', &b[after..]).map_or(url.len(), |i| after + i);
     let authority = &url[after..authority_end];
@@ -563,6 +569,7 @@ mod tests {
             "http://\\S+\\.example/",
             "{{base_url}}/x",
             "https://{{ site.url }}/a",
+            "https://???????.execute-api.us-east-1.amazonaws.com/dev",
             "https://github.com/{_repo}/issues/%s",
             "mailto:%s",
             "http://example.org/%(name)s/x",
@@ -691,6 +698,9 @@ mod tests {
             "http://[2001:db8::zz]/",
             "http://a.example/%ab%cd",
             "http://a.example/%e9t%e9",
+            // One `?` right after `//`: an empty host, a fault (not a
+            // host left to fill in).
+            "https://?q=1",
             "http://a.example/50%off%20now",
             "http://a.example/x%l/",
             "http://a.example/%l10n/",

@@ -745,3 +745,20 @@ fn diff_old_and_new_sides_do_not_run_together() {
         [("https://a.example/x".to_string(), false)]
     );
 }
+
+#[test]
+fn a_space_in_an_angle_bracketed_markdown_destination_is_encoded() {
+    // CommonMark allows spaces in `<...>`; renderers write them as `%20`.
+    let src = "[demo](<https://a.example/?c=Schedule a demo>) [b](https://b.example/x y)\n";
+    let found = scan(Syntax::Markdown, src);
+    assert_eq!(found[0].url, "https://a.example/?c=Schedule%20a%20demo");
+    // The `%20` starts at the space it stands for; the `a` after it is
+    // the `a` of the source.
+    let space = src.find("Schedule ").unwrap() + "Schedule".len();
+    let at = found[0].url.find("%20").unwrap();
+    assert_eq!(found[0].pos_at(at).offset as usize, space);
+    assert_eq!(found[0].pos_at(at + 3).offset as usize, space + 1);
+    // Without angle brackets the space stays: CommonMark rejects that
+    // link, and the rule on spaces reports it.
+    assert!(found.iter().any(|c| c.url == "https://b.example/x y"));
+}

@@ -183,7 +183,11 @@ pub const DATA_FOLDERS: &[&str] = &[
 pub fn in_data_folder(path: &Path, depth: usize) -> bool {
     (depth > 0
         && path.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
-            is_test_file(n) || is_standard_copy(n) || is_minified(n) || is_payload_list(n)
+            is_test_file(n)
+                || is_standard_copy(n)
+                || is_minified(n)
+                || is_payload_list(n)
+                || is_spelling_dictionary(n)
         }))
         || {
             // Folders below the walked path, innermost first, each with
@@ -247,6 +251,16 @@ fn is_payload_list(name: &str) -> bool {
         return false;
     };
     stem.contains("payload") || stem.contains("wordlist")
+}
+
+/// A spell checker's dictionary (Hunspell's `en-GB.dic` and `.aff`): one
+/// word a line with its flags after a `/` (`http//HTP`, `ftp//FTP`), no
+/// URL among them.
+fn is_spelling_dictionary(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    [".dic", ".aff"]
+        .iter()
+        .any(|e| lower.len() > e.len() && lower.ends_with(e))
 }
 
 /// A minified or bundled script or style sheet (`markdown-it.min.js`,
@@ -413,6 +427,8 @@ mod tests {
             "r/required/latex-lab/testfiles-math-luatex/fakemath.tpf",
             "r/base/testfiles/tlb-1.lvt",
             "r/regression_testing/cases/legacy-cases/case-427816@1.html",
+            "r/setup/assets/Dictionaries/en-GB.dic",
+            "r/dict/de_DE.aff",
         ] {
             assert!(in_data_folder(Path::new(data), 3), "{data}");
         }
@@ -438,6 +454,8 @@ mod tests {
             "r/rfc.txt",
             "r/rfc-notes.txt",
             "r/rfc3987.md",
+            "r/x/dic",
+            "r/x/.dic.md",
             "r/draft-notes.txt",
             "r/js/deadbeef.js",
             "r/js/app-2024.js",

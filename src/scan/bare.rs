@@ -92,9 +92,12 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                     square += 1;
                     false
                 }
+                // A brace is a template's or a glob's (`…@{{< sitevar >}}`,
+                // Hugo's shortcode, cut at its `<`): kept even last, so the
+                // URL reads as the pattern it is.
                 b'{' => {
                     curly += 1;
-                    false
+                    true
                 }
                 // A closer without its opener inside the URL belongs to the
                 // text around it: `(see http://a/b)`, `[a](http://x)`.

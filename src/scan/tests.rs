@@ -318,6 +318,12 @@ fn real_world_shapes() {
     let cases: &[(&str, &[&str])] = &[
         // A `scheme::` double colon is a path in program text.
         ("Vec<file::Entry>, HashMap<ftp::Session, u32>, Into<http::Uri>", &[]),
+        // A template where the host goes, cut at its `<` (Hugo's
+        // shortcode): a pattern, not a URL with no host.
+        (
+            "url = https://rc:pw@{{< sitevar name=\"x\" >}}/api/oidc and https://a.example/{x",
+            &[],
+        ),
         // A shell pipe, closing emphasis and a closing quote end a URL.
         ("curl http://x.example/foo| sh", &["http://x.example/foo"]),
         // Lists of URLs, plain and named (etcd's `--initial-cluster`); a

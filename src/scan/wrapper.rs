@@ -5,7 +5,8 @@
 //! leaves it open whether the hyphen belongs (any whitespace after a hyphen
 //! counts, as reflowing turns that line break into a space). The content is
 //! read until the first `>` (closed) or `<` (a URL cannot hold one:
-//! unterminated), within
+//! unterminated; but a placeholder's `<name>` inside the URL is read as
+//! part of it, a pattern), within
 //! [`WRAPPER_CAP`] bytes, [`MAX_LINES`] lines and one paragraph.
 //!
 //! Reply-quote prefixes on continuation lines: the quote depth of the line
@@ -66,6 +67,23 @@ impl Content {
     }
 }
 
+/// The length of `<name>` at the start of `b`, a placeholder's name
+/// (`<your-user-name>`, `<org_id>`), if one is there.
+fn placeholder_name(b: &[u8]) -> Option<usize> {
+    let name = b[1..]
+        .iter()
+        .take(64)
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
+        .count();
+    // The URL goes on after it (`/repo>`): a tag ending a line (`<br>`)
+    // is markup after an unclosed wrapper.
+    let goes_on = b
+        .get(name + 2)
+        .is_some_and(|&c| c.is_ascii_alphanumeric() || b"/.?&=#>-_:@".contains(&c));
+    (name > 0 && b[1].is_ascii_alphabetic() && b.get(1 + name) == Some(&b'>') && goes_on)
+        .then_some(name + 2)
+}
+
 /// A wrapper opening at the `<` at `lt`, or `None` if the text after `<` is
 /// not a URL (`<xsl:template>`, `<user@host>`).
 pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found> {
@@ -118,7 +136,16 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
         }
         match b[i] {
             b'>' => break Some(i),
-            b'<' => break None,
+            // `<https://github.com/<your-user-name>/repo>`: a placeholder's
+            // name in angle brackets is part of the wrapped pattern (which
+            // the pattern test then leaves out), no unclosed wrapper.
+            b'<' => match placeholder_name(&b[i..limit]) {
+                Some(len) => {
+                    content.copy(std::str::from_utf8(&b[i..i + len]).unwrap_or_default(), i);
+                    i += len;
+                }
+                None => break None,
+            },
             byte if byte < 0x80 && !is_blank(byte) && byte != b'\n' => {
                 let run = b[i..limit]
                     .iter()

@@ -155,7 +155,75 @@ pub fn is_placeholder_password(password: &str) -> bool {
     if leet != p && (is_password_word(&leet) || is_password_word(&squeezed)) {
         return true;
     }
-    is_password_word(&p) || is_placeholder_shape(password, &p)
+    is_password_word(&p)
+        || is_placeholder_shape(password, &p)
+        || numbered_password_word(&p)
+        || is_translated_password_word(password)
+}
+
+/// `pass1`, `token2`, `orgtoken`, `mytoken` (tektoncd's
+/// `https://user1:pass1@url1.com` in a credentials file's example): a
+/// placeholder word numbered for the second example, or after a short
+/// prefix naming whose it is.
+fn numbered_password_word(p: &str) -> bool {
+    let word = p.trim_end_matches(|c: char| c.is_ascii_digit());
+    if word.len() < p.len() && is_password_word(word) {
+        return true;
+    }
+    ["token", "password", "passwd", "pass", "pwd"]
+        .iter()
+        .any(|w| {
+            word.strip_suffix(w).is_some_and(|prefix| {
+                prefix.len() <= 4 && prefix.bytes().all(|b| b.is_ascii_alphabetic())
+            })
+        })
+}
+
+/// The word `password` in the languages documentation is translated into
+/// (incus's Swedish `https://INLOGGNING:LÖSENORD@exempel.se/`), escaped or
+/// not.
+fn is_translated_password_word(password: &str) -> bool {
+    let bytes: Vec<u8> =
+        crate::url::grammar::escape::decoded(password, 0..password.len()).collect();
+    let decoded = String::from_utf8_lossy(&bytes).to_lowercase();
+    let word = decoded.trim_end_matches(|c: char| c.is_ascii_digit());
+    matches!(
+        word,
+        "lösenord"
+            | "losenord"
+            | "passwort"
+            | "kennwort"
+            | "motdepasse"
+            | "mot de passe"
+            | "mot-de-passe"
+            | "contraseña"
+            | "contrasena"
+            | "contrasenya"
+            | "senha"
+            | "wachtwoord"
+            | "hasło"
+            | "haslo"
+            | "heslo"
+            | "parola"
+            | "salasana"
+            | "adgangskode"
+            | "passord"
+            | "jelszó"
+            | "jelszo"
+            | "parolă"
+            | "пароль"
+            | "κωδικός"
+            | "パスワード"
+            | "密码"
+            | "密碼"
+            | "비밀번호"
+            | "mật khẩu"
+            | "şifre"
+            | "sifre"
+            | "sandi"
+            | "katasandi"
+            | "kata sandi"
+    )
 }
 
 /// `s3cr3t` read as `secret`, `p%40ssw0rd` as `password`: digits and
@@ -1078,6 +1146,16 @@ mod tests {
             "Passw0rd!",
             "p4ss",
             "s:3:c:r:e:t",
+            "pass1",
+            "token2",
+            "orgtoken",
+            "mytoken",
+            "Password2",
+            "L%C3%96SENORD",
+            "LÖSENORD",
+            "passwort",
+            "contraseña",
+            "пароль",
         ] {
             assert!(is_placeholder_password(p), "{p}");
         }
@@ -1096,6 +1174,12 @@ mod tests {
             "___",
             "notable",
             "fakir9",
+            // Near misses of a numbered or prefixed word.
+            "tokens",
+            "passage1",
+            "hunterpass9x",
+            "longprefixtoken",
+            "1token",
         ] {
             assert!(!is_placeholder_password(p), "{p}");
         }

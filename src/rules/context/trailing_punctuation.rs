@@ -23,7 +23,9 @@ declare_rule! {
     /// (`#-:` names the option `-:`), and so is a query value holding
     /// encoded spaces (`?text=Hello%20world.`), a sentence whose period is
     /// its own, and so is a title's abbreviation (Wikipedia's
-    /// `…/Google_LLC_v._Oracle_America,_Inc.`, `…/Martin_Luther_King_Jr.`).
+    /// `…/Google_LLC_v._Oracle_America,_Inc.`, `…/Martin_Luther_King_Jr.`),
+    /// and a last segment made of marks only, an operator's name
+    /// (`…/wiki/%3F:`, the article on `?:`).
     ///
     /// ## Example
     /// `[the spec](https://a.example/spec.html.)`
@@ -71,6 +73,11 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     if abbreviation && cx.parts.query.is_none() {
         return;
     }
+    // `…/wiki/%3F:` (the article on the `?:` operator): a last segment of
+    // marks and escapes only is an operator's name, its colon its own.
+    if cx.parts.query.is_none() && symbol_name(&cx.url) {
+        return;
+    }
     if let Some(last) = cx.url.bytes().last().filter(|b| b".,;:".contains(b)) {
         let at = cx.url.len() - 1;
         out.at(
@@ -78,6 +85,33 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
             format!("the link destination ends with `{}`", char::from(last)),
         );
     }
+}
+
+/// Whether the last path segment holds no letter or digit, escaped or not
+/// (`%3F:`, `::`): a name made of marks.
+fn symbol_name(url: &str) -> bool {
+    let segment = url.rsplit('/').next().unwrap_or_default();
+    let mut rest = segment.as_bytes();
+    let mut marks = 0;
+    while let Some((&b, tail)) = rest.split_first() {
+        if b == b'%' && tail.len() >= 2 && tail[..2].iter().all(u8::is_ascii_hexdigit) {
+            let hex = std::str::from_utf8(&tail[..2]).unwrap_or_default();
+            if u8::from_str_radix(hex, 16).is_ok_and(|c| c.is_ascii_alphanumeric() || !c.is_ascii())
+            {
+                return false;
+            }
+            rest = &tail[2..];
+            marks += 1;
+            continue;
+        }
+        if b.is_ascii_alphanumeric() || !b.is_ascii() {
+            return false;
+        }
+        marks += 1;
+        rest = tail;
+    }
+    // The trailing mark and at least one more.
+    marks >= 2 && url.contains("://") && !segment.contains("...")
 }
 
 #[cfg(test)]
@@ -98,6 +132,9 @@ mod tests {
             "https://a.example/pub/jonh.",
             "https://a.example/See.",
             "https://a.example/Releases_2024.",
+            // Near misses of an operator's name: a word, an escaped word.
+            "https://a.example/wiki/%3Fx:",
+            "https://a.example/%41.",
         ] {
             assert!(
                 link_rules(url, false).contains(&Rule::TrailingPunctuation),
@@ -119,6 +156,8 @@ mod tests {
             "https://a.example/?q=one+sentence.",
             "https://en.wikipedia.org/wiki/Google_LLC_v._Oracle_America,_Inc.",
             "https://en.wikipedia.org/wiki/Martin_Luther_King_Jr.",
+            // The article on the `?:` operator.
+            "https://en.wikipedia.org/wiki/%3F:",
         ] {
             assert!(
                 !link_rules(url, false).contains(&Rule::TrailingPunctuation),

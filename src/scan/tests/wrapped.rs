@@ -557,3 +557,26 @@ fn chat_link_markup_ends_the_url_at_the_pipe() {
     // `<URL:…>` is RFC 1738's wrapper, never chat markup.
     check("«<URL:http://a/b|c d>»", &[(W, "http://a/b|cd")]);
 }
+
+#[test]
+fn a_placeholder_name_inside_a_wrapper_makes_it_a_pattern() {
+    // MicroPython's "a fork at <https://github.com/<your-user-name>/micropython>":
+    // no unclosed wrapper, no URL (the pattern is left out).
+    let found = scan_all(
+        b"a fork at <https://github.com/<your-user-name>/micropython>.\n",
+        &ScanOptions::default(),
+    );
+    assert!(found.is_empty(), "{found:#?}");
+    // Near misses: a tag ending the line after an unclosed wrapper, and a
+    // `<` that opens no name, still leave the wrapper unclosed.
+    for text in [
+        "see <http://a.example/x<br>\nmore\n",
+        "see <http://a.example/x</b> more\n",
+    ] {
+        let found = scan_all(text.as_bytes(), &ScanOptions::default());
+        assert!(
+            found.iter().any(|c| c.facts.unterminated),
+            "{text}: {found:#?}"
+        );
+    }
+}

@@ -75,7 +75,7 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     }
     // `…/wiki/%3F:` (the article on the `?:` operator): a last segment of
     // marks and escapes only is an operator's name, its colon its own.
-    if cx.parts.query.is_none() && symbol_name(&cx.url) {
+    if cx.parts.query.is_none() && symbol_name(cx.url) {
         return;
     }
     if let Some(last) = cx.url.bytes().last().filter(|b| b".,;:".contains(b)) {

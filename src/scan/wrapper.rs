@@ -210,6 +210,11 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
         chat_link(b, content_start, gt, &mut content);
     }
     let end = gt + 1;
+    // `["<scheme://><hostname>:<port>"]`: usage notation, each part in its
+    // own brackets; the scheme's are no empty wrapper.
+    if is_empty_url(&content.url) && b.get(end) == Some(&b'<') {
+        return None;
+    }
     let mut f = Found::new(form, lt, end, String::new(), content_start);
     if !content.segments.is_empty() {
         f.segments = content.segments;

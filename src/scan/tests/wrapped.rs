@@ -580,3 +580,16 @@ fn a_placeholder_name_inside_a_wrapper_makes_it_a_pattern() {
         );
     }
 }
+
+#[test]
+fn a_scheme_in_brackets_before_more_bracketed_parts_is_notation() {
+    // Telegraf's `agents = ["<scheme://><hostname>:<port>"]`.
+    let found = scan_all(
+        b"format:  agents = [\"<scheme://><hostname>:<port>\"] or <http://><host>\n",
+        &ScanOptions::default(),
+    );
+    assert!(found.is_empty(), "{found:#?}");
+    // Near miss: an empty wrapper on its own is still one.
+    let c = one("see <http://> here\n");
+    assert!(c.facts.empty);
+}

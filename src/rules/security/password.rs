@@ -23,7 +23,9 @@ declare_rule! {
     /// `*.example`, `*.test`, `*.invalid`, `localhost`, RFC 5737 and
     /// RFC 3849 addresses, loopback), nor for a placeholder password
     /// (`password`, `passwd`, `pass`, `secret`, `xxx`, `***`, one letter,
-    /// `<...>`, one holding `secret` or `passw`: `a%20secret`; one saying it is made up, `not-re%40l`, `fake`; `private` alone; any of these spelled with digits for letters, `s3cret`, `p%40ssw0rd`, or numbered or prefixed, `pass1`, `orgtoken`; the word in another language, `LÖSENORD`, `Passwort`), nor one after a web site's name as the user (`http://www.cnn.com:x@evil.example/`, the disguise of RFC 3986 §7.6, shown to warn of it) or one beside a placeholder user name (`user`, `username`,
+    /// `<...>`, one holding `secret` or `passw`: `a%20secret`; one saying it is made up, `not-re%40l`, `fake`; `private` alone; any of these spelled with digits for letters, `s3cret`, `p%40ssw0rd`, or numbered or prefixed, `pass1`, `orgtoken`; the word in another language, `LÖSENORD`, `Passwort`), nor one for a public playground or demo server
+    /// (`play.min.io`, `demo.…`, `sandbox.…`: credentials published for
+    /// every reader to try), nor one after a web site's name as the user (`http://www.cnn.com:x@evil.example/`, the disguise of RFC 3986 §7.6, shown to warn of it) or one beside a placeholder user name (`user`, `username`,
     /// `<user>`: `https://user:he%2F%2Fo@pypi.company.com/` shows how to
     /// encode a password, it leaks none). Under `rfc1738` every host and password is judged alike.
     ///
@@ -60,7 +62,8 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         && (cx.is_example()
             || is_placeholder_password(cx.text(p.clone()))
             || is_placeholder_user(user)
-            || is_disguise(user))
+            || is_disguise(user)
+            || is_demo_host(cx.text(a.host.clone())))
     {
         return;
     }
@@ -72,6 +75,21 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             vec![(p.start - 1..p.end, String::new())],
         );
     }
+}
+
+/// `https://Q3AM3UQ867SPQQA43P2F:zuf+…@play.min.io`: a public playground's
+/// or demo server's credentials, published for every reader to try.
+fn is_demo_host(host: &str) -> bool {
+    let first = host
+        .split('.')
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    host.contains('.')
+        && matches!(
+            first.as_str(),
+            "play" | "playground" | "demo" | "sandbox" | "try" | "public-demo"
+        )
 }
 
 /// `http://www.cnn.com:USArticle1840@www.liquidshirts.com/`: a user name
@@ -117,6 +135,15 @@ mod tests {
                 // Near misses: a dotted user name, a host-like word.
                 ("https://john.doe:hunter2@db.internal.corp/", &["hunter2"]),
                 ("https://wwwadmin:hunter2@db.internal.corp/", &["hunter2"]),
+                // A public playground's published credentials (MinIO's).
+                (
+                    "https://Q3AM3UQ867SPQQA43P2F:zuf+tfteSlswRu7@play.min.io",
+                    &[],
+                ),
+                ("https://admin:hunter2@demo.acme.org/", &[]),
+                // Near misses: a host that only starts like one.
+                ("https://admin:hunter2@player.acme.org/", &["hunter2"]),
+                ("https://admin:hunter2@demos.acme.org/", &["hunter2"]),
             ],
         );
     }

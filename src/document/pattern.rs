@@ -331,10 +331,11 @@ fn is_regex(url: &str) -> bool {
 /// (a Windows path's `\2024` has more digits).
 fn has_backreference(b: &[u8]) -> bool {
     memchr::memchr_iter(b'\\', b).any(|i| {
-        i > 0
-            && matches!(b[i - 1], b'/' | b'=')
-            && b.get(i + 1).is_some_and(|c| matches!(c, b'1'..=b'9'))
-            && !b.get(i + 2).is_some_and(u8::is_ascii_digit)
+        let digit = b.get(i + 1).is_some_and(|c| matches!(c, b'1'..=b'9'))
+            && !b.get(i + 2).is_some_and(u8::is_ascii_digit);
+        // Python's `\g<1>`, cut at its `<`: `\g` ending the URL.
+        let group = b.get(i + 1) == Some(&b'g') && (i + 2 == b.len() || b[i + 2] == b'<');
+        i > 0 && matches!(b[i - 1], b'/' | b'=') && (digit || group)
     })
 }
 
@@ -524,9 +525,14 @@ fn has_bracketed_name(seg: &str) -> bool {
 
 /// `host:port`, `host:PORT`, `:port_number`: the port written as a word.
 fn has_word_port(authority: &str) -> bool {
-    let host_port = authority.rsplit('@').next().unwrap_or_default();
+    let mut host_port = authority.rsplit('@').next().unwrap_or_default();
+    // `http://[::1]:port/`: the port after an IP literal's bracket (its
+    // own colons are the address's).
     if host_port.starts_with('[') {
-        return false;
+        match host_port.find(']') {
+            Some(k) if host_port[k + 1..].starts_with(':') => host_port = &host_port[k + 1..],
+            _ => return false,
+        }
     }
     match host_port.rsplit_once(':') {
         // `localhost:8001-8002`: a range of ports.
@@ -570,6 +576,9 @@ mod tests {
             "{{base_url}}/x",
             "https://{{ site.url }}/a",
             "https://???????.execute-api.us-east-1.amazonaws.com/dev",
+            "http://[::1]:port/",
+            "https://raw.githubusercontent.com/o/r/main/\\g",
+            "https://raw.githubusercontent.com/o/r/main/\\g<1>/",
             "https://github.com/{_repo}/issues/%s",
             "mailto:%s",
             "http://example.org/%(name)s/x",
@@ -701,6 +710,9 @@ mod tests {
             // One `?` right after `//`: an empty host, a fault (not a
             // host left to fill in).
             "https://?q=1",
+            "http://[::1]:8080/",
+            "http://[::1]port/",
+            "https://a.example/\\gx",
             "http://a.example/50%off%20now",
             "http://a.example/x%l/",
             "http://a.example/%l10n/",

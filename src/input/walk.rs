@@ -188,6 +188,7 @@ pub fn in_data_folder(path: &Path, depth: usize) -> bool {
                 || is_minified(n)
                 || is_payload_list(n)
                 || is_spelling_dictionary(n)
+                || is_table(n)
         }))
         || {
             // Folders below the walked path, innermost first, each with
@@ -261,6 +262,20 @@ fn is_spelling_dictionary(name: &str) -> bool {
     [".dic", ".aff"]
         .iter()
         .any(|e| lower.len() > e.len() && lower.ends_with(e))
+}
+
+/// A table of records (`.csv`, `.tsv`, compressed or not: DuckDB's
+/// `click_mini.tsv.gz`, a web analytics sample of mangled URLs, and a
+/// benchmark's `answers/q28.csv`): exported values, not text anyone edits.
+fn is_table(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    let plain = [".gz", ".bz2", ".xz", ".zst"]
+        .iter()
+        .find_map(|e| lower.strip_suffix(e))
+        .unwrap_or(&lower);
+    [".csv", ".tsv"]
+        .iter()
+        .any(|e| plain.len() > e.len() && plain.ends_with(e))
 }
 
 /// A minified or bundled script or style sheet (`markdown-it.min.js`,
@@ -429,6 +444,9 @@ mod tests {
             "r/regression_testing/cases/legacy-cases/case-427816@1.html",
             "r/setup/assets/Dictionaries/en-GB.dic",
             "r/dict/de_DE.aff",
+            "r/data/csv/click_mini.tsv.gz",
+            "r/benchmark/clickbench/answers/q28.csv",
+            "r/x/links.CSV",
         ] {
             assert!(in_data_folder(Path::new(data), 3), "{data}");
         }
@@ -456,6 +474,8 @@ mod tests {
             "r/rfc3987.md",
             "r/x/dic",
             "r/x/.dic.md",
+            "r/x/csv.md",
+            "r/x/tsv.gz.md",
             "r/draft-notes.txt",
             "r/js/deadbeef.js",
             "r/js/app-2024.js",

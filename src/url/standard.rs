@@ -476,6 +476,11 @@ fn around(cand: &crate::scan::Candidate) -> Option<(&crate::scan::Excerpt, &str,
     Some((e, e.text.get(..at)?, e.text.get(end..)?))
 }
 
+/// The candidate's line up to the URL, when its excerpt was kept.
+pub fn line_before(cand: &crate::scan::Candidate) -> Option<&str> {
+    around(cand).map(|(_, before, _)| before.rsplit('\n').next().unwrap_or(before))
+}
+
 /// Words of a sentence about a security hole, a parser's bug or a URL's
 /// own syntax: a URL the sentence shows ("URLs like
 /// `https:///example.com/a.git` that were susceptible to CVE-2020-11008",

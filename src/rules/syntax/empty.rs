@@ -20,7 +20,9 @@ declare_rule! {
     /// (`<s3://> URIs are supported`) or set as POD code (`C<http://>`),
     /// is not reported, nor is an empty
     /// wrapper in quotes ("without the surrounding `"<URL:>"`"). Under
-    /// `rfc1738` every one is.
+    /// `rfc1738` every one is. Under both, a `#` right after the slashes
+    /// on a line holding a `sed` substitution (`sed 's#deb https://#…#g'`)
+    /// is the substitution's delimiter, not an empty URL's fragment.
     ///
     /// ## Example
     /// `<URL:http://>`
@@ -52,7 +54,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         if !(rfc3986 && standard::is_quoted(cx.cand)) {
             out.at_span(cx.cand.span, "the wrapper holds no URL".to_string());
         }
-    } else if is_empty_url(cx) {
+    } else if is_empty_url(cx) && !in_sed_substitution(cx) {
         // `irc://#direnv@FreeNode`: a channel written where the fragment
         // goes, with no server before it.
         let rest = &cx.url[cx.parts.body.end..];
@@ -68,6 +70,16 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         };
         out.at(0..cx.url.len(), message);
     }
+}
+
+/// `sed 's#deb https://#deb [signed-by=…] https://#g'`: a `#` right after
+/// the slashes is the delimiter of a `sed` substitution the line holds
+/// (`s#` after a quote or a blank), no fragment of an empty URL.
+fn in_sed_substitution(cx: &Cx<'_>) -> bool {
+    let rest = &cx.url[cx.parts.body.end..];
+    rest.starts_with('#')
+        && standard::line_before(cx.cand)
+            .is_some_and(|line| ["'s#", "\"s#", " s#"].iter().any(|s| line.contains(s)))
 }
 
 #[cfg(test)]
@@ -88,6 +100,17 @@ mod tests {
                 ("news:*", &[]),
             ],
         );
+    }
+
+    #[test]
+    fn a_sed_substitution_with_hash_delimiters_is_no_empty_url() {
+        use crate::rules::testutil::rules_in_text as rules;
+        use crate::url::Standard;
+        let sed = "  | sed 's#deb https://#deb [signed-by=/k.gpg] https://#g' \\\n";
+        assert_eq!(rules(sed, Standard::Rfc3986), []);
+        // Near miss: a fragment after empty slashes, no `sed` on the line.
+        let bare = "see https://#deb for the list\n";
+        assert_eq!(rules(bare, Standard::Rfc3986), [Rule::EmptyUrl]);
     }
 
     #[test]

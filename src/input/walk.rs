@@ -264,7 +264,7 @@ fn is_spelling_dictionary(name: &str) -> bool {
         .any(|e| lower.len() > e.len() && lower.ends_with(e))
 }
 
-/// A table of records (`.csv`, `.tsv`, compressed or not: DuckDB's
+/// A table of records (`.csv`, `.tsv`, compressed or not: `DuckDB`'s
 /// `click_mini.tsv.gz`, a web analytics sample of mangled URLs, and a
 /// benchmark's `answers/q28.csv`): exported values, not text anyone edits.
 fn is_table(name: &str) -> bool {

@@ -481,6 +481,38 @@ pub fn line_before(cand: &crate::scan::Candidate) -> Option<&str> {
     around(cand).map(|(_, before, _)| before.rsplit('\n').next().unwrap_or(before))
 }
 
+/// Whether the candidate is a quoted string's whole text followed by a
+/// concatenation operator (`"https://typescript-v2-" + prNumber`, Lua's
+/// `..`, PHP's and Perl's `.`): the first piece of a URL built at run
+/// time, not a URL. Needs the excerpt.
+pub fn is_concatenated(cand: &crate::scan::Candidate) -> bool {
+    let Some((_, before, after)) = around(cand) else {
+        return false;
+    };
+    let Some(quote) = before
+        .chars()
+        .next_back()
+        .filter(|c| matches!(c, '"' | '\''))
+    else {
+        return false;
+    };
+    let Some(rest) = after.strip_prefix(quote) else {
+        return false;
+    };
+    // `" . $x` and `" ~ x` with blanks around (a sentence's `".` has
+    // none before); `+` and Lua's `..` with or without.
+    let trimmed = rest.trim_start_matches([' ', '\t']);
+    let blank_after = |op: &str| {
+        trimmed
+            .strip_prefix(op)
+            .is_some_and(|r| r.starts_with([' ', '\t', '\n', '"', '\'']))
+    };
+    blank_after("+")
+        || (blank_after("..") && !trimmed.starts_with("..."))
+        || rest.starts_with(" . ")
+        || rest.starts_with(" ~ ")
+}
+
 /// Words of a sentence about a security hole, a parser's bug or a URL's
 /// own syntax: a URL the sentence shows ("URLs like
 /// `https:///example.com/a.git` that were susceptible to CVE-2020-11008",

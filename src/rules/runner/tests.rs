@@ -340,3 +340,38 @@ fn a_url_a_sentence_on_a_bug_shows_keeps_only_how_it_sits_in_text() {
         [Rule::UnterminatedWrapper]
     );
 }
+
+#[test]
+fn the_first_piece_of_a_concatenated_string_is_not_linted() {
+    use crate::rules::testutil::rules_in_text as rules;
+    use crate::url::Standard;
+    // TypeScript-Website's comment: the host is finished by the pieces after.
+    for text in [
+        "// to   \"https://typescript-v2-\" + prNumber + \".vercel.app/docs\",\n",
+        "local u = 'http://bad_host-' .. name\n",
+        "$u = 'http://bad_host-' . $name;\n",
+    ] {
+        assert!(
+            !rules(text, Standard::Rfc3986).contains(&Rule::InvalidHost),
+            "{text}"
+        );
+        assert!(
+            rules(text, Standard::Rfc1738).contains(&Rule::InvalidHost),
+            "{text}"
+        );
+    }
+    // Near misses: a quoted URL ending a sentence, and one followed by
+    // an ellipsis, are whole URLs.
+    for text in [
+        "He wrote \"https://typescript-v2-\". Then he left.\n",
+        "see 'http://bad_host-'... and more\n",
+    ] {
+        assert!(
+            rules(text, Standard::Rfc3986).contains(&Rule::InvalidHost),
+            "{text}"
+        );
+    }
+    // A password is still a leak.
+    let leak = "u = \"https://admin:hunter2@db.acme.org/\" + path\n";
+    assert!(rules(leak, Standard::Rfc3986).contains(&Rule::PasswordInUrl));
+}

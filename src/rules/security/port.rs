@@ -26,8 +26,12 @@ declare_rule! {
     /// server: not reported; and only a port where another protocol is
     /// known to listen is reported: one the WHATWG Fetch standard lists as a
     /// "bad port" (SMTP 25, SSH 22, IMAP 143, ...; browsers refuse them for
-    /// exactly this attack) or another known scheme's default (`https://h:80`).
-    /// `http://host:81/` is a server that really runs there. Under `rfc1738`
+    /// exactly this attack) or another known scheme's default (`gopher://h:80`).
+    /// `http://host:81/` is a server that really runs there. Nor is the
+    /// port of the scheme's own secure or plain twin (`http://x.com:443`,
+    /// `https://h:80`, `ws://h:443`): text writes that to talk about the
+    /// mix-up (a redirect from HTTP to HTTPS on one listener), and no
+    /// other protocol's server is reached. Under `rfc1738`
     /// every host is judged alike, and every reserved port.
     ///
     /// ## Example
@@ -61,7 +65,8 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     let Ok(n) = port::check(cx.url, p.clone(), p.start - 1) else {
         return;
     };
-    let other_protocol = cx.standard == Standard::Rfc1738 || is_other_protocols(n);
+    let other_protocol = cx.standard == Standard::Rfc1738
+        || (is_other_protocols(n) && !is_twins_port(cx.scheme_str(), n));
     if n < 1024 && n != u32::from(default) && other_protocol {
         out.at(
             p,
@@ -77,6 +82,17 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 /// "bad ports" below 1024 (fetch.spec.whatwg.org, "port blocking", 2024),
 /// and the defaults of known schemes (http 80, gopher 70, https 443, wais
 /// 210).
+/// Whether `n` is the default port of the secure or plain twin of
+/// `scheme` (`http` and `https`, `ws` and `wss`): the same protocol, with
+/// or without TLS.
+fn is_twins_port(scheme: &str, n: u32) -> bool {
+    let s = scheme.to_ascii_lowercase();
+    matches!(
+        (s.as_str(), n),
+        ("http" | "ws", 443) | ("https" | "wss", 80)
+    )
+}
+
 fn is_other_protocols(n: u32) -> bool {
     const PORTS: &[u32] = &[
         1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 70, 77, 79, 80, 87,
@@ -106,7 +122,14 @@ mod tests {
                 // A server that really runs on a port no other protocol has.
                 ("http://lmark.mgx.hu:81/download/vim/sicad.vim", &[]),
                 ("http://www.gnu.org:800/", &[]),
-                ("https://www.gnu.org:80/", &["80"]),
+                // The twin's port: the HTTP-to-HTTPS mix-up talked about.
+                ("https://www.gnu.org:80/", &[]),
+                ("http://x.com:443", &[]),
+                ("wss://x.com:80/", &[]),
+                // Near misses: another protocol's port for the same schemes.
+                ("https://www.gnu.org:25/", &["25"]),
+                ("http://x.com:993/", &["993"]),
+                ("gopher://x.com:443/", &["443"]),
             ],
         );
     }

@@ -293,11 +293,19 @@ fn destination(src: &str, from: usize, limit: usize) -> Option<Link> {
 
 /// The link `src[start..end]` with backslash escapes and character
 /// references decoded. In a destination written in angle brackets
-/// (`](<https://a.example/Schedule a demo>)`) CommonMark allows spaces,
-/// and renderers percent-encode them: so does this, as `%20`.
+/// (`](<https://a.example/?c=Schedule a demo>)`) CommonMark allows spaces,
+/// and renderers percent-encode them: so does this, as `%20`, in the query
+/// and fragment, where a value is text. A space in the host or path stays
+/// (`<https://github.com/express js/cors>`, a translation's slip): the
+/// renderer's `%20` there names another page.
 fn decoded(src: &str, start: usize, end: usize, unterminated: bool, angle: bool) -> Link {
     let s = &src[start..end];
-    let spaces = angle && memchr::memchr(b' ', s.as_bytes()).is_some();
+    let query = if angle {
+        memchr::memchr2(b'?', b'#', s.as_bytes())
+    } else {
+        None
+    };
+    let spaces = query.is_some_and(|q| memchr::memchr(b' ', &s.as_bytes()[q..]).is_some());
     if !spaces && memchr::memchr2(b'\\', b'&', s.as_bytes()).is_none() {
         let mut link = Link::verbatim(src, start, end);
         link.unterminated = unterminated;
@@ -308,7 +316,7 @@ fn decoded(src: &str, start: usize, end: usize, unterminated: bool, angle: bool)
     while i < s.len() {
         let rest = &s[i..];
         let c = rest.chars().next().unwrap_or(' ');
-        if c == ' ' && angle {
+        if c == ' ' && query.is_some_and(|q| i > q) {
             u.push("%20", start + i, 1);
             i += 1;
         } else if c == '\\' && rest[1..].starts_with(|c: char| c.is_ascii_punctuation()) {

@@ -761,4 +761,11 @@ fn a_space_in_an_angle_bracketed_markdown_destination_is_encoded() {
     // Without angle brackets the space stays: CommonMark rejects that
     // link, and the rule on spaces reports it.
     assert!(found.iter().any(|c| c.url == "https://b.example/x y"));
+    // So does one in the path (a translation's slip), angle brackets or
+    // not: the renderer's `%20` would name another page.
+    let src = "[cors](<https://github.com/express js/cors?q=a b>)\n";
+    assert_eq!(
+        scan(Syntax::Markdown, src)[0].url,
+        "https://github.com/express js/cors?q=a%20b"
+    );
 }

@@ -287,6 +287,12 @@ fn is_password_word(p: &str) -> bool {
                     | "qwerty"
                     | "fake"
                     | "dummy"
+                    // Prefect's `https://oauth2:my-token@gitlab.com/`:
+                    // a real token is a random string, not the word.
+                    | "token"
+                    | "mytoken"
+                    | "yourtoken"
+                    | "apikey"
             ) || w.starts_with("password")
         });
     // Or says it is made up across its marks: `not-re%40l`.
@@ -1186,6 +1192,9 @@ mod tests {
             "pass1",
             "token2",
             "orgtoken",
+            "my-token",
+            "my_api-token",
+            "YOUR-APIKEY",
             "mytoken",
             "Password2",
             "L%C3%96SENORD",
@@ -1213,6 +1222,7 @@ mod tests {
             "fakir9",
             // Near misses of a numbered or prefixed word.
             "tokens",
+            "tokenizer-9x",
             "passage1",
             "hunterpass9x",
             "longprefixtoken",

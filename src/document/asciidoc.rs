@@ -7,7 +7,10 @@
 //! Without a `[`, a URL is bare text for the scanner (hard wraps are not
 //! rejoined: a line break in AsciiDoc is just a space). A backslash before
 //! a formatting mark in a target (`src/\+/HEAD`, written so that `+` opens
-//! no passthrough) is an escape: the URL has the mark alone.
+//! no passthrough) is an escape: the URL has the mark alone. The marks of
+//! a literal passthrough (`` `+http://localhost:8091+` ``) and the caret
+//! that ends a link's text (`[https://a/b^]`: a new window) are markup,
+//! left out of the text.
 
 use super::{Builder, Document, Link, UrlBuilder};
 
@@ -23,6 +26,8 @@ pub(super) fn read(src: &str) -> Document {
     let bytes = src.as_bytes();
     let mut floor = 0;
     let mut targets = Vec::new();
+    // Markup marks to leave out of the text the scanner reads.
+    let mut marks_out = Vec::new();
     for open in memchr::memchr_iter(b'[', bytes) {
         // The word before the `[`: back to whitespace, a bracket, or the
         // previous macro's end (so a flood of `http://x/[` stays linear).
@@ -50,13 +55,42 @@ pub(super) fn read(src: &str) -> Document {
             .map_or((target_start, target), |t| (target_start + 2, t));
         if !target.1.is_empty() && super::is_url(target.1) {
             targets.push((target.0, target.0 + target.1.len()));
+            // `URL[text^]`: a caret ending the link text opens it in a new
+            // window; it is the macro's, not a URL's in the text.
+            let line_end = memchr::memchr(b'\n', &bytes[open..]).map_or(bytes.len(), |k| open + k);
+            if let Some(close) = memchr::memchr(b']', &bytes[open..line_end]).map(|k| open + k) {
+                if close > open + 1 && bytes[close - 1] == b'^' {
+                    marks_out.push(close - 1);
+                }
+            }
         }
     }
     for (start, end) in targets {
         super::blank(&mut b.text, start, end);
         b.link(target(src, start, end));
     }
+    marks_out.extend(passthrough_marks(bytes));
+    for at in marks_out {
+        super::blank(&mut b.text, at, at + 1);
+    }
     b.finish(false)
+}
+
+/// The `+` of each `` `+text+` `` on a line: a literal monospace
+/// passthrough (`` `+http://localhost:8091+` ``), whose marks are markup.
+fn passthrough_marks(bytes: &[u8]) -> Vec<usize> {
+    let mut out = Vec::new();
+    for open in memchr::memmem::find_iter(bytes, b"`+") {
+        let from = open + 2;
+        let line_end = memchr::memchr(b'\n', &bytes[from..]).map_or(bytes.len(), |k| from + k);
+        if let Some(k) = memchr::memmem::find(&bytes[from..line_end], b"+`") {
+            if k > 0 {
+                out.push(open + 1);
+                out.push(from + k);
+            }
+        }
+    }
+    out
 }
 
 /// The link whose target is `src[start..end]`, escapes resolved.

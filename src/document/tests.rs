@@ -769,3 +769,30 @@ fn a_space_in_an_angle_bracketed_markdown_destination_is_encoded() {
         "https://github.com/express js/cors?q=a%20b"
     );
 }
+
+#[test]
+fn asciidoc_passthrough_marks_and_a_window_caret_are_markup() {
+    let got = |src: &str| -> Vec<String> {
+        urls(Syntax::Asciidoc, src)
+            .into_iter()
+            .map(|u| u.0)
+            .collect()
+    };
+    assert_eq!(
+        got("go to `+http://localhost:8091+` to access it\n"),
+        ["http://localhost:8091"]
+    );
+    assert_eq!(
+        got("see https://access.redhat.com/solutions/1[https://access.redhat.com/solutions/1^]\n"),
+        [
+            "https://access.redhat.com/solutions/1",
+            "https://access.redhat.com/solutions/1"
+        ]
+    );
+    // Near misses: a `+` inside a URL, outside backquotes, and a caret
+    // inside a URL stay.
+    assert_eq!(
+        got("a https://a.example/c++/x+ and https://a.example/y^z\n"),
+        ["https://a.example/c++/x+", "https://a.example/y^z"]
+    );
+}

@@ -83,6 +83,10 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // `URL[URL]`, `URL[Image.jpeg]`: a webmail rendering of a
                 // link, or AsciiDoc's `URL[text]`; the bracket ends the URL.
                 b'[' if bracket_ends_url(b, i, limit, from, query) => break,
+                // After a port only `/`, `?` or `#` goes on: a `(` opens
+                // the text's aside (a backup tool's log, `source :
+                // http://10.1.2.3:8091(bucket@10.1.2.3:8091)`).
+                b'(' if !query && !hashed && after_port(b, from, i) => break,
                 // An opener waits for its closer; a URL rarely ends in one.
                 b'(' => {
                     round += 1;
@@ -209,6 +213,17 @@ fn named_url_at(b: &[u8], i: usize) -> bool {
 /// Whether the comma at `i` follows the port of the authority that starts
 /// at `from` (`//localhost:14250,`) and a `name=` follows it.
 fn after_port_before_key(b: &[u8], from: usize, i: usize) -> bool {
+    let key = b[i + 1..]
+        .iter()
+        .take(64)
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
+        .count();
+    after_port(b, from, i) && key > 0 && b.get(i + 1 + key) == Some(&b'=')
+}
+
+/// Whether the byte at `i` follows the port of the authority that starts at
+/// `from` (`//localhost:14250` and then `i`).
+fn after_port(b: &[u8], from: usize, i: usize) -> bool {
     let digits = b[from..i]
         .iter()
         .rev()
@@ -220,18 +235,11 @@ fn after_port_before_key(b: &[u8], from: usize, i: usize) -> bool {
     let authority = b[from..colon.max(from)]
         .strip_prefix(b"//")
         .unwrap_or(&b[from..colon.max(from)]);
-    let key = b[i + 1..]
-        .iter()
-        .take(64)
-        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
-        .count();
     digits > 0
         && colon >= from
         && b[colon] == b':'
         && !authority.is_empty()
         && !authority.contains(&b'/')
-        && key > 0
-        && b.get(i + 1 + key) == Some(&b'=')
 }
 
 /// Whether a byte that is not UTF-8 is a Latin-1 letter (`À`–`ÿ` but `×`

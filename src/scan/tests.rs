@@ -318,6 +318,16 @@ fn real_world_shapes() {
     let cases: &[(&str, &[&str])] = &[
         // A `scheme::` double colon is a path in program text.
         ("Vec<file::Entry>, HashMap<ftp::Session, u32>, Into<http::Uri>", &[]),
+        // A `(` right after a port opens the text's aside (Couchbase's
+        // backup log); after a path it is the URL's.
+        (
+            "source : http://10.142.180.104:8091(travelSampleBackup@10.142.180.104:8091)",
+            &["http://10.142.180.104:8091"],
+        ),
+        (
+            "see http://a.example:8080/f(x) and http://a.example/b(c)",
+            &["http://a.example:8080/f(x)", "http://a.example/b(c)"],
+        ),
         // A template where the host goes, cut at its `<` (Hugo's
         // shortcode): a pattern, not a URL with no host.
         (

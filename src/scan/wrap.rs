@@ -238,7 +238,8 @@ pub(crate) fn rejoin(
         // inside quotes still ends at its closing quote).
         let quoted = tok.ends_with(b"=") && matches!(b.get(next.end), Some(b'"' | b'\''))
             || is_assigned(&b[next.end..b.len().min(next.end + 8)])
-            || (round == 0 && line.is_some_and(|ls| is_setting(&b[ls..url_start], tok)));
+            || (round == 0 && line.is_some_and(|ls| is_setting(&b[ls..url_start], tok)))
+            || (round == 0 && is_next_key(&b[url_start..run_end], tok));
         // "…/issues." and "Patches/pull requests" on the next line: a
         // sentence ended and a new one starts with a capital.
         let sentence = matches!(b[run_end - 1], b'.' | b'!' | b'?') && upper;
@@ -409,6 +410,22 @@ fn is_setting(before_url: &[u8], tok: &[u8]) -> bool {
             .unwrap_or(tok);
         key(tok)
     }
+}
+
+/// Jenkins' `Messages_it.properties`: `…all'indirizzo http://host/userContent/`
+/// and then `Hudson.ViewAlreadyExists=Una …`, the next message's key. A
+/// `name=` token after a URL with no query is a new setting: a query's
+/// `name=` comes after a `?`.
+fn is_next_key(url: &[u8], tok: &[u8]) -> bool {
+    let n = tok
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.'))
+        .count();
+    n >= 2
+        && tok[0].is_ascii_alphabetic()
+        && tok.get(n) == Some(&b'=')
+        && !url.contains(&b'?')
+        && !matches!(url.last(), Some(b'=' | b'&'))
 }
 
 /// English function words that end a sentence's line far more often than

@@ -246,6 +246,19 @@ fn a_path_that_would_not_fit_is_strong_whatever_the_line_width() {
     // Text after the token ends the URL there, over no more lines.
     let text = format!("{}\nindex.html and more\n", filled("http://example.com/a/"));
     assert_eq!(one(&text).url, "http://example.com/a/index.html");
+    // A message catalogue's next key (Jenkins' `.properties`): a `name=`
+    // after a URL with no query is a new setting, not the query.
+    let text = format!(
+        "{}\nHudson.ViewAlreadyExists=Una vista\n",
+        filled("all''indirizzo http://latuaistanzajenkins/userContent/")
+    );
+    assert_ne!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // Near miss: after a `?` the same token is the query's rest.
+    let text = format!(
+        "{}\nsearchTerm=x&page=2\n",
+        filled("http://e.org/search?lang=it&")
+    );
+    assert_eq!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
 }
 
 #[test]

@@ -482,6 +482,25 @@ fn around(cand: &crate::scan::Candidate) -> Option<(&crate::scan::Excerpt, &str,
     Some((e, e.text.get(..at)?, e.text.get(end..)?))
 }
 
+/// Whether the candidate's excerpt, outside the candidate itself, holds
+/// `text` as a word of its own (not inside a longer URL), in the text
+/// rather than as a link's target (`<ulink url="http://a/">htp://a/`
+/// shows a typo in the link's text: the target is the link's, not a form
+/// the text compares).
+pub fn line_holds_besides(cand: &crate::scan::Candidate, text: &str) -> bool {
+    let Some((_, before, after)) = around(cand) else {
+        return false;
+    };
+    let alone = |s: &str| {
+        s.match_indices(text).any(|(k, _)| {
+            let head = &s[..k];
+            !s[k + text.len()..].starts_with(|c: char| c.is_alphanumeric() || "/.-_~%".contains(c))
+                && !["=\"", "='", "](", "="].iter().any(|m| head.ends_with(m))
+        })
+    };
+    alone(before) || alone(after)
+}
+
 /// The candidate's line up to the URL, when its excerpt was kept.
 pub fn line_before(cand: &crate::scan::Candidate) -> Option<&str> {
     around(cand).map(|(_, before, _)| before.rsplit('\n').next().unwrap_or(before))

@@ -5,7 +5,7 @@ use std::ops::Range;
 use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Applicability, Severity};
 use crate::schemes::near_miss;
-use crate::url::{Cx, SchemeKind};
+use crate::url::{Cx, SchemeKind, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -30,7 +30,9 @@ declare_rule! {
     /// Found the same way under both. Under `rfc3986` (the default) it is
     /// the URL's only finding; under `rfc1738` the findings the other rules
     /// always made stay too (`unknown-scheme` for `htp`, `invalid-host` for
-    /// `http:/host`).
+    /// `http:/host`). Under `rfc3986` a typo shown beside its right form
+    /// on the same lines ("producing `http:/localhost` instead of
+    /// `http://localhost`") is the text's example, not reported.
     ///
     /// ## Example
     /// `htp://www.gnu.org/`
@@ -101,6 +103,15 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     let Some((range, fixed)) = misspelling(cx) else {
         return;
     };
+    // go-task's changelog: "producing `http:/localhost` instead of
+    // `http://localhost`": the text shows the wrong form beside the right.
+    if cx.standard == Standard::Rfc3986 {
+        let mut right = cx.url.to_string();
+        right.replace_range(range.clone(), &fixed);
+        if crate::url::standard::line_holds_besides(cx.cand, &right) {
+            return;
+        }
+    }
     let written = cx.text(range.clone()).to_string();
     out.at_with_help(
         range.clone(),
@@ -116,6 +127,24 @@ mod tests {
     use crate::rules::testutil::{cand, diagnostics_with, table, table_3986};
     use crate::rules::Rule;
     use crate::url::Standard;
+
+    #[test]
+    fn the_wrong_form_shown_beside_the_right_one_is_no_typo() {
+        let rules = |text: &str| {
+            crate::rules::testutil::rules_in_text(text, Standard::Rfc3986)
+                .into_iter()
+                .filter(|r| *r == Rule::MisspelledScheme)
+                .count()
+        };
+        let shown = "- Fixed `joinUrl` collapsing the `//` (e.g. producing\n  `http:/localhost` instead of `http://localhost`) (#2915).\n";
+        assert_eq!(rules(shown), 0);
+        // Near misses: another URL's right form, or none, beside it.
+        assert_eq!(rules("see http:/localhost/a and http://localhost/b\n"), 1);
+        assert_eq!(rules("see http:/localhost instead\n"), 1);
+        // The right form as the link's target, the typo in its text.
+        let html = "<a href=\"http://www.cs.hut.fi/x.gz\">htp://www.cs.hut.fi/x.gz</a>\n";
+        assert_eq!(rules(html), 1);
+    }
 
     #[test]
     fn a_unix_socket_request_needs_no_host() {

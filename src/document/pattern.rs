@@ -95,8 +95,12 @@ pub fn is_pattern(url: &str) -> bool {
         return marks & BRACKET != 0 && url.split(':').any(has_bracketed_name);
     };
     // `https://???????.execute-api.us-east-1.amazonaws.com/`: question
-    // marks standing for a host the reader fills in.
-    if b[after..].starts_with(b"??") {
+    // marks standing for a host the reader fills in; `https://:subdomain.
+    // example.com`, a route's named parameter (path-to-regexp's) where the
+    // host starts.
+    if b[after..].starts_with(b"??")
+        || (b.get(after) == Some(&b':') && b.get(after + 1).is_some_and(u8::is_ascii_alphabetic))
+    {
         return true;
     }
     let authority_end =
@@ -577,6 +581,7 @@ mod tests {
             "https://{{ site.url }}/a",
             "https://???????.execute-api.us-east-1.amazonaws.com/dev",
             "http://[::1]:port/",
+            "https://:subdomain.example.com",
             "https://raw.githubusercontent.com/o/r/main/\\g",
             "https://raw.githubusercontent.com/o/r/main/\\g<1>/",
             "https://github.com/{_repo}/issues/%s",
@@ -710,6 +715,8 @@ mod tests {
             // One `?` right after `//`: an empty host, a fault (not a
             // host left to fill in).
             "https://?q=1",
+            // An empty host before a port is a fault, not a parameter.
+            "http://:8080/",
             "http://[::1]:8080/",
             "http://[::1]port/",
             "https://a.example/\\gx",

@@ -454,19 +454,21 @@ impl<'s> Pass<'s> {
                 // that colon again, as the start of a bare URL.
                 Some(found) if found.resume <= i - lo => {
                     let resume = w.abs(found.resume);
+                    let anchored = is_anchored(&w, &found);
                     let c = emit::build(&mut self.cursor, buf, base, &w, found, self.excerpts);
                     self.pos = base + i as u64;
                     self.consumed = resume;
-                    if !is_pattern(&c.url) {
+                    if !anchored && !is_pattern(&c.url) {
                         sink(c);
                     }
                 }
                 Some(found) => {
                     let resume = w.abs(found.resume.max(i - lo + 1));
+                    let anchored = is_anchored(&w, &found);
                     let c = emit::build(&mut self.cursor, buf, base, &w, found, self.excerpts);
                     self.pos = resume;
                     self.consumed = resume;
-                    if !is_pattern(&c.url) {
+                    if !anchored && !is_pattern(&c.url) {
                         sink(c);
                     }
                 }
@@ -474,6 +476,12 @@ impl<'s> Pass<'s> {
             }
         }
     }
+}
+
+/// `"^https://foo=https://bar,^github://=https://buzz"`: a bare URL right
+/// after a `^` is a regular expression anchored at the start, a pattern.
+fn is_anchored(w: &Window, found: &Found) -> bool {
+    found.form == Form::Bare && found.start > 0 && w.bytes[found.start - 1] == b'^'
 }
 
 /// The URL whose scheme (or `URL` prefix) ends at the `:` at window index

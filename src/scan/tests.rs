@@ -318,6 +318,13 @@ fn real_world_shapes() {
     let cases: &[(&str, &[&str])] = &[
         // A `scheme::` double colon is a path in program text.
         ("Vec<file::Entry>, HashMap<ftp::Session, u32>, Into<http::Uri>", &[]),
+        // A regular expression anchored at the start (Pulumi's plugin
+        // download map); a `^` elsewhere is no anchor.
+        (
+            "when set to \"^https://foo=https://bar,^github://=https://buzz\", HTTPS",
+            &[],
+        ),
+        ("see https://a.example/wiki/W^X", &["https://a.example/wiki/W^X"]),
         // A `(` right after a port opens the text's aside (Couchbase's
         // backup log); after a path it is the URL's.
         (

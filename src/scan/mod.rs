@@ -478,10 +478,15 @@ impl<'s> Pass<'s> {
     }
 }
 
-/// `"^https://foo=https://bar,^github://=https://buzz"`: a bare URL right
-/// after a `^` is a regular expression anchored at the start, a pattern.
+/// `"^https://foo=https://bar,^github://=https://buzz"`: a bare URL with
+/// slashes right after a `^` is a regular expression anchored at the start,
+/// a pattern. (`/^mailto:/i` is left to the rules, which know a regular
+/// expression ending at the scheme under `rfc3986` only.)
 fn is_anchored(w: &Window, found: &Found) -> bool {
-    found.form == Form::Bare && found.start > 0 && w.bytes[found.start - 1] == b'^'
+    found.form == Form::Bare
+        && found.start > 0
+        && w.bytes[found.start - 1] == b'^'
+        && found.url.contains("://")
 }
 
 /// The URL whose scheme (or `URL` prefix) ends at the `:` at window index

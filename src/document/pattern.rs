@@ -98,7 +98,9 @@ pub fn is_pattern(url: &str) -> bool {
     // marks standing for a host the reader fills in; `https://:subdomain.
     // example.com`, a route's named parameter (path-to-regexp's) where the
     // host starts.
+    // Kyverno's `https://?*.myorg.com/*`: a wildcard's `?` and `*`.
     if b[after..].starts_with(b"??")
+        || b[after..].starts_with(b"?*")
         || (b.get(after) == Some(&b':') && b.get(after + 1).is_some_and(u8::is_ascii_alphabetic))
     {
         return true;
@@ -582,6 +584,7 @@ mod tests {
             "https://???????.execute-api.us-east-1.amazonaws.com/dev",
             "http://[::1]:port/",
             "https://:subdomain.example.com",
+            "https://?*.myorg.com/*",
             "https://raw.githubusercontent.com/o/r/main/\\g",
             "https://raw.githubusercontent.com/o/r/main/\\g<1>/",
             "https://github.com/{_repo}/issues/%s",

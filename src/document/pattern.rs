@@ -279,6 +279,10 @@ fn has_placeholder(b: &[u8]) -> bool {
     if memchr::memchr_iter(b'$', b).any(variable) {
         return true;
     }
+    // Univention's config registry template, `https://@%@hostname@%@/`.
+    if memchr::memmem::find(b, b"@%@").is_some() {
+        return true;
+    }
     // `http://localhost:@PORT@/`: an autoconf substitution.
     if memchr::memchr_iter(b'@', b).any(|i| {
         let name = b[i + 1..]
@@ -585,6 +589,7 @@ mod tests {
             "http://[::1]:port/",
             "https://:subdomain.example.com",
             "https://?*.myorg.com/*",
+            "https://@%@hostname@%@.@%@domainname@%@/wekan",
             "https://raw.githubusercontent.com/o/r/main/\\g",
             "https://raw.githubusercontent.com/o/r/main/\\g<1>/",
             "https://github.com/{_repo}/issues/%s",

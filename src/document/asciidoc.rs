@@ -57,9 +57,12 @@ pub(super) fn read(src: &str) -> Document {
             targets.push((target.0, target.0 + target.1.len()));
             // `URL[text^]`: a caret ending the link text opens it in a new
             // window; it is the macro's, not a URL's in the text.
-            let line_end = memchr::memchr(b'\n', &bytes[open..]).map_or(bytes.len(), |k| open + k);
-            if let Some(close) = memchr::memchr(b']', &bytes[open..line_end]).map(|k| open + k) {
-                if close > open + 1 && bytes[close - 1] == b'^' {
+            // Looked for up to the line's end, within LOOKBACK bytes, so
+            // a flood of `http://x/[` on one line stays linear.
+            let reach = (open + LOOKBACK).min(bytes.len());
+            if let Some(k) = memchr::memchr2(b']', b'\n', &bytes[open..reach]) {
+                let close = open + k;
+                if bytes[close] == b']' && close > open + 1 && bytes[close - 1] == b'^' {
                     marks_out.push(close - 1);
                 }
             }
@@ -79,16 +82,28 @@ pub(super) fn read(src: &str) -> Document {
 /// The `+` of each `` `+text+` `` on a line: a literal monospace
 /// passthrough (`` `+http://localhost:8091+` ``), whose marks are markup.
 fn passthrough_marks(bytes: &[u8]) -> Vec<usize> {
+    // One pass over each line, left to right: an opener, then its closer
+    // after it; an opener with none on its line ends the line's search.
     let mut out = Vec::new();
-    for open in memchr::memmem::find_iter(bytes, b"`+") {
-        let from = open + 2;
-        let line_end = memchr::memchr(b'\n', &bytes[from..]).map_or(bytes.len(), |k| from + k);
-        if let Some(k) = memchr::memmem::find(&bytes[from..line_end], b"+`") {
-            if k > 0 {
-                out.push(open + 1);
-                out.push(from + k);
+    let mut line_start = 0;
+    while line_start < bytes.len() {
+        let line_end =
+            memchr::memchr(b'\n', &bytes[line_start..]).map_or(bytes.len(), |k| line_start + k);
+        let line = &bytes[line_start..line_end];
+        let mut at = 0;
+        while let Some(k) = memchr::memmem::find(&line[at..], b"`+") {
+            let from = at + k + 2;
+            match memchr::memmem::find(&line[from..], b"+`") {
+                Some(0) => at = from,
+                Some(close) => {
+                    out.push(line_start + from - 1);
+                    out.push(line_start + from + close);
+                    at = from + close + 2;
+                }
+                None => break,
             }
         }
+        line_start = line_end + 1;
     }
     out
 }

@@ -101,7 +101,12 @@ pub fn is_pattern(url: &str) -> bool {
     // Kyverno's `https://?*.myorg.com/*`: a wildcard's `?` and `*`.
     if b[after..].starts_with(b"??")
         || b[after..].starts_with(b"?*")
-        || (b.get(after) == Some(&b':') && b.get(after + 1).is_some_and(u8::is_ascii_alphabetic))
+        || (b.get(after) == Some(&b':')
+            && b.get(after + 1).is_some_and(u8::is_ascii_alphabetic)
+            && !b[after..]
+                .iter()
+                .take_while(|&&c| !matches!(c, b'/' | b'?' | b'#'))
+                .any(|&c| c == b'@'))
     {
         return true;
     }
@@ -725,6 +730,8 @@ mod tests {
             "https://?q=1",
             // An empty host before a port is a fault, not a parameter.
             "http://:8080/",
+            // An empty user name before a password (Redis's form).
+            "redis://:s9Xk2pQ7vLm3@cache.prod.acme.org:6379/0",
             "http://[::1]:8080/",
             "http://[::1]port/",
             "https://a.example/\\gx",

@@ -327,8 +327,12 @@ impl Validator {
         if self.standard == Standard::Rfc3986
             && out.len() > first
             && standard::is_concatenated(cand)
+            && ends_in_authority(&cand.url)
         {
-            retain_from(out, first, |d| d.rule.group() == Group::Security);
+            retain_from(out, first, |d| {
+                d.rule.group() == Group::Security
+                    || matches!(d.rule, Rule::MisspelledScheme | Rule::DoubledScheme)
+            });
         }
         // A URL the text itself calls wrong ("Incorrect: file:///a%.c") is
         // an example of the fault, not the fault; asked only of URLs with a
@@ -398,6 +402,13 @@ fn shown_input(rule: Rule) -> bool {
             rule,
             Rule::MisspelledScheme | Rule::DoubledScheme | Rule::GluedUrl | Rule::EmptyUrl
         )
+}
+
+/// Whether the URL ends inside its authority (`https://typescript-v2-`):
+/// nothing after the host but perhaps a port.
+fn ends_in_authority(url: &str) -> bool {
+    url.split_once("//")
+        .is_some_and(|(_, rest)| !rest.contains(['/', '?', '#']))
 }
 
 /// Keep `out[..first]` (other URLs' findings) and those of `out[first..]`

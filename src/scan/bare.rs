@@ -86,7 +86,13 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // After a port only `/`, `?` or `#` goes on: a `(` opens
                 // the text's aside (a backup tool's log, `source :
                 // http://10.1.2.3:8091(bucket@10.1.2.3:8091)`).
-                b'(' if !query && !hashed && after_port(b, from, i) => break,
+                b'(' if !query
+                    && !hashed
+                    && after_port(b, from, i)
+                    && !userinfo_ahead(b, i, limit) =>
+                {
+                    break
+                }
                 // An opener waits for its closer; a URL rarely ends in one.
                 b'(' => {
                     round += 1;
@@ -96,12 +102,13 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                     square += 1;
                     false
                 }
-                // A brace is a template's or a glob's (`…@{{< sitevar >}}`,
-                // Hugo's shortcode, cut at its `<`): kept even last, so the
-                // URL reads as the pattern it is.
+                // A template's opener (`…@{{< sitevar >}}`, Hugo's
+                // shortcode, cut at its `<`; `{%`) is kept even last, so the
+                // URL reads as the pattern it is; another brace waits for
+                // its closer.
                 b'{' => {
                     curly += 1;
-                    true
+                    matches!(b.get(i + 1), Some(b'{' | b'%'))
                 }
                 // A closer without its opener inside the URL belongs to the
                 // text around it: `(see http://a/b)`, `[a](http://x)`.
@@ -219,6 +226,26 @@ fn after_port_before_key(b: &[u8], from: usize, i: usize) -> bool {
         .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
         .count();
     after_port(b, from, i) && key > 0 && b.get(i + 1 + key) == Some(&b'=')
+}
+
+/// Whether an `@` outside the parentheses opened at `i` comes before the
+/// next `/` or blank: the digits before `i` were a password's
+/// (`http://user:1234(x)@host/`), no port. (An `@` inside them is the
+/// aside's: `:8091(bucket@10.1.2.3:8091)`.)
+fn userinfo_ahead(b: &[u8], i: usize, limit: usize) -> bool {
+    let mut depth = 0usize;
+    for &c in b[i..limit.min(i + 256)]
+        .iter()
+        .take_while(|&&c| c != b'/' && !c.is_ascii_whitespace())
+    {
+        match c {
+            b'(' => depth += 1,
+            b')' => depth = depth.saturating_sub(1),
+            b'@' if depth == 0 => return true,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Whether the byte at `i` follows the port of the authority that starts at

@@ -335,12 +335,19 @@ fn real_world_shapes() {
             "see http://a.example:8080/f(x) and http://a.example/b(c)",
             &["http://a.example:8080/f(x)", "http://a.example/b(c)"],
         ),
+        // Digits before `(` and then an `@`: a password's, no port.
+        (
+            "see http://user:1234(x)@host.example/ ok",
+            &["http://user:1234(x)@host.example/"],
+        ),
         // A template where the host goes, cut at its `<` (Hugo's
         // shortcode): a pattern, not a URL with no host.
         (
-            "url = https://rc:pw@{{< sitevar name=\"x\" >}}/api/oidc and https://a.example/{x",
+            "url = https://rc:pw@{{< sitevar name=\"x\" >}}/api/oidc",
             &[],
         ),
+        // A lone brace is no template's: the URL before it stays one.
+        ("open http://example.org/path{ now", &["http://example.org/path"]),
         // A shell pipe, closing emphasis and a closing quote end a URL.
         ("curl http://x.example/foo| sh", &["http://x.example/foo"]),
         // Lists of URLs, plain and named (etcd's `--initial-cluster`); a

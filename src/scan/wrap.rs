@@ -421,9 +421,13 @@ fn is_next_key(url: &[u8], tok: &[u8]) -> bool {
         .iter()
         .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.'))
         .count();
+    // A settings key, dotted or in capitals (`Hudson.ViewAlreadyExists`,
+    // `MAX_SIZE`); Google Maps' path segment `data=!3m1` is lower case.
+    let key = &tok[..n];
     n >= 2
         && tok[0].is_ascii_alphabetic()
         && tok.get(n) == Some(&b'=')
+        && (key.contains(&b'.') || key.iter().any(u8::is_ascii_uppercase))
         && !url.contains(&b'?')
         && !matches!(url.last(), Some(b'=' | b'&'))
 }

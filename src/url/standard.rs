@@ -163,18 +163,18 @@ pub fn is_placeholder_password(password: &str) -> bool {
 
 /// `pass1`, `token2`, `orgtoken`, `mytoken` (tektoncd's
 /// `https://user1:pass1@url1.com` in a credentials file's example): a
-/// placeholder word numbered for the second example, or after a short
-/// prefix naming whose it is.
+/// placeholder word, numbered for the second example or after a short
+/// word naming whose it is. (`compass`, `dogpass1`, `foo2024` may be real.)
 fn numbered_password_word(p: &str) -> bool {
     let word = p.trim_end_matches(|c: char| c.is_ascii_digit());
-    if word.len() < p.len() && is_password_word(word) {
-        return true;
-    }
-    ["token", "password", "passwd", "pass", "pwd"]
+    ["", "my", "your", "org", "api", "user", "app", "the", "some"]
         .iter()
-        .any(|w| {
-            word.strip_suffix(w).is_some_and(|prefix| {
-                prefix.len() <= 4 && prefix.bytes().all(|b| b.is_ascii_alphabetic())
+        .any(|prefix| {
+            word.strip_prefix(prefix).is_some_and(|base| {
+                matches!(
+                    base,
+                    "pass" | "password" | "passwd" | "pwd" | "token" | "secret"
+                )
             })
         })
 }
@@ -491,11 +491,24 @@ pub fn line_holds_besides(cand: &crate::scan::Candidate, text: &str) -> bool {
     let Some((_, before, after)) = around(cand) else {
         return false;
     };
+    // The match ends where the text's URL does: at a blank, a quote or a
+    // bracket, or a sentence's mark before a blank, not at a URL character
+    // (`http://localhost:8080/api` is another URL than `http://localhost`).
+    let ends = |rest: &str| {
+        let mut chars = rest.chars();
+        match chars.next() {
+            None => true,
+            Some(c) if ".,;:!?".contains(c) => chars.next().is_none_or(char::is_whitespace),
+            Some(c) => !(c.is_alphanumeric() || "/-_~%:#@[]!$&'()*+,;=?".contains(c)),
+        }
+    };
     let alone = |s: &str| {
         s.match_indices(text).any(|(k, _)| {
             let head = &s[..k];
-            !s[k + text.len()..].starts_with(|c: char| c.is_alphanumeric() || "/.-_~%".contains(c))
-                && !["=\"", "='", "](", "="].iter().any(|m| head.ends_with(m))
+            ends(&s[k + text.len()..])
+                && !["=\"", "='", "](", "=", "<"]
+                    .iter()
+                    .any(|m| head.ends_with(m))
         })
     };
     alone(before) || alone(after)
@@ -1246,6 +1259,9 @@ mod tests {
             "hunterpass9x",
             "longprefixtoken",
             "1token",
+            "compass",
+            "dogpass1",
+            "foo2024",
         ] {
             assert!(!is_placeholder_password(p), "{p}");
         }

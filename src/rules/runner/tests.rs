@@ -371,6 +371,14 @@ fn the_first_piece_of_a_concatenated_string_is_not_linted() {
             "{text}"
         );
     }
+    // A mistyped scheme is still a typo, and a piece holding a path is
+    // judged whole.
+    for text in [
+        "url = \"htp://api.example.com/v1/\" + path\n",
+        "u = \"http://bad_host-/api/\" + path\n",
+    ] {
+        assert_ne!(rules(text, Standard::Rfc3986), [], "{text}");
+    }
     // A password is still a leak.
     let leak = "u = \"https://admin:hunter2@db.acme.org/\" + path\n";
     assert!(rules(leak, Standard::Rfc3986).contains(&Rule::PasswordInUrl));

@@ -78,10 +78,6 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     }
 }
 
-/// Reserved ports another protocol listens on: the WHATWG Fetch standard's
-/// "bad ports" below 1024 (fetch.spec.whatwg.org, "port blocking", 2024),
-/// and the defaults of known schemes (http 80, gopher 70, https 443, wais
-/// 210).
 /// Whether `n` is the default port of the secure or plain twin of
 /// `scheme` (`http` and `https`, `ws` and `wss`): the same protocol, with
 /// or without TLS.
@@ -93,6 +89,10 @@ fn is_twins_port(scheme: &str, n: u32) -> bool {
     )
 }
 
+/// Reserved ports another protocol listens on: the WHATWG Fetch standard's
+/// "bad ports" below 1024 (fetch.spec.whatwg.org, "port blocking", 2024),
+/// and the defaults of known schemes (http 80, gopher 70, https 443, wais
+/// 210).
 fn is_other_protocols(n: u32) -> bool {
     const PORTS: &[u32] = &[
         1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 70, 77, 79, 80, 87,

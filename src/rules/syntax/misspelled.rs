@@ -144,6 +144,18 @@ mod tests {
         // The right form as the link's target, the typo in its text.
         let html = "<a href=\"http://www.cs.hut.fi/x.gz\">htp://www.cs.hut.fi/x.gz</a>\n";
         assert_eq!(rules(html), 1);
+        let rst = "`htp://a.example/x <http://a.example/x>`_\n";
+        assert_eq!(rules(rst), 1);
+        // A longer URL that starts with the right form is another URL.
+        assert_eq!(
+            rules("Open htp://localhost now; the API is at http://localhost:8080/api.\n"),
+            1
+        );
+        // The right form ending a sentence still counts.
+        assert_eq!(
+            rules("Not htp://example.org/a but http://example.org/a.\n"),
+            0
+        );
     }
 
     #[test]

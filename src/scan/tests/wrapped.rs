@@ -253,7 +253,14 @@ fn a_path_that_would_not_fit_is_strong_whatever_the_line_width() {
         filled("all''indirizzo http://latuaistanzajenkins/userContent/")
     );
     assert_ne!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
-    // Near miss: after a `?` the same token is the query's rest.
+    // Near misses: a lower-case `name=` is a path segment's
+    // (`…/17z/` then `data=!3m1!4b1`), and after a `?` the same token
+    // is the query's rest.
+    let text = format!(
+        "{}\ndata=!3m1!4b1\n",
+        filled("https://www.google.com/maps/@5,6,17z/")
+    );
+    assert_eq!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
     let text = format!(
         "{}\nsearchTerm=x&page=2\n",
         filled("http://e.org/search?lang=it&")

@@ -24,8 +24,9 @@ declare_rule! {
     /// RFC 3849 addresses, loopback), nor for a placeholder password
     /// (`password`, `passwd`, `pass`, `secret`, `xxx`, `***`, one letter,
     /// `<...>`, one holding `secret` or `passw`: `a%20secret`; one saying it is made up, `not-re%40l`, `fake`; `private` alone; any of these spelled with digits for letters, `s3cret`, `p%40ssw0rd`, or numbered or prefixed, `pass1`, `orgtoken`; one holding the word `token`, `my-token`; the word in another language, `LÖSENORD`, `Passwort`), nor one for a public playground or demo server
-    /// (`play.min.io`, `demo.…`, `sandbox.…`: credentials published for
-    /// every reader to try), nor one after a web site's name as the user (`http://www.cnn.com:x@evil.example/`, the disguise of RFC 3986 §7.6, shown to warn of it) or one beside a placeholder user name (`user`, `username`,
+    /// (`play.min.io`, `demo.mattermost.com`: `play.`, `playground.` or
+    /// `demo.` in a name of three labels at most, credentials published
+    /// for every reader to try), nor one after a web site's name as the user (`http://www.cnn.com:x@evil.example/`, the disguise of RFC 3986 §7.6, shown to warn of it) or one beside a placeholder user name (`user`, `username`,
     /// `<user>`: `https://user:he%2F%2Fo@pypi.company.com/` shows how to
     /// encode a password, it leaks none). Under `rfc1738` every host and password is judged alike.
     ///
@@ -78,18 +79,18 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 }
 
 /// `https://Q3AM3UQ867SPQQA43P2F:zuf+…@play.min.io`: a public playground's
-/// or demo server's credentials, published for every reader to try.
+/// or demo server's credentials, published for every reader to try. A
+/// service's own public name has three labels at most (`play.min.io`,
+/// `demo.mattermost.com`); a company's internal `demo.corp.acme.org` may
+/// hold a real secret.
 fn is_demo_host(host: &str) -> bool {
     let first = host
         .split('.')
         .next()
         .unwrap_or_default()
         .to_ascii_lowercase();
-    host.contains('.')
-        && matches!(
-            first.as_str(),
-            "play" | "playground" | "demo" | "sandbox" | "try" | "public-demo"
-        )
+    (2..=3).contains(&host.split('.').count())
+        && matches!(first.as_str(), "play" | "playground" | "demo")
 }
 
 /// `http://www.cnn.com:USArticle1840@www.liquidshirts.com/`: a user name
@@ -144,6 +145,11 @@ mod tests {
                 // Near misses: a host that only starts like one.
                 ("https://admin:hunter2@player.acme.org/", &["hunter2"]),
                 ("https://admin:hunter2@demos.acme.org/", &["hunter2"]),
+                (
+                    "https://deploy:Zq8vLp2x@sandbox.corp.acme.org/",
+                    &["Zq8vLp2x"],
+                ),
+                ("https://deploy:Zq8vLp2x@demo.corp.acme.org/", &["Zq8vLp2x"]),
             ],
         );
     }

@@ -150,10 +150,7 @@ impl Syntax {
             .and_then(|n| n.to_str())
             .unwrap_or_default()
             .to_ascii_lowercase();
-        let name = ["gz", "bz2", "xz", "zst"]
-            .iter()
-            .find_map(|z| name.strip_suffix(&format!(".{z}")))
-            .unwrap_or(&name);
+        let name = crate::input::without_compression(&name);
         // A build's template (`unbound.conf.5.in`, `index.html.in`, which
         // autoconf or CMake fills in) is the file it becomes.
         let name = name

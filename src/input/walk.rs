@@ -268,11 +268,7 @@ fn is_spelling_dictionary(name: &str) -> bool {
 /// `click_mini.tsv.gz`, a web analytics sample of mangled URLs, and a
 /// benchmark's `answers/q28.csv`): exported values, not text anyone edits.
 fn is_table(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
-    let plain = [".gz", ".bz2", ".xz", ".zst"]
-        .iter()
-        .find_map(|e| lower.strip_suffix(e))
-        .unwrap_or(&lower);
+    let plain = super::without_compression(name).to_ascii_lowercase();
     [".csv", ".tsv"]
         .iter()
         .any(|e| plain.len() > e.len() && plain.ends_with(e))

@@ -323,11 +323,14 @@ impl Validator {
         }
         // `"https://typescript-v2-" + prNumber + ".vercel.app/"` in a
         // comment: the first piece of a string built by concatenation, whose
-        // host and path the pieces after it finish.
+        // host and path the pieces after it finish (only a piece that ends
+        // in its host: one holding a path is judged whole).
         if self.standard == Standard::Rfc3986
             && out.len() > first
+            && cx.parts.path.is_empty()
+            && cx.parts.query.is_none()
+            && cx.parts.fragment.is_none()
             && standard::is_concatenated(cand)
-            && ends_in_authority(&cand.url)
         {
             retain_from(out, first, |d| {
                 d.rule.group() == Group::Security
@@ -402,13 +405,6 @@ fn shown_input(rule: Rule) -> bool {
             rule,
             Rule::MisspelledScheme | Rule::DoubledScheme | Rule::GluedUrl | Rule::EmptyUrl
         )
-}
-
-/// Whether the URL ends inside its authority (`https://typescript-v2-`):
-/// nothing after the host but perhaps a port.
-fn ends_in_authority(url: &str) -> bool {
-    url.split_once("//")
-        .is_some_and(|(_, rest)| !rest.contains(['/', '?', '#']))
 }
 
 /// Keep `out[..first]` (other URLs' findings) and those of `out[first..]`

@@ -90,28 +90,16 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
 /// Whether the last path segment holds no letter or digit, escaped or not
 /// (`%3F:`, `::`): a name made of marks.
 fn symbol_name(url: &str) -> bool {
-    let segment = url.rsplit('/').next().unwrap_or_default();
-    let mut rest = segment.as_bytes();
+    let start = url.rfind('/').map_or(0, |k| k + 1);
     let mut marks = 0;
-    while let Some((&b, tail)) = rest.split_first() {
-        if b == b'%' && tail.len() >= 2 && tail[..2].iter().all(u8::is_ascii_hexdigit) {
-            let hex = std::str::from_utf8(&tail[..2]).unwrap_or_default();
-            if u8::from_str_radix(hex, 16).is_ok_and(|c| c.is_ascii_alphanumeric() || !c.is_ascii())
-            {
-                return false;
-            }
-            rest = &tail[2..];
-            marks += 1;
-            continue;
-        }
+    for b in crate::url::grammar::escape::decoded(url, start..url.len()) {
         if b.is_ascii_alphanumeric() || !b.is_ascii() {
             return false;
         }
         marks += 1;
-        rest = tail;
     }
     // The trailing mark and at least one more.
-    marks >= 2 && url.contains("://") && !segment.contains("...")
+    marks >= 2 && url.contains("://") && !url[start..].contains("...")
 }
 
 #[cfg(test)]

@@ -82,11 +82,12 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 /// `scheme` (`http` and `https`, `ws` and `wss`): the same protocol, with
 /// or without TLS.
 fn is_twins_port(scheme: &str, n: u32) -> bool {
-    let s = scheme.to_ascii_lowercase();
-    matches!(
-        (s.as_str(), n),
-        ("http" | "ws", 443) | ("https" | "wss", 80)
-    )
+    let is = |name: &str| scheme.eq_ignore_ascii_case(name);
+    match n {
+        443 => is("http") || is("ws"),
+        80 => is("https") || is("wss"),
+        _ => false,
+    }
 }
 
 /// Reserved ports another protocol listens on: the WHATWG Fetch standard's

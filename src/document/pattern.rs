@@ -505,6 +505,26 @@ fn has_wildcard_path(path: &str) -> bool {
         seg.starts_with('*')
             || (seg.len() > 2 && seg.starts_with('[') && seg.ends_with(']'))
             || has_bracketed_name(seg)
+            || has_digit_set(seg)
+    })
+}
+
+/// `/api/v[12]/spans`: a regular expression's or a glob's set of digits
+/// glued to a name (a link checker's ignore pattern), two to four distinct
+/// digits. A file's number in brackets is one (`report[1].pdf`), and a
+/// query's `ids[12]=` is not in the path.
+fn has_digit_set(seg: &str) -> bool {
+    let b = seg.as_bytes();
+    seg.match_indices('[').any(|(k, _)| {
+        let Some(len) = seg[k + 1..].find(']') else {
+            return false;
+        };
+        let set = &b[k + 1..k + 1 + len];
+        k > 0
+            && b[k - 1].is_ascii_alphabetic()
+            && (2..=4).contains(&set.len())
+            && set.iter().all(u8::is_ascii_digit)
+            && set.iter().enumerate().all(|(n, c)| !set[..n].contains(c))
     })
 }
 
@@ -673,6 +693,8 @@ mod tests {
             "https://api.telegram.org/bot[myauthorization-token]/setwebhook",
             "https://api.telegram.org/bot[my_token]",
             "https://example.org/bucket/key-._~,!@#$%^&*()?Foo=z&Foo=o",
+            "http://localhost:9411/api/v[12]/spans",
+            "https://a.example/api/v[123]",
         ] {
             assert!(is_pattern(p), "{p} is a pattern");
         }
@@ -696,6 +718,10 @@ mod tests {
             "http://[v7.abc]/",
             "http://[::ffff:192.0.2.1]/",
             "http://a.example/?a[]=1&filter[name]=x",
+            // A file's number, a query's index, a set with a digit twice.
+            "http://a.example/report[1].pdf",
+            "http://a.example/x?ids[12]=1",
+            "http://a.example/v[11]/x",
             "http://a.example/%2Fx%41",
             "http://a.example/%da",
             "http://a.example/%zz",

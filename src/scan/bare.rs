@@ -323,7 +323,8 @@ fn bracket_ends_url(b: &[u8], i: usize, limit: usize, from: usize, query: bool) 
         // or text of another script (`URL[text]。` in a translation).
         Some(c) if c.is_ascii_whitespace() || matches!(c, b'"' | b'\'' | b'`') || c >= 0x80 => true,
         // Sentence punctuation, then the token's end: `URL[].`, and
-        // `(URL[]).` with the parenthesis closed.
+        // `(URL[]).` with the parenthesis closed; the end may be a
+        // no-break space (`URL[text].\u{a0}`).
         Some(b'.' | b',' | b';' | b':' | b')') => {
             let rest = &inner[close + 1..];
             let n = rest
@@ -331,7 +332,7 @@ fn bracket_ends_url(b: &[u8], i: usize, limit: usize, from: usize, query: bool) 
                 .take(3)
                 .take_while(|c| b".,;:)".contains(c))
                 .count();
-            after2.is_none_or(|c| c.is_ascii_whitespace())
+            after2.is_none_or(|c| c.is_ascii_whitespace() || c >= 0x80)
                 || (rest[0] == b')' && rest.get(n).is_none_or(u8::is_ascii_whitespace))
         }
         _ => false,
@@ -451,7 +452,13 @@ fn read(
         return None;
     }
     let limit = start.saturating_add(BARE_CAP);
-    let end = find_end(w.bytes, colon + 1, limit, quoted);
+    let mut end = find_end(w.bytes, colon + 1, limit, quoted);
+    if let Some(cut) = sed_cut(w.bytes, start, colon + 1, end.end) {
+        end = End {
+            end: cut,
+            stop: cut,
+        };
+    }
     let rest = match std::str::from_utf8(&w.bytes[colon + 1..end.end]) {
         Ok(text) => std::borrow::Cow::Borrowed(text),
         Err(_) => String::from_utf8_lossy(&w.bytes[colon + 1..end.end]),
@@ -472,6 +479,25 @@ fn read(
         wrap::rejoin(w, schemes, &mut found, url_start, end.stop);
     }
     Some(found)
+}
+
+/// `sed "s~proxy_pass http://localhost:9411~proxy_pass ${URL}~g"`: inside a
+/// `sed` substitution, its delimiter ends the URL. Returns where, when the
+/// URL (`from..end`) holds one of `~ @ , !` and the line before the scheme
+/// at `start` opens a substitution with it (a quote, `s`, the delimiter).
+/// (`/` is escaped inside such URLs, `|` ends one anyway, and `s#…#` is
+/// `empty-url`'s to spare.)
+fn sed_cut(b: &[u8], start: usize, from: usize, end: usize) -> Option<usize> {
+    let at = b[from..end]
+        .iter()
+        .position(|c| matches!(c, b'~' | b'@' | b',' | b'!'))?;
+    let floor = start.saturating_sub(256);
+    let line = memchr::memrchr(b'\n', &b[floor..start]).map_or(floor, |k| floor + k + 1);
+    let delimiter = b[line..start].windows(3).rev().find_map(|s| {
+        (matches!(s[0], b'\'' | b'"') && s[1] == b's' && matches!(s[2], b'~' | b'@' | b',' | b'!'))
+            .then_some(s[2])
+    })?;
+    Some(from + at + memchr::memchr(delimiter, &b[from + at..end])?)
 }
 
 /// Copy `raw` (at window index `at`) into `found.url`. Valid UTF-8 is
@@ -551,6 +577,10 @@ mod tests {
             "github.com/newren/git-filter-repo"
         );
         assert_eq!(url_end("a/x[y]z c"), "a/x[y]z");
+        // AsciiDoc's `link:URL[text].` before a no-break space; a letter
+        // after the stop keeps the bracket (near miss).
+        assert_eq!(url_end("a/GROOVY-6044[text].\u{a0}x"), "a/GROOVY-6044");
+        assert_eq!(url_end("a/GROOVY-6044[text].x y"), "a/GROOVY-6044[text].x");
         // A list's next item after a port; a path's or a query's comma stays.
         assert_eq!(
             url_end("//localhost:14250,pollingIntervalMs=5000,rate=0.25"),

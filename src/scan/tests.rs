@@ -128,6 +128,33 @@ fn bare_url_ends_at_delimiters_and_controls() {
 }
 
 #[test]
+fn a_sed_substitutions_delimiter_ends_the_url() {
+    check(
+        "sed \"s~proxy_pass «http://localhost:9411»~proxy_pass ${URL}~g\" f",
+        &[(B, "http://localhost:9411")],
+    );
+    check(
+        "sed 's@«http://old.example/a»@«https://new.example/a»@' f",
+        &[(B, "http://old.example/a"), (B, "https://new.example/a")],
+    );
+    // Right after the delimiter: nothing is left of the URL.
+    assert!(urls("-e 's~http://~https://~g'").is_empty());
+    // Near misses: no substitution opened on the line, or another mark.
+    check(
+        "see «http://a.example/~user,x@y»",
+        &[(B, "http://a.example/~user,x@y")],
+    );
+    check(
+        "\"s~x\"\n«http://a.example/~b»",
+        &[(B, "http://a.example/~b")],
+    );
+    check(
+        "'s~x' «http://a.example/p!q»",
+        &[(B, "http://a.example/p!q")],
+    );
+}
+
+#[test]
 fn a_scheme_with_nothing_after_it_is_not_a_url() {
     assert!(urls("ftpurl = \"ftp://\" hostport").is_empty());
     assert!(urls("mailto: alone, http://. and ftp: the protocol").is_empty());

@@ -469,7 +469,12 @@ fn read(
     let munged = w.bytes[url_start..colon].eq_ignore_ascii_case(b"mailto")
         && !rest.contains('@')
         && w.bytes[end.stop..].starts_with(b" at ");
-    if !(has_substance(&rest) || root) || munged || placeholder_at(w.bytes, end.stop) {
+    // `URLak http:// edo https://-rekin hasi behar du`: a case ending
+    // glued to the scheme's name in Basque (no host starts with `-`).
+    let suffix = rest
+        .strip_prefix("//-")
+        .is_some_and(|word| !word.is_empty() && word.chars().all(char::is_alphabetic));
+    if !(has_substance(&rest) || root) || munged || suffix || placeholder_at(w.bytes, end.stop) {
         return None;
     }
     let mut found = Found::new(form, start, end.end, String::new(), url_start);

@@ -128,6 +128,17 @@ fn bare_url_ends_at_delimiters_and_controls() {
 }
 
 #[test]
+fn a_case_ending_glued_to_a_scheme_is_no_url() {
+    assert!(urls("URLak http:// edo https://-rekin hasi behar du").is_empty());
+    // Near misses: a host after the hyphen's word, or a path.
+    check(
+        "«https://-rekin.example» x",
+        &[(B, "https://-rekin.example")],
+    );
+    check("«http://-a/b» x", &[(B, "http://-a/b")]);
+}
+
+#[test]
 fn a_sed_substitutions_delimiter_ends_the_url() {
     check(
         "sed \"s~proxy_pass «http://localhost:9411»~proxy_pass ${URL}~g\" f",

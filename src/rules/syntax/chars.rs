@@ -50,7 +50,9 @@ declare_rule! {
     /// A backslash
     /// before a shell, INI, Markdown, AsciiDoc or Perl metacharacter (`?a=1\&b=2`,
     /// `r\#egg=x`, `Squid\_W.png`, `src/\+/HEAD` (not in an HTML attribute,
-    /// where a browser reads `\` as `/`), `mailto:a\@b.org`) is that syntax's
+    /// where a browser reads `\` as `/`), `mailto:a\@b.org` and gtk-doc's
+    /// `multifile://start:stop\@pattern` (`\@` outside http, https, ftp,
+    /// file, ws and wss, whose `\` a browser reads as `/`)) is that syntax's
     /// escape, and npm's
     /// version range after a package (`reveal.js@^5`) is what CDNs take. An
     /// address obfuscated on purpose (`mailto:joe at example.org`, see
@@ -185,8 +187,10 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
                     || !(cx.cand.form == crate::scan::Form::Link
                         && standard::is_attribute_value(cx.cand)))
                 // `http://evil.example\@good.example/`: a browser reads the
-                // `\` as `/`; only an address's `\@` is Perl's escape.
-                && (b.get(i + 1) != Some(&b'@') || cx.scheme == SchemeKind::Mailto))
+                // `\` as `/` in a web scheme's URL (WHATWG's special ones);
+                // elsewhere `\@` is Perl's or gtk-doc's escaped at-sign
+                // (`mailto:a\@b.org`, `<multifile://start:stop\@pattern>`).
+                && (b.get(i + 1) != Some(&b'@') || !is_web_scheme(cx)))
             || (!rfc1738 && is_version_caret(b, i))
             || (c == b' ' && signature.as_ref().is_some_and(|r| r.contains(&i)))
             || spared.contains(&i);
@@ -244,6 +248,19 @@ fn javadoc_anchor(cx: &Cx<'_>) -> Option<Range<usize>> {
 /// backslash before a shell, INI, Markdown, AsciiDoc or Perl metacharacter is the
 /// surrounding syntax's escape, gone before any client sees the URL;
 /// encoding it would break the URL.
+/// A scheme whose URLs a browser parses with `\` read as `/` (WHATWG URL's
+/// special schemes: http, https, ftp, file, ws, wss).
+fn is_web_scheme(cx: &Cx<'_>) -> bool {
+    matches!(
+        cx.scheme,
+        SchemeKind::Http | SchemeKind::Https | SchemeKind::Ftp | SchemeKind::File
+    ) || cx
+        .parts
+        .scheme
+        .clone()
+        .is_some_and(|r| matches!(cx.text(r).to_ascii_lowercase().as_str(), "ws" | "wss"))
+}
+
 fn is_shell_escape(next: Option<&u8>) -> bool {
     matches!(
         next,
@@ -525,6 +542,11 @@ mod tests {
                 ),
                 ("https://unpkg.com/reveal.js@^5/dist/reveal.css", &[]),
                 ("https://h/a^5", &["^"]),
+                // gtk-doc's escaped at-sign outside the web's schemes; in
+                // a web URL a browser reads the `\` as `/`.
+                ("multifile://start:stop\\@location-pattern", &[]),
+                ("http://evil.example\\@good.example/", &["\\"]),
+                ("wss://evil.example\\@good.example/", &["\\"]),
             ],
         );
         assert_eq!(

@@ -44,6 +44,10 @@ pub fn check(bytes: impl Iterator<Item = u8>) -> Result<(), &'static str> {
         None => Ok(()),
         Some(b'@') => Err("more than one `@`"),
         Some(b',') => Err("more than one address (`,`): RFC 1738 allows one"),
+        // Outlook's list separator; RFC 6068 §2 separates addresses with `,`.
+        Some(b';') => {
+            Err("`;` after an address: a list of addresses is separated by `,` (RFC 6068 §2)")
+        }
         Some(_) => Err("a character RFC 822 does not allow in the domain"),
     }
 }
@@ -140,5 +144,13 @@ mod tests {
         ] {
             assert!(ok(a).is_err(), "{a}");
         }
+    }
+
+    #[test]
+    fn a_semicolon_list_is_told_to_use_commas() {
+        assert!(ok("a@b.org;c@d.org")
+            .unwrap_err()
+            .contains("separated by `,`"));
+        assert!(ok("a@b.org:c").unwrap_err().contains("does not allow"));
     }
 }

@@ -114,7 +114,11 @@ pub fn is_pattern(url: &str) -> bool {
         memchr::memchr3(b'/', b'?', b'#', &b[after..]).map_or(url.len(), |i| after + i);
     let authority = &url[after..authority_end];
     let path = &url[authority_end..];
+    // `http://pr-[prnumber].manual.joomlacode.org`: a bracketed name
+    // inside the host (one at its start is an IP literal's, above).
+    let host = authority.rsplit('@').next().unwrap_or_default();
     (marks & STAR != 0 && authority.contains('*'))
+        || (marks & BRACKET != 0 && !host.starts_with('[') && has_bracketed_name(host))
         || (marks & (STAR | BRACKET) != 0 && has_wildcard_path(path))
         || has_word_port(authority)
         || ((marks & NON_ASCII != 0 || has_double_dot(b)) && is_elided(authority, path))
@@ -694,6 +698,7 @@ mod tests {
             "https://api.telegram.org/bot[my_token]",
             "https://example.org/bucket/key-._~,!@#$%^&*()?Foo=z&Foo=o",
             "http://localhost:9411/api/v[12]/spans",
+            "http://pr-[prnumber].manual.joomlacode.org",
             "https://a.example/api/v[123]",
         ] {
             assert!(is_pattern(p), "{p} is a pattern");
@@ -722,6 +727,7 @@ mod tests {
             "http://a.example/report[1].pdf",
             "http://a.example/x?ids[12]=1",
             "http://a.example/v[11]/x",
+            "http://[fe80::1]:8080/a",
             "http://a.example/%2Fx%41",
             "http://a.example/%da",
             "http://a.example/%zz",

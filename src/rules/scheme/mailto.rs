@@ -21,7 +21,7 @@ declare_rule! {
     /// `ukdATkampsax.dk`, ` dot ` for the dot, or the marks spaced out,
     /// `warner-buildbot @ lothar . com`),
     /// is not reported: its writer broke it deliberately; nor is a
-    /// placeholder (`mailto:xxx`, `mailto:foo`, `mailto:...`, `mailto:-`), a notifier
+    /// placeholder (`mailto:xxx`, `mailto:foo`, `mailto:user`, `mailto:...`, `mailto:-`), a notifier
     /// library's server URL with a password (Apprise's
     /// `mailto://user:pass@smtp.example.org`), a wildcard
     /// (`mailto:*`), a noun naming the scheme (`mailto:links`) or the end
@@ -121,7 +121,21 @@ fn placeholder(cx: &Cx<'_>) -> bool {
     let address = cx.text(cx.parts.body.clone()).to_ascii_lowercase();
     matches!(
         address.as_str(),
-        "..." | "…" | "-" | "foo" | "bar" | "baz" | "address" | "addr" | "email" | "someone"
+        "..."
+            | "…"
+            | "-"
+            | "foo"
+            | "bar"
+            | "baz"
+            | "address"
+            | "addr"
+            | "email"
+            | "someone"
+            // `# mailto:user or user:pass authentication`: the parts of a
+            // URL named, above a regular expression.
+            | "user"
+            | "username"
+            | "recipient"
     ) || (address.len() >= 2 && address.bytes().all(|c| c == b'x'))
         || address.starts_with('*')
         || address.ends_with('*')
@@ -365,6 +379,12 @@ mod tests {
             "a LINK HREF=\"mailto:food\" in it",
             Standard::Rfc3986
         ));
+        // The parts of a URL named in a comment (spaCy's URL pattern).
+        assert!(!fires(
+            "# mailto:user or user:pass authentication",
+            Standard::Rfc3986
+        ));
+        assert!(fires("# mailto:users", Standard::Rfc3986));
     }
 
     #[test]

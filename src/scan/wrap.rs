@@ -325,6 +325,12 @@ fn next_token(w: &Window, schemes: &Schemes, run_end: usize, depth: usize) -> Op
     if b"[(<{*|\"'`".contains(&tok[0]) || holds_url(tok) {
         return None;
     }
+    // A home directory (`~/.config/emacs`, `\~/…` escaped in Org) or a
+    // backslash never continues a URL: the next argument of a command
+    // (`git clone https://… ~/.config/emacs`).
+    if tok[0] == b'\\' || tok.starts_with(b"~/") {
+        return None;
+    }
     // An iCalendar line, `ATTENDEE;PARTSTAT=ACCEPTED:MAILTO:a@b.org`,
     // carries a mail address of its own.
     if tok.windows(7).any(|t| t.eq_ignore_ascii_case(b"mailto:")) {

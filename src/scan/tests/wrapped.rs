@@ -402,6 +402,25 @@ fn no_evidence_no_join() {
     }
     let text = format!("{}\n--\nBob\n", filled("http://example.com/a/"));
     assert_eq!(one(&text).facts.broken_bare, None);
+    // A command's next argument, a home directory (Org's `\~` escaped):
+    // no continuation; a user's `~name/` after a `/` still is.
+    for next in ["\\~/.config/emacs~", "~/.config/emacs"] {
+        let text = format!(
+            "{}\n   {next}\n",
+            filled("git clone https://github.com/d/doom")
+        );
+        let c = one(&text);
+        assert_eq!(c.facts.broken_bare, None, "{next}");
+        assert_eq!(c.url, "https://github.com/d/doom");
+    }
+    let text = format!(
+        "{}\n~smith/papers.html\n",
+        filled("http://www.cs.example.edu/")
+    );
+    assert_eq!(
+        one(&text).url,
+        "http://www.cs.example.edu/~smith/papers.html"
+    );
     // The next line holding a URL of its own is no continuation.
     let c = scan_all(b"see http://a/b/\nhttp://c/d\n", &ScanOptions::default());
     assert_eq!(c.len(), 2);

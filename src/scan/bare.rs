@@ -63,6 +63,10 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // next item (OpenTelemetry's `endpoint=http://localhost:
                 // 14250,pollingIntervalMs=5000`).
                 b',' if !query && !hashed && after_port_before_key(b, from, i) => break,
+                // So is `;key=`: a connection string's next setting
+                // (`Server=http://127.0.0.1:8000;Namespace=test`, Dgraph's
+                // `addr=http://vault:8200;acl-field=…` superflag).
+                b';' if !query && !hashed && after_port_before_key(b, from, i) => break,
                 // A pipe ends it outside the query: a shell pipe (`curl
                 // http://a/b| sh`), a table's column, usage alternatives
                 // (`https://example.com|path/to/file`).
@@ -594,6 +598,12 @@ mod tests {
         assert_eq!(url_end("//h:80/a,b=1"), "//h:80/a,b=1");
         assert_eq!(url_end("//h:80?a=1,b=2"), "//h:80?a=1,b=2");
         assert_eq!(url_end("//h:80,90"), "//h:80,90");
+        assert_eq!(
+            url_end("//127.0.0.1:8000;Namespace=test;Database=test"),
+            "//127.0.0.1:8000"
+        );
+        assert_eq!(url_end("//h:80/a;b=1"), "//h:80/a;b=1");
+        assert_eq!(url_end("//h:80;90"), "//h:80;90");
         let e = find_end(b"a/b** c", 0, 7, b'*');
         assert_eq!(e.end, 3);
         let e = find_end(b"a/b_c_ d", 0, 8, b'_');

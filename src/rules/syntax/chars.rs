@@ -49,7 +49,8 @@ declare_rule! {
     /// pass on as it is and mail clients read).
     /// A backslash
     /// before a shell, INI, Markdown, AsciiDoc or Perl metacharacter (`?a=1\&b=2`,
-    /// `r\#egg=x`, `Squid\_W.png`, `src/\+/HEAD` (not in an HTML attribute,
+    /// `r\#egg=x`, `Squid\_W.png`, AsciiDoc's `?\user@lists.example.org` (an address kept
+    /// from becoming a mail link), `src/\+/HEAD` (not in an HTML attribute,
     /// where a browser reads `\` as `/`), `mailto:a\@b.org` and gtk-doc's
     /// `multifile://start:stop\@pattern` (`\@` outside http, https, ftp,
     /// file, ws and wss, whose `\` a browser reads as `/`)) is that syntax's
@@ -191,6 +192,7 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
                 // elsewhere `\@` is Perl's or gtk-doc's escaped at-sign
                 // (`mailto:a\@b.org`, `<multifile://start:stop\@pattern>`).
                 && (b.get(i + 1) != Some(&b'@') || !is_web_scheme(cx)))
+            || (c == b'\\' && !rfc1738 && escapes_address(&b[i + 1..]))
             || (!rfc1738 && is_version_caret(b, i))
             || (c == b' ' && signature.as_ref().is_some_and(|r| r.contains(&i)))
             || spared.contains(&i);
@@ -248,6 +250,26 @@ fn javadoc_anchor(cx: &Cx<'_>) -> Option<Range<usize>> {
 /// backslash before a shell, INI, Markdown, AsciiDoc or Perl metacharacter is the
 /// surrounding syntax's escape, gone before any client sees the URL;
 /// encoding it would break the URL.
+/// `list.html?\user@cassandra.apache.org[…]`: AsciiDoc's escape that keeps
+/// an address inside a link's target from becoming a mail link of its own
+/// (the backslash is gone from the page). A mail address follows: a local
+/// part, `@`, and a domain with a dot.
+fn escapes_address(rest: &[u8]) -> bool {
+    let local = rest
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'_' | b'+' | b'-'))
+        .count();
+    let domain = &rest[local..];
+    let Some(domain) = domain.strip_prefix(b"@") else {
+        return false;
+    };
+    let name = domain
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'-'))
+        .count();
+    local > 0 && domain[..name].contains(&b'.')
+}
+
 /// A scheme whose URLs a browser parses with `\` read as `/` (WHATWG URL's
 /// special schemes: http, https, ftp, file, ws, wss).
 fn is_web_scheme(cx: &Cx<'_>) -> bool {
@@ -547,6 +569,14 @@ mod tests {
                 ("multifile://start:stop\\@location-pattern", &[]),
                 ("http://evil.example\\@good.example/", &["\\"]),
                 ("wss://evil.example\\@good.example/", &["\\"]),
+                // AsciiDoc's escaped address in a link's target; a
+                // backslash before a word that is no address stays.
+                (
+                    "https://lists.apache.org/list.html?\\user@cassandra.apache.org",
+                    &[],
+                ),
+                ("https://h/list.html?\\user@localhost", &["\\"]),
+                ("https://h/a\\user", &["\\"]),
             ],
         );
         assert_eq!(

@@ -61,12 +61,11 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 b',' if url_at(b, i + 1) || (!query && !hashed && named_url_at(b, i + 1)) => break,
                 // A port is digits only: after one, `,key=` is a list's
                 // next item (OpenTelemetry's `endpoint=http://localhost:
-                // 14250,pollingIntervalMs=5000`).
-                b',' if !query && !hashed && after_port_before_key(b, from, i) => break,
-                // So is `;key=`: a connection string's next setting
-                // (`Server=http://127.0.0.1:8000;Namespace=test`, Dgraph's
-                // `addr=http://vault:8200;acl-field=…` superflag).
-                b';' if !query && !hashed && after_port_before_key(b, from, i) => break,
+                // 14250,pollingIntervalMs=5000`), and `;key=` a connection
+                // string's next setting (`Server=http://127.0.0.1:8000;
+                // Namespace=test`, Dgraph's `addr=http://vault:8200;acl-
+                // field=…` superflag).
+                b',' | b';' if !query && !hashed && after_port_before_key(b, from, i) => break,
                 // A pipe ends it outside the query: a shell pipe (`curl
                 // http://a/b| sh`), a table's column, usage alternatives
                 // (`https://example.com|path/to/file`).

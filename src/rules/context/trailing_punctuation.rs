@@ -23,7 +23,8 @@ declare_rule! {
     /// (`#-:` names the option `-:`), and so is a query value holding
     /// encoded spaces (`?text=Hello%20world.`), a sentence whose period is
     /// its own, and so is a title's abbreviation (Wikipedia's
-    /// `…/Google_LLC_v._Oracle_America,_Inc.`, `…/Martin_Luther_King_Jr.`),
+    /// `…/Google_LLC_v._Oracle_America,_Inc.`, `…/Martin_Luther_King_Jr.`,
+    /// `…/Leicester_City_F.C.`),
     /// and a last segment made of marks only, an operator's name
     /// (`…/wiki/%3F:`, the article on `?:`).
     ///
@@ -61,14 +62,17 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
         }
     }
     // `…/wiki/Google_LLC_v._Oracle_America,_Inc.`: a title ending in an
-    // abbreviation (`Inc.`, `Jr.`, `Ltd.`) owns its full stop.
+    // abbreviation (`Inc.`, `Jr.`, `Ltd.`, an initialism such as
+    // `Leicester_City_F.C.`) owns its full stop.
     let abbreviation = cx.url.strip_suffix('.').is_some_and(|stem| {
         let segment = stem.rsplit('/').next().unwrap_or_default();
         let word = segment.rsplit(['_', ',']).next().unwrap_or_default();
         segment.contains('_')
-            && (1..=4).contains(&word.len())
             && word.starts_with(|c: char| c.is_ascii_uppercase())
-            && word.bytes().all(|c| c.is_ascii_alphabetic())
+            && word.split('.').count() <= 4
+            && word.split('.').all(|piece| {
+                (1..=4).contains(&piece.len()) && piece.bytes().all(|c| c.is_ascii_alphabetic())
+            })
     });
     if abbreviation && cx.parts.query.is_none() {
         return;
@@ -120,6 +124,9 @@ mod tests {
             "https://a.example/pub/jonh.",
             "https://a.example/See.",
             "https://a.example/Releases_2024.",
+            // Near misses of an initialism: a file name, a long piece.
+            "https://a.example/Release_Notes.2024.",
+            "https://a.example/Team_A.Report.",
             // Near misses of an operator's name: a word, an escaped word.
             "https://a.example/wiki/%3Fx:",
             "https://a.example/%41.",
@@ -144,6 +151,8 @@ mod tests {
             "https://a.example/?q=one+sentence.",
             "https://en.wikipedia.org/wiki/Google_LLC_v._Oracle_America,_Inc.",
             "https://en.wikipedia.org/wiki/Martin_Luther_King_Jr.",
+            "https://en.wikipedia.org/wiki/Leicester_City_F.C.",
+            "https://en.wikipedia.org/wiki/Washington,_D.C.",
             // The article on the `?:` operator.
             "https://en.wikipedia.org/wiki/%3F:",
         ] {

@@ -22,7 +22,8 @@ declare_rule! {
     /// URL grammar. A fragment is left alone: an anchor may end in `:`
     /// (`#-:` names the option `-:`), and so is a query value holding
     /// encoded spaces (`?text=Hello%20world.`), a sentence whose period is
-    /// its own, and so is a title's abbreviation (Wikipedia's
+    /// its own, or a dotted prefix searched for (`?query=services.jibri.`),
+    /// and so is a title's abbreviation (Wikipedia's
     /// `…/Google_LLC_v._Oracle_America,_Inc.`, `…/Martin_Luther_King_Jr.`,
     /// `…/Leicester_City_F.C.`),
     /// and a last segment made of marks only, an operator's name
@@ -58,6 +59,23 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     if let Some(query) = &cx.parts.query {
         let value = cx.url[query.clone()].rsplit('&').next().unwrap_or_default();
         if value.contains("%20") || value.contains('+') {
+            return;
+        }
+        // `?query=services.jibri.`: a search for every name under a
+        // dotted prefix (an option's namespace) keeps its last dot.
+        let prefix = value
+            .split_once('=')
+            .and_then(|(_, v)| v.strip_suffix('.'))
+            .is_some_and(|v| {
+                v.contains('.')
+                    && v.split('.').all(|name| {
+                        name.starts_with(|c: char| c.is_ascii_alphabetic())
+                            && name
+                                .bytes()
+                                .all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-')
+                    })
+            });
+        if prefix {
             return;
         }
     }
@@ -124,6 +142,9 @@ mod tests {
             "https://a.example/pub/jonh.",
             "https://a.example/See.",
             "https://a.example/Releases_2024.",
+            // Near misses of a dotted prefix: one name, a version.
+            "https://a.example/?query=services.",
+            "https://a.example/?v=1.2.",
             // Near misses of an initialism: a file name, a long piece.
             "https://a.example/Release_Notes.2024.",
             "https://a.example/Team_A.Report.",
@@ -149,6 +170,7 @@ mod tests {
             "https://a.example/?a=b;c=d",
             "https://spec.commonmark.org/dingus/?text=My%20really%20*important*%20content.",
             "https://a.example/?q=one+sentence.",
+            "https://search.nixos.org/options?channel=22.05&query=services.jibri.",
             "https://en.wikipedia.org/wiki/Google_LLC_v._Oracle_America,_Inc.",
             "https://en.wikipedia.org/wiki/Martin_Luther_King_Jr.",
             "https://en.wikipedia.org/wiki/Leicester_City_F.C.",

@@ -31,7 +31,9 @@ declare_rule! {
     /// port of the scheme's own secure or plain twin (`http://x.com:443`,
     /// `https://h:80`, `ws://h:443`): text writes that to talk about the
     /// mix-up (a redirect from HTTP to HTTPS on one listener), and no
-    /// other protocol's server is reached. Under `rfc1738`
+    /// other protocol's server is reached. Nor is a Gopher telnet item's
+    /// port 23 (`gopher://h:23/8…`, RFC 1436's type `8`): it names the
+    /// telnet server the menu points at. Under `rfc1738`
     /// every host is judged alike, and every reserved port.
     ///
     /// ## Example
@@ -66,7 +68,9 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         return;
     };
     let other_protocol = cx.standard == Standard::Rfc1738
-        || (is_other_protocols(n) && !is_twins_port(cx.scheme_str(), n));
+        || (is_other_protocols(n)
+            && !is_twins_port(cx.scheme_str(), n)
+            && !is_gopher_telnet_item(cx, n));
     if n < 1024 && n != u32::from(default) && other_protocol {
         out.at(
             p,
@@ -88,6 +92,18 @@ fn is_twins_port(scheme: &str, n: u32) -> bool {
         80 => is("https") || is("wss"),
         _ => false,
     }
+}
+
+/// `gopher://78.80.30.202:23/8/ps3/new`: a Gopher menu's telnet item (type
+/// `8`, or `T` for tn3270; RFC 1436 §3.8, RFC 4266 §2.1) names the telnet
+/// server's port, 23 by default; no Gopher request is sent there.
+fn is_gopher_telnet_item(cx: &Cx<'_>, n: u32) -> bool {
+    n == 23
+        && cx.scheme_str().eq_ignore_ascii_case("gopher")
+        && matches!(
+            cx.text(cx.parts.path.clone()).as_bytes(),
+            [b'/', b'8' | b'T', ..]
+        )
 }
 
 /// Reserved ports another protocol listens on: the WHATWG Fetch standard's
@@ -131,6 +147,12 @@ mod tests {
                 ("https://www.gnu.org:25/", &["25"]),
                 ("http://x.com:993/", &["993"]),
                 ("gopher://x.com:443/", &["443"]),
+                // A Gopher menu's telnet item names the telnet port; a
+                // text item sent there, or another port, is reported.
+                ("gopher://78.80.30.202:23/8/ps3/new", &[]),
+                ("gopher://gopher.floodgap.com:23/T", &[]),
+                ("gopher://gopher.floodgap.com:23/0file", &["23"]),
+                ("gopher://gopher.floodgap.com:25/8x", &["25"]),
             ],
         );
     }

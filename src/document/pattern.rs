@@ -318,13 +318,15 @@ fn has_placeholder(b: &[u8]) -> bool {
             .count();
         // The closing `%` starts no escape (`100%sure%20x` is a URL).
         let close = i + 1 + between;
-        let enclosed = between >= 2
-            && b[i + 1].is_ascii_alphabetic()
-            && b.get(close) == Some(&b'%')
+        let closed = b.get(close) == Some(&b'%')
             && !b
                 .get(close + 1..close + 3)
                 .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit));
-        (name >= 2 && !escape) || enclosed
+        let enclosed = between >= 2 && b[i + 1].is_ascii_alphabetic() && closed;
+        // Boost.Format's positional `%1%` (`…&lng=%1%`, PrusaSlicer's
+        // profiles): one digit, which no escape is.
+        let positional = between == 1 && b[i + 1].is_ascii_digit() && closed;
+        (name >= 2 && !escape) || enclosed || positional
     })
 }
 
@@ -677,6 +679,8 @@ mod tests {
             "https://$host$request_uri",
             "file://%kernel.project_dir%/var/sessions",
             "file:///%APPDATA%/app",
+            "https://files.prusa3d.com/?latest=slicer-profiles&lng=%1%",
+            "https://prusalator.prusa3d.com/project/11/locale/82/key/%1%",
             "file://%cache_dir%/x",
             "https://docs.roundcube.net/doc/help/1.1/%l/",
             "http://a.example/?lang=%L&x=1",
@@ -727,6 +731,9 @@ mod tests {
             "http://a.example/report[1].pdf",
             "http://a.example/x?ids[12]=1",
             "http://a.example/v[11]/x",
+            // Near misses of `%1%`: an escape after it, two digits.
+            "http://a.example/?a=%1%41",
+            "http://a.example/?a=%12%",
             "http://[fe80::1]:8080/a",
             "http://a.example/%2Fx%41",
             "http://a.example/%da",

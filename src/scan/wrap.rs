@@ -114,7 +114,16 @@ fn comment_ends(b: &[u8], line: usize, url_start: usize, next_line: usize, token
             .into_iter()
             .find(|m| s.starts_with(m))
     };
-    let Some(m) = marker(&b[line..url_start]) else {
+    // `llfio:x64-windows=fail # https://github.com/…/pull/175` over the
+    // next record: a comment trailing data (a blank, `#` or `//`, a blank)
+    // ends with its line as well.
+    let trailing = |s: &[u8]| -> Option<&'static [u8]> {
+        [b" # ".as_slice(), b" // "]
+            .into_iter()
+            .find(|m| s.windows(m.len()).any(|w| w == *m))
+            .map(|m| m.trim_ascii())
+    };
+    let Some(m) = marker(&b[line..url_start]).or_else(|| trailing(&b[line..url_start])) else {
         return false;
     };
     let end = b[next_line..]

@@ -304,6 +304,15 @@ fn columns_are_a_table_not_a_wrap() {
     // A comment's URL does not go on into the next line's code.
     let text = "# For more information see:\n# https://www.kernel.org/doc/html/latest/networking/ip-sysctl.html#arp_ignore\nnet.ipv4.conf.all.arp_ignore=0\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // Nor does a comment trailing a record go on into the next record.
+    let text = "llfio:x64-windows-release=fail # https://github.com/ned14/llfio/pull/175\nllfio:x64-windows-static-md=fail\n";
+    let u = one(text);
+    assert_ne!(u.facts.broken_bare, Some(BrokenBare::Rejoined));
+    assert_eq!(u.url, "https://github.com/ned14/llfio/pull/175");
+    // Near miss: a `#` that starts no comment (`#3`, no blank after it).
+    let text =
+        "the fix for llfio:x64-windows-release, see #3 https://github.com/ned14/\nllfio/pull/175\n";
+    assert_eq!(one(text).url, "https://github.com/ned14/llfio/pull/175");
     // Nor into the next comment line's own word, glued to its marker.
     let text = "# Requires installation, configuration, enabling of systemd lighttpd*.socket\n# https://git.lighttpd.net/lighttpd/lighttpd1.4/src/branch/master/doc/systemd/\n#Requires=lighttpd-http-ipv4.socket lighttpd-http-ipv6.socket\n";
     let u = one(text);

@@ -121,7 +121,7 @@ fn comment_ends(b: &[u8], line: usize, url_start: usize, next_line: usize, token
         [b" # ".as_slice(), b" // "]
             .into_iter()
             .find(|m| s.windows(m.len()).any(|w| w == *m))
-            .map(|m| m.trim_ascii())
+            .map(<[u8]>::trim_ascii)
     };
     let Some(m) = marker(&b[line..url_start]).or_else(|| trailing(&b[line..url_start])) else {
         return false;

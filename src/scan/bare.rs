@@ -59,6 +59,9 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // or of named ones before a query (etcd's `--initial-cluster
                 // s1=http://h1:2380,s2=http://h2:2380`).
                 b',' if url_at(b, i + 1) || (!query && !hashed && named_url_at(b, i + 1)) => break,
+                // ASP.NET's `"applicationUrl": "https://localhost:5001;
+                // http://localhost:5000"`: a `;` before another URL.
+                b';' if url_at(b, i + 1) => break,
                 // A port is digits only: after one, `,key=` is a list's
                 // next item (OpenTelemetry's `endpoint=http://localhost:
                 // 14250,pollingIntervalMs=5000`), and `;key=` a connection
@@ -603,6 +606,11 @@ mod tests {
         );
         assert_eq!(url_end("//h:80/a;b=1"), "//h:80/a;b=1");
         assert_eq!(url_end("//h:80;90"), "//h:80;90");
+        assert_eq!(
+            url_end("//localhost:5001;http://localhost:5000\""),
+            "//localhost:5001"
+        );
+        assert_eq!(url_end("//h/a;b/c"), "//h/a;b/c");
         let e = find_end(b"a/b** c", 0, 7, b'*');
         assert_eq!(e.end, 3);
         let e = find_end(b"a/b_c_ d", 0, 8, b'_');

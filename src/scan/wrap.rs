@@ -81,7 +81,8 @@ fn blank_then_url(s: &[u8]) -> bool {
 
 /// `/frontend/ux https://symfony.com/…/index.html` over `/messenger/results
 /// /messenger#results`: the URL's line is a path and the URL, the next line
-/// two paths; rows of a redirect map, where no wrap ever leaves a line.
+/// a path and more words; rows of a redirect map, where no wrap ever leaves
+/// a line.
 fn path_rows(b: &[u8], line: usize, url_start: usize, next_line: usize) -> bool {
     // Up to three words of the line `s` starts: enough to tell one or two.
     fn words(s: &[u8]) -> [Option<&[u8]>; 3] {
@@ -94,11 +95,9 @@ fn path_rows(b: &[u8], line: usize, url_start: usize, next_line: usize) -> bool 
     let path = |w: Option<&[u8]>| w.is_some_and(|w| w.starts_with(b"/"));
     let here = words(&b[line..url_start]);
     let next = words(&b[next_line..b.len().min(next_line + 4 * WRAP_MAX as usize)]);
-    path(here[0])
-        && here[1].is_none()
-        && path(next[0])
-        && next[2].is_none()
-        && next[1].is_some_and(|w| w.starts_with(b"/") || w.windows(3).any(|t| t == b"://"))
+    // (Netlify's `_redirects` adds conditions and a status to a row:
+    // `/serving/* go-get=:go-get /golang/serving.html 200`.)
+    path(here[0]) && here[1].is_none() && path(next[0]) && next[1].is_some()
 }
 
 /// `# see https://a/x.html#arp_ignore` over `net.ipv4.conf.all=0`: the URL's

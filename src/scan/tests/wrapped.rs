@@ -326,6 +326,16 @@ fn columns_are_a_table_not_a_wrap() {
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
     let text = "/frontend/ux https://symfony.com/bundles/StimulusBundle/current/index.html\n/messenger/handler_results /messenger#messenger-getting-handler-results\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // Netlify's rows carry conditions and a status.
+    let text = "/security-guard/* https://pkg.go.dev/knative.dev/security-guard/:splat\n/serving/* go-get=:go-get /golang/serving.html 200\n";
+    assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // Near miss: a path alone on the next line is the URL's rest.
+    let text =
+        "/security-guard/* https://pkg.go.dev/knative.dev/security-guard/\n/serving/x.html\n";
+    assert_eq!(
+        one(text).url,
+        "https://pkg.go.dev/knative.dev/security-guard//serving/x.html"
+    );
     // A sentence ends with the URL, and the next starts with a capital.
     let text = "Bugs can still be sent to https://github.com/cyrusimap/cyrus-imapd/issues.\nPatches/pull requests are even better.\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));

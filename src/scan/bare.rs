@@ -459,7 +459,9 @@ fn read(
     }
     let limit = start.saturating_add(BARE_CAP);
     let mut end = find_end(w.bytes, colon + 1, limit, quoted);
-    if let Some(cut) = sed_cut(w.bytes, start, colon + 1, end.end) {
+    let cut = sed_cut(w.bytes, start, colon + 1, end.end)
+        .or_else(|| encoded_prose_cut(w.bytes, start, colon + 1, end.end));
+    if let Some(cut) = cut {
         end = End {
             end: cut,
             stop: cut,
@@ -509,6 +511,27 @@ fn sed_cut(b: &[u8], start: usize, from: usize, end: usize) -> Option<usize> {
             .then_some(s[2])
     })?;
     Some(from + at + memchr::memchr(delimiter, &b[from + at..end])?)
+}
+
+/// `summary = "Hi there!%0D%0A%0D%0A… Hoppscotch - https://hoppscotch.io.%0D%0AIt
+/// is …"`: prose percent-encoded for a `mailto:` body, its line breaks
+/// written `%0A`. When the line before the URL already holds an encoded
+/// line break, the URL's own `%0D` or `%0A` is the prose's: the URL ends
+/// there, without the sentence's punctuation before it.
+fn encoded_prose_cut(b: &[u8], start: usize, from: usize, end: usize) -> Option<usize> {
+    let is_break =
+        |w: &[u8]| w[0] == b'%' && w[1] == b'0' && matches!(w[2], b'A' | b'a' | b'D' | b'd');
+    let at = from + b[from..end].windows(3).position(is_break)?;
+    let floor = start.saturating_sub(512);
+    let line = memchr::memrchr(b'\n', &b[floor..start]).map_or(floor, |k| floor + k + 1);
+    if !b[line..start].windows(3).any(is_break) {
+        return None;
+    }
+    let kept = b[from..at]
+        .iter()
+        .rposition(|c| !b".,;:!?".contains(c))
+        .map_or(from, |k| from + k + 1);
+    Some(kept)
 }
 
 /// Copy `raw` (at window index `at`) into `found.url`. Valid UTF-8 is

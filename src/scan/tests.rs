@@ -128,6 +128,19 @@ fn bare_url_ends_at_delimiters_and_controls() {
 }
 
 #[test]
+fn prose_encoded_for_a_mail_body_ends_the_url_at_its_line_break() {
+    check(
+        "s = `Hi!%0D%0A%0D%0AJoin me at «https://hoppscotch.io».%0D%0AIt is free.`",
+        &[(B, "https://hoppscotch.io")],
+    );
+    // Near miss: no encoded line break before the URL, the escape is the URL's.
+    check(
+        "see «https://a.example/x?body=a%0D%0Ab» here",
+        &[(B, "https://a.example/x?body=a%0D%0Ab")],
+    );
+}
+
+#[test]
 fn a_case_ending_glued_to_a_scheme_is_no_url() {
     assert!(urls("URLak http:// edo https://-rekin hasi behar du").is_empty());
     // Near misses: a host after the hyphen's word, or a path.

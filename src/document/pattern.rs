@@ -554,13 +554,19 @@ fn has_bracketed_name(seg: &str) -> bool {
             && close + 1 == b.len()
             && name.len() >= 5
             && name.contains(['-', '_']);
+        // A date format in capitals may hold dots: `[YYYY.MM].tar.gz`.
+        let format = !name.bytes().any(|c| c.is_ascii_lowercase());
         (k == 0 || matches!(b[k - 1], b'-' | b'.' | b'@') || glued)
             && b.get(close + 1).is_none_or(|c| matches!(c, b'-' | b'.'))
             && name.len() >= 2
             && name.starts_with(|c: char| c.is_ascii_alphabetic())
-            && name
-                .bytes()
-                .all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-' || c == b':')
+            && name.bytes().all(|c| {
+                c.is_ascii_alphanumeric()
+                    || c == b'_'
+                    || c == b'-'
+                    || c == b':'
+                    || (format && c == b'.')
+            })
     })
 }
 
@@ -703,6 +709,7 @@ mod tests {
             "https://example.org/bucket/key-._~,!@#$%^&*()?Foo=z&Foo=o",
             "http://localhost:9411/api/v[12]/spans",
             "http://pr-[prnumber].manual.joomlacode.org",
+            "https://github.com/RIOT-OS/RIOT/archive/[YYYY.MM].tar.gz",
             "https://a.example/api/v[123]",
         ] {
             assert!(is_pattern(p), "{p} is a pattern");
@@ -731,6 +738,8 @@ mod tests {
             "http://a.example/report[1].pdf",
             "http://a.example/x?ids[12]=1",
             "http://a.example/v[11]/x",
+            // A lower-case name with a dot is no date format.
+            "http://a.example/archive/[v1.2].tar.gz",
             // Near misses of `%1%`: an escape after it, two digits.
             "http://a.example/?a=%1%41",
             "http://a.example/?a=%12%",

@@ -23,6 +23,7 @@ declare_rule! {
     /// (`#-:` names the option `-:`), and so is a query value holding
     /// encoded spaces (`?text=Hello%20world.`), a sentence whose period is
     /// its own, or a dotted prefix searched for (`?query=services.jibri.`),
+    /// or a label's colon (`?title=Bug:`, a prefilled issue title),
     /// and so is a title's abbreviation (Wikipedia's
     /// `…/Google_LLC_v._Oracle_America,_Inc.`, `…/Martin_Luther_King_Jr.`,
     /// `…/Leicester_City_F.C.`),
@@ -75,7 +76,9 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
                                 .all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-')
                     })
             });
-        if prefix {
+        // `?template=bug_report.md&title=Bug:`: a prefilled title's label;
+        // a colon ends no sentence inside a query value.
+        if prefix || cx.url.ends_with(':') {
             return;
         }
     }
@@ -145,6 +148,9 @@ mod tests {
             // Near misses of a dotted prefix: one name, a version.
             "https://a.example/?query=services.",
             "https://a.example/?v=1.2.",
+            // A colon after a path, a full stop after a query value.
+            "https://a.example/x:",
+            "https://a.example/?title=Bug.",
             // Near misses of an initialism: a file name, a long piece.
             "https://a.example/Release_Notes.2024.",
             "https://a.example/Team_A.Report.",
@@ -171,6 +177,7 @@ mod tests {
             "https://spec.commonmark.org/dingus/?text=My%20really%20*important*%20content.",
             "https://a.example/?q=one+sentence.",
             "https://search.nixos.org/options?channel=22.05&query=services.jibri.",
+            "https://github.com/RIOT-OS/RIOT/issues/new?template=bug_report.md&title=Bug:",
             "https://en.wikipedia.org/wiki/Google_LLC_v._Oracle_America,_Inc.",
             "https://en.wikipedia.org/wiki/Martin_Luther_King_Jr.",
             "https://en.wikipedia.org/wiki/Leicester_City_F.C.",

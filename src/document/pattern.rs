@@ -142,10 +142,13 @@ fn is_domain_suffix(authority: &str) -> bool {
 /// `http://.../back.jpeg`, `https://…/x`, `https://bla...:foo`,
 /// `file://host/...path-to-file`: a part left out on purpose. A host never
 /// holds `...`; a path segment may (`compare/v1.0...v2.0`), but does not
-/// start with it.
+/// start or end with it.
 fn is_elided(authority: &str, path: &str) -> bool {
     let host = authority.rsplit('@').next().unwrap_or(authority);
-    let elision = |s: &str| s.starts_with("...") || s.starts_with('…');
+    // `ftp://server/fakedir%0Acommand.../`: a segment may trail off too.
+    let elision = |s: &str| {
+        s.starts_with("...") || s.starts_with('…') || s.ends_with("...") || s.ends_with('…')
+    };
     host.contains("...")
         || host.contains('…')
         // `http://../officedocument`: a host of dots only.
@@ -710,6 +713,7 @@ mod tests {
             "http://localhost:9411/api/v[12]/spans",
             "http://pr-[prnumber].manual.joomlacode.org",
             "https://github.com/RIOT-OS/RIOT/archive/[YYYY.MM].tar.gz",
+            "ftp://server/fakedir%0Acommand.../",
             "https://a.example/api/v[123]",
         ] {
             assert!(is_pattern(p), "{p} is a pattern");

@@ -49,7 +49,7 @@ declare_rule! {
     /// pass on as it is and mail clients read).
     /// A backslash
     /// before a shell, INI, Markdown, AsciiDoc or Perl metacharacter (`?a=1\&b=2`,
-    /// `r\#egg=x`, `Squid\_W.png`, AsciiDoc's `?\user@lists.example.org` (an address kept
+    /// `r\#egg=x`, `Squid\_W.png`, a shell's or TeX's `\~bodo/`, AsciiDoc's `?\user@lists.example.org` (an address kept
     /// from becoming a mail link), `src/\+/HEAD` (not in an HTML attribute,
     /// where a browser reads `\` as `/`), `mailto:a\@b.org` and gtk-doc's
     /// `multifile://start:stop\@pattern` (`\@` outside http, https, ftp,
@@ -301,6 +301,9 @@ fn is_shell_escape(next: Option<&u8>) -> bool {
                 | b'-'
                 | b'@'
                 | b'+'
+                // `\~`: a shell's tilde kept from expansion, TeX's tilde
+                // (BibTeX's `\url{https://www.openssl.org/\~bodo/}`).
+                | b'~'
         )
     )
 }
@@ -577,6 +580,7 @@ mod tests {
                 ),
                 ("https://h/list.html?\\user@localhost", &["\\"]),
                 ("https://h/a\\user", &["\\"]),
+                ("https://www.openssl.org/\\~bodo/tls-cbc.txt", &[]),
             ],
         );
         assert_eq!(

@@ -49,7 +49,8 @@ declare_rule! {
     /// pass on as it is and mail clients read).
     /// A backslash
     /// before a shell, INI, Markdown, AsciiDoc or Perl metacharacter (`?a=1\&b=2`,
-    /// `r\#egg=x`, `Squid\_W.png`, a shell's or TeX's `\~bodo/`, AsciiDoc's `?\user@lists.example.org` (an address kept
+    /// `r\#egg=x`, `Squid\_W.png`, a shell's or TeX's `\~bodo/`, curl's
+    /// `?include\[\]=linux`, AsciiDoc's `?\user@lists.example.org` (an address kept
     /// from becoming a mail link), `src/\+/HEAD` (not in an HTML attribute,
     /// where a browser reads `\` as `/`), `mailto:a\@b.org` and gtk-doc's
     /// `multifile://start:stop\@pattern` (`\@` outside http, https, ftp,
@@ -304,6 +305,10 @@ fn is_shell_escape(next: Option<&u8>) -> bool {
                 // `\~`: a shell's tilde kept from expansion, TeX's tilde
                 // (BibTeX's `\url{https://www.openssl.org/\~bodo/}`).
                 | b'~'
+                // `\[\]`: curl's escaped glob brackets (`curl '…?include\[\]=
+                // linux'`), Markdown's escaped brackets.
+                | b'['
+                | b']'
         )
     )
 }
@@ -581,6 +586,8 @@ mod tests {
                 ("https://h/list.html?\\user@localhost", &["\\"]),
                 ("https://h/a\\user", &["\\"]),
                 ("https://www.openssl.org/\\~bodo/tls-cbc.txt", &[]),
+                ("https://h.org/api/count?include\\[\\]=linux&b=x", &[]),
+                ("https://h.org/a\\[1\\]/b", &["[", "]"]),
             ],
         );
         assert_eq!(

@@ -28,7 +28,9 @@ declare_rule! {
     /// `demo.` in a name of three labels at most, credentials published
     /// for every reader to try), nor one after a web site's name as the user (`http://www.cnn.com:x@evil.example/`, the disguise of RFC 3986 §7.6, shown to warn of it) or one beside a placeholder user name (`user`, `username`,
     /// `<user>`: `https://user:he%2F%2Fo@pypi.company.com/` shows how to
-    /// encode a password, it leaks none). Under `rfc1738` every host and password is judged alike.
+    /// encode a password, it leaks none), nor a password that repeats the user
+    /// name (`admin:admin`, `guest:guest`: an example's or a product's
+    /// default). Under `rfc1738` every host and password is judged alike.
     ///
     /// ## Example
     /// `ftp://joe:secret@ftp.example.org/`
@@ -64,6 +66,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             || is_placeholder_password(cx.text(p.clone()))
             || is_placeholder_user(user)
             || is_disguise(user)
+            || is_default_pair(user, cx.text(p.clone()))
             || is_demo_host(cx.text(a.host.clone())))
     {
         return;
@@ -91,6 +94,13 @@ fn is_demo_host(host: &str) -> bool {
         .to_ascii_lowercase();
     (2..=3).contains(&host.split('.').count())
         && matches!(first.as_str(), "play" | "playground" | "demo")
+}
+
+/// `https://admin:admin@nifi.apache.org:1234/` (NiFi's `getUri` example),
+/// `guest:guest`: a password that repeats the user name is an example's
+/// or a product's well-known default, no secret the text gives away.
+fn is_default_pair(user: &str, password: &str) -> bool {
+    !user.is_empty() && user.eq_ignore_ascii_case(password)
 }
 
 /// `http://www.cnn.com:USArticle1840@www.liquidshirts.com/`: a user name
@@ -127,6 +137,9 @@ mod tests {
                 ("https://<user>:hunter2@db.internal.corp/", &[]),
                 ("https://users:hunter2@db.internal.corp/", &["hunter2"]),
                 ("ftp://joe:tiger@ftp.funet.fi/", &["tiger"]),
+                // The user name repeated: a default pair; a near miss.
+                ("https://admin:admin@nifi.apache.org:1234/path", &[]),
+                ("https://admin:admin1@nifi.apache.org/", &["admin1"]),
                 // A site's name as the user: the disguise of RFC 3986 §7.6.
                 (
                     "http://www.cnn.com:USArticle1840@www.liquidshirts.com/",

@@ -96,7 +96,7 @@ fn is_demo_host(host: &str) -> bool {
         && matches!(first.as_str(), "play" | "playground" | "demo")
 }
 
-/// `https://admin:admin@nifi.apache.org:1234/` (NiFi's `getUri` example),
+/// `https://admin:admin@nifi.apache.org:1234/` (a `getUri` example in a guide),
 /// `guest:guest`: a password that repeats the user name is an example's
 /// or a product's well-known default, no secret the text gives away.
 fn is_default_pair(user: &str, password: &str) -> bool {

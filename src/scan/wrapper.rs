@@ -252,7 +252,8 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
 /// `<https://a.example/|the docs page>`: Slack's and Rocket.Chat's link
 /// markup, a URL, `|` and the words shown. The words are no part of the
 /// URL, so the URL ends at the `|`; a `|` with no blank after it on its
-/// line (`<https://a.example/?f=a|b>`) is left in the URL.
+/// line (`<https://a.example/?f=a|b>`) is left in the URL, unless it
+/// stands where the host is (`<https://rocket.chat|link>`).
 fn chat_link(b: &[u8], start: usize, gt: usize, c: &mut Content) {
     let Some(pipe) = memchr::memchr(b'|', &b[start..gt]).map(|k| start + k) else {
         return;
@@ -268,7 +269,15 @@ fn chat_link(b: &[u8], start: usize, gt: usize, c: &mut Content) {
                 .position(|&x| is_blank(x))
                 .is_some_and(|gap| line[first + gap..].iter().any(|&x| !is_blank(x)))
         });
-    if !words || pipe == start {
+    // `<https://rocket.chat|link>`: a `|` where the host is (no host holds
+    // one) starts the words, even one word.
+    let head = &b[start..pipe];
+    let in_host = memchr::memmem::find(head, b"://").is_some_and(|k| {
+        !head[k + 3..]
+            .iter()
+            .any(|c| matches!(c, b'/' | b'?' | b'#'))
+    });
+    if !(words || in_host) || pipe == start {
         return;
     }
     // The piece of the URL the `|` was copied into.

@@ -608,6 +608,11 @@ fn chat_link_markup_ends_the_url_at_the_pipe() {
     );
     // One word after the `|`, or a `|` inside a query: still the URL's.
     check("«<http://a/b|c>»", &[(A, "http://a/b|c")]);
+    // Unless the `|` stands where the host is: no host holds one.
+    check(
+        "«<https://rocket.chat|link>»",
+        &[(A, "https://rocket.chat")],
+    );
     check(
         "«<https://a.example/?family=A|B+C>»",
         &[(A, "https://a.example/?family=A|B+C")],

@@ -345,6 +345,9 @@ const CALLED_WRONG: &[&str] = &[
     "not valid",
     "bad url",
     "bad uri",
+    // A shape the code handles: "# Handle the case when URL has the form
+    // http://https://example.com".
+    "has the form",
     // Translations say it too (`invalid` already matches `invalide`,
     // `invalido`): German, Spanish, Japanese.
     "ungültig",
@@ -938,6 +941,11 @@ mod tests {
             [true]
         );
         assert_eq!(called("See http://a.org/%zz for the list."), [false]);
+        assert_eq!(
+            called("    # Handle the case when URL has the form http://https://example.com\n"),
+            [true]
+        );
+        assert_eq!(called("The form at http://https://example.com\n"), [false]);
         // The end of the line before, when the URL starts its line.
         assert_eq!(
             called("if you pass a wrongly spelled protocol part\nas in `htpts://example.com` or\n"),

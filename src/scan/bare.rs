@@ -504,8 +504,7 @@ fn sed_cut(b: &[u8], start: usize, from: usize, end: usize) -> Option<usize> {
     let at = b[from..end]
         .iter()
         .position(|c| matches!(c, b'~' | b'@' | b',' | b'!'))?;
-    let floor = start.saturating_sub(256);
-    let line = memchr::memrchr(b'\n', &b[floor..start]).map_or(floor, |k| floor + k + 1);
+    let line = line_start(b, start, 256);
     let delimiter = b[line..start].windows(3).rev().find_map(|s| {
         (matches!(s[0], b'\'' | b'"') && s[1] == b's' && matches!(s[2], b'~' | b'@' | b',' | b'!'))
             .then_some(s[2])
@@ -522,8 +521,7 @@ fn encoded_prose_cut(b: &[u8], start: usize, from: usize, end: usize) -> Option<
     let is_break =
         |w: &[u8]| w[0] == b'%' && w[1] == b'0' && matches!(w[2], b'A' | b'a' | b'D' | b'd');
     let at = from + b[from..end].windows(3).position(is_break)?;
-    let floor = start.saturating_sub(512);
-    let line = memchr::memrchr(b'\n', &b[floor..start]).map_or(floor, |k| floor + k + 1);
+    let line = line_start(b, start, 512);
     if !b[line..start].windows(3).any(is_break) {
         return None;
     }
@@ -532,6 +530,12 @@ fn encoded_prose_cut(b: &[u8], start: usize, from: usize, end: usize) -> Option<
         .rposition(|c| !b".,;:!?".contains(c))
         .map_or(from, |k| from + k + 1);
     Some(kept)
+}
+
+/// Where the line holding `at` starts, looking back `reach` bytes at most.
+fn line_start(b: &[u8], at: usize, reach: usize) -> usize {
+    let floor = at.saturating_sub(reach);
+    memchr::memrchr(b'\n', &b[floor..at]).map_or(floor, |k| floor + k + 1)
 }
 
 /// Copy `raw` (at window index `at`) into `found.url`. Valid UTF-8 is

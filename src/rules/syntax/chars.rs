@@ -193,7 +193,7 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
                 // elsewhere `\@` is Perl's or gtk-doc's escaped at-sign
                 // (`mailto:a\@b.org`, `<multifile://start:stop\@pattern>`).
                 && (b.get(i + 1) != Some(&b'@') || !is_web_scheme(cx)))
-            || (c == b'\\' && !rfc1738 && escapes_address(&b[i + 1..]))
+            || (c == b'\\' && !rfc1738 && i >= cx.parts.path.start && escapes_address(&b[i + 1..]))
             || (!rfc1738 && is_version_caret(b, i))
             || (c == b' ' && signature.as_ref().is_some_and(|r| r.contains(&i)))
             || spared.contains(&i);
@@ -254,7 +254,8 @@ fn javadoc_anchor(cx: &Cx<'_>) -> Option<Range<usize>> {
 /// `list.html?\user@cassandra.apache.org[…]`: AsciiDoc's escape that keeps
 /// an address inside a link's target from becoming a mail link of its own
 /// (the backslash is gone from the page). A mail address follows: a local
-/// part, `@`, and a domain with a dot.
+/// part, `@`, and a domain with a dot. (Asked only after the authority,
+/// where `http://evil.example\user@good.example/` is a browser's `/`.)
 fn escapes_address(rest: &[u8]) -> bool {
     let local = rest
         .iter()
@@ -584,6 +585,8 @@ mod tests {
                     &[],
                 ),
                 ("https://h/list.html?\\user@localhost", &["\\"]),
+                // In the authority a browser reads the `\` as `/`: no escape.
+                ("http://evil.example\\user@good.example/", &["\\"]),
                 ("https://h/a\\user", &["\\"]),
                 ("https://www.openssl.org/\\~bodo/tls-cbc.txt", &[]),
                 ("https://h.org/api/count?include\\[\\]=linux&b=x", &[]),

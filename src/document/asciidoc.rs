@@ -8,7 +8,8 @@
 //! rejoined: a line break in AsciiDoc is just a space). A backslash before
 //! a formatting mark in a target (`src/\+/HEAD`, written so that `+` opens
 //! no passthrough) is an escape: the URL has the mark alone. The marks of
-//! a literal passthrough (`` `+http://localhost:8091+` ``) and the caret
+//! a literal passthrough (`` `+http://localhost:8091+` ``), of an
+//! unconstrained one around a word (`++http://localhost:8080++`) and the caret
 //! that ends a link's text (`[https://a/b^]`: a new window) are markup,
 //! left out of the text.
 
@@ -103,9 +104,42 @@ fn passthrough_marks(bytes: &[u8]) -> Vec<usize> {
                 None => break,
             }
         }
+        unconstrained_marks(line, line_start, &mut out);
         line_start = line_end + 1;
     }
     out
+}
+
+/// The `++` of each `++http://localhost:8080++` on a line: an unconstrained
+/// passthrough around a word (`` `curl ++http://localhost:8080++` ``). The
+/// opener follows a blank, a backquote or the line's start and comes
+/// before a letter; the closer is the next `++` before a blank, a
+/// backquote, punctuation or the line's end (`C++11 and C++14`, or
+/// `…/c++/` twice on a line, has none).
+fn unconstrained_marks(line: &[u8], line_start: usize, out: &mut Vec<usize>) {
+    let mut at = 0;
+    while let Some(k) = memchr::memmem::find(&line[at..], b"++") {
+        let open = at + k;
+        let before_ok = open == 0 || matches!(line[open - 1], b' ' | b'\t' | b'`' | b'(');
+        let after_ok = line.get(open + 2).is_some_and(u8::is_ascii_alphabetic);
+        if !(before_ok && after_ok) {
+            at = open + 2;
+            continue;
+        }
+        let from = open + 2;
+        let close = memchr::memmem::find_iter(&line[from..], b"++")
+            .map(|c| from + c)
+            .find(|&c| {
+                line.get(c + 2).is_none_or(|n| {
+                    matches!(n, b' ' | b'\t' | b'`' | b')' | b'.' | b',' | b':' | b';')
+                })
+            });
+        let Some(close) = close else {
+            break;
+        };
+        out.extend([open, open + 1, close, close + 1].map(|i| line_start + i));
+        at = close + 2;
+    }
 }
 
 /// The link whose target is `src[start..end]`, escapes resolved.

@@ -789,6 +789,20 @@ fn asciidoc_passthrough_marks_and_a_window_caret_are_markup() {
             "https://access.redhat.com/solutions/1"
         ]
     );
+    // An unconstrained passthrough around the URL inside a code span.
+    assert_eq!(
+        got("e.g. `curl --http1.1 ++http://localhost:8080++`):\n"),
+        ["http://localhost:8080"]
+    );
+    // Near misses: `++` inside URLs or after a word stays.
+    assert_eq!(
+        got("see https://a.example/c++/ and https://b.example/c++/ too\n"),
+        ["https://a.example/c++/", "https://b.example/c++/"]
+    );
+    assert_eq!(
+        got("C++11 and https://a.example/x++ y\n"),
+        ["https://a.example/x++"]
+    );
     // Near misses: a `+` inside a URL, outside backquotes, and a caret
     // inside a URL stay.
     assert_eq!(

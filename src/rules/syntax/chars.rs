@@ -278,11 +278,9 @@ fn is_web_scheme(cx: &Cx<'_>) -> bool {
     matches!(
         cx.scheme,
         SchemeKind::Http | SchemeKind::Https | SchemeKind::Ftp | SchemeKind::File
-    ) || cx
-        .parts
-        .scheme
-        .clone()
-        .is_some_and(|r| matches!(cx.text(r).to_ascii_lowercase().as_str(), "ws" | "wss"))
+    ) || ["ws", "wss"]
+        .iter()
+        .any(|s| cx.scheme_str().eq_ignore_ascii_case(s))
 }
 
 fn is_shell_escape(next: Option<&u8>) -> bool {

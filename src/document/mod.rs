@@ -192,13 +192,17 @@ impl Syntax {
     /// lines, a `---` or `...` line), which static site generators and
     /// pandoc read before Markdown, is Markdown (the CommonMark spec's
     /// `spec.txt`); one that opens with `BEGIN:VCALENDAR` or `BEGIN:VCARD`
-    /// is iCalendar. Any other syntax stays.
+    /// is iCalendar; one written in reStructuredText (Django's documentation
+    /// and other Sphinx projects name their sources `.txt`) is reST. Any
+    /// other syntax stays.
     #[must_use]
     pub fn refined_by_head(self, head: &[u8]) -> Syntax {
         if self == Syntax::Text && has_front_matter(head) {
             Syntax::Markdown
         } else if self == Syntax::Text && icalendar::opens_object(head) {
             Syntax::Icalendar
+        } else if self == Syntax::Text && looks_like_rst(head) {
+            Syntax::Rst
         } else {
             self
         }
@@ -251,6 +255,39 @@ impl Syntax {
     pub fn hard_wraps(self) -> bool {
         self == Syntax::Text
     }
+}
+
+/// Whether `head` reads as reStructuredText: a line of explicit markup
+/// that only reST writes (a directive `.. note::`, a target `.. _name:`),
+/// or a title with a line of the same mark over and under it together
+/// with an inline literal (` ``code`` `). Plain text draws boxes of `=`,
+/// but rarely both.
+fn looks_like_rst(head: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(head);
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    let markup = lines.iter().any(|l| {
+        let Some(rest) = l.strip_prefix(".. ") else {
+            return false;
+        };
+        if let Some(name) = rest.strip_prefix('_') {
+            return name.find(": ").is_some_and(|k| k > 0) || name.ends_with(':');
+        }
+        rest.find("::").is_some_and(|k| {
+            k > 0
+                && rest[..k]
+                    .bytes()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b':'))
+        })
+    });
+    let adornment = |l: &str| {
+        l.len() >= 3
+            && l.bytes()
+                .all(|c| c == l.as_bytes()[0] && b"=-~*#^\"+".contains(&c))
+    };
+    let titled = lines
+        .windows(3)
+        .any(|w| adornment(w[0]) && w[2] == w[0] && !w[1].trim().is_empty() && !adornment(w[1]));
+    markup || (titled && text.contains("``"))
 }
 
 /// Whether `head` opens with a YAML front matter block, closed within it.

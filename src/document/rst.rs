@@ -3,7 +3,9 @@
 //!
 //! docutils removes whitespace inside a URI, so a target continued on
 //! indented lines, or a `<URL>` broken across lines, is joined, each piece
-//! keeping its own position. Everything else is text for the scanner.
+//! keeping its own position. Everything else is text for the scanner,
+//! literal blocks included: a `.. _name: http://a    comment` shown after
+//! `::` is reST source on display, not a target.
 
 use super::{Builder, Document, UrlBuilder};
 
@@ -17,7 +19,13 @@ pub(super) fn read(src: &str) -> Document {
     references(src, &mut found);
     targets(src, &mut found);
     found.sort_unstable();
+    let literal = literal_blocks(src);
+    let mut blocks = literal.iter().peekable();
     for (start, end) in found {
+        while blocks.next_if(|&&(_, to)| to <= start).is_some() {}
+        if blocks.peek().is_some_and(|&&(from, _)| from <= start) {
+            continue;
+        }
         let pieces = grid_cell(src, start, end).unwrap_or_else(|| lines(src, start, end));
         let mut u = UrlBuilder::default();
         for &(from, to) in &pieces {
@@ -136,6 +144,72 @@ fn targets(src: &str, found: &mut Vec<(usize, usize)>) {
     if let Some((start, end, _)) = open {
         found.push((start, end));
     }
+}
+
+/// Directives whose content is code, shown as is.
+const LITERAL_DIRECTIVES: &[&str] = &[
+    "code",
+    "code-block",
+    "sourcecode",
+    "literalinclude",
+    "doctest",
+    "testcode",
+    "testoutput",
+    "console",
+    "prompt",
+];
+
+/// The byte ranges of literal blocks, in order: the lines indented under a
+/// paragraph that ends with `::` (or a line that is only `::`), and the
+/// content of a code directive (`.. code-block:: rst`). Other directives
+/// (`.. note::`) hold reST.
+fn literal_blocks(src: &str) -> Vec<(usize, usize)> {
+    let mut blocks = Vec::new();
+    // The indentation a block must exceed, once a line announced one.
+    let mut announced: Option<usize> = None;
+    // The open block: (start, end, indentation it must exceed).
+    let mut open: Option<(usize, usize, usize)> = None;
+    let mut at = 0;
+    for line in src.split_inclusive('\n') {
+        let body = line.trim_end();
+        let indent = body.len() - body.trim_start().len();
+        let blank = body.is_empty();
+        if let Some((start, end, over)) = open {
+            if blank || indent > over {
+                open = Some((start, if blank { end } else { at + body.len() }, over));
+                at += line.len();
+                continue;
+            }
+            blocks.push((start, end));
+            open = None;
+        }
+        if let Some(over) = announced {
+            if blank {
+                at += line.len();
+                continue;
+            }
+            announced = None;
+            if indent > over {
+                open = Some((at, at + body.len(), over));
+                at += line.len();
+                continue;
+            }
+        }
+        let text = body.trim_start();
+        if let Some(directive) = text.strip_prefix(".. ") {
+            let name = directive.split("::").next().unwrap_or("").trim();
+            if directive.contains("::") && LITERAL_DIRECTIVES.contains(&name) {
+                announced = Some(indent);
+            }
+        } else if text.ends_with("::") && !text.starts_with("..") {
+            announced = Some(indent);
+        }
+        at += line.len();
+    }
+    if let Some((start, end, _)) = open {
+        blocks.push((start, end));
+    }
+    blocks
 }
 
 /// The `:` that ends a target name: one followed by whitespace or the end

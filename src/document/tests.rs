@@ -206,6 +206,41 @@ fn a_block_naming_no_language_is_a_session_when_it_starts_with_a_prompt() {
 }
 
 #[test]
+fn rst_source_shown_in_a_literal_block_is_text_not_targets() {
+    // docutils' own design notes show target syntax after `::`, with
+    // comments in a second column.
+    let src = "\
+1. Original syntax::
+
+       .. _blah: http://somewhere    external hyperlink target
+       `x <http://a.example/lit>`__
+
+.. code-block:: rst
+   :linenos:
+
+   .. _c: http://c.example/    a comment
+
+.. note::
+
+   .. _n: http://n.example/
+      continued
+
+.. _after: http://after.example/
+   more
+";
+    let found = urls(Syntax::Rst, src);
+    let want = [
+        ("http://somewhere", "bare"),
+        ("http://a.example/lit", "angle"),
+        ("http://c.example/", "bare"),
+        ("http://n.example/continued", "link"),
+        ("http://after.example/more", "link"),
+    ];
+    let want: Vec<(String, &str)> = want.iter().map(|&(u, f)| (u.to_string(), f)).collect();
+    assert_eq!(found, want);
+}
+
+#[test]
 fn an_rst_reference_broken_in_a_grid_table_cell_is_the_cell_text() {
     let src = "\
 +--------------+---------------------------+
@@ -379,6 +414,34 @@ fn a_text_file_with_front_matter_is_markdown() {
         );
     }
     assert_eq!(Syntax::Rst.refined_by_head(spec), Syntax::Rst);
+}
+
+#[test]
+fn a_text_file_written_in_rst_is_rst() {
+    // Django's documentation: a `.txt` with a directive, or a title over
+    // and under lined with an inline literal below it.
+    let queryset = b"==========================\nQuerySet API reference\n==========================\n\n.. currentmodule:: django.db.models\n";
+    assert_eq!(Syntax::Text.refined_by_head(queryset), Syntax::Rst);
+    let target = b"Notes\n\n.. _Oracle: https://docs.oracle.com/en/\n   database/\n";
+    assert_eq!(Syntax::Text.refined_by_head(target), Syntax::Rst);
+    let release = b"===========================\nDjango 1.8.10 release notes\n===========================\n\nA URL like ``http://a.example`` would be safe.\n";
+    assert_eq!(Syntax::Text.refined_by_head(release), Syntax::Rst);
+    // Near misses: a box of `=` without reST inside, an underline alone
+    // with a literal, dots that start a sentence, `..` in a path.
+    for head in [
+        &b"=====\nREADME\n=====\n\nSee http://a.example/.\n"[..],
+        b"README\n======\n\nRun ``make``.\n",
+        b".. and then it stopped: see http://a.example/\n",
+        b".. /usr/lib:: not a directive\n",
+        b"cd .. && make\n",
+    ] {
+        assert_eq!(
+            Syntax::Text.refined_by_head(head),
+            Syntax::Text,
+            "{}",
+            String::from_utf8_lossy(head)
+        );
+    }
 }
 
 #[test]

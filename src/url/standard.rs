@@ -345,6 +345,10 @@ const CALLED_WRONG: &[&str] = &[
     "not valid",
     "bad url",
     "bad uri",
+    // Django's `# Forbid URLs like http:///example.com - with a scheme, but
+    // without a hostname.`
+    "forbid url",
+    "forbid uri",
     // A shape the code handles: "# Handle the case when URL has the form
     // http://https://example.com".
     "has the form",
@@ -408,7 +412,7 @@ const CALLED_WRONG_REACH: usize = 40;
 /// it wrong: then it is an example of the fault, not the fault. Needs the
 /// candidate's excerpt (`check` always has one).
 pub fn is_called_wrong(cand: &crate::scan::Candidate) -> bool {
-    if host_says_invalid(&cand.url) {
+    if host_says_invalid(&cand.url) || host_is_an_attackers(&cand.url) {
         return true;
     }
     let Some((e, line, after)) = around(cand) else {
@@ -472,6 +476,29 @@ fn host_says_invalid(url: &str) -> bool {
         label.strip_prefix("invalid").is_some_and(|rest| {
             let rest = rest.trim_start_matches(['-', '_']);
             ["", "domain", "host", "url", "site", "server"].contains(&rest)
+        })
+    })
+}
+
+/// `http://mysite.example.com\\@attacker.com`, `https://evil.com/%0d%0a`:
+/// a host named for the attacker is a security advisory's illustration
+/// of the attack, never a page anyone links to. A label that is the word,
+/// or the word before `site`, `host`, `domain`, `server`, `corp` or `com`
+/// (not `evilmartians.com`).
+fn host_is_an_attackers(url: &str) -> bool {
+    let Some(k) = url.find("://") else {
+        return false;
+    };
+    let rest = &url[k + 3..];
+    let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
+    let host = authority.rsplit('@').next().unwrap_or(authority);
+    host.split(['.', ':']).any(|label| {
+        let label = label.to_ascii_lowercase();
+        ["attacker", "evil", "malicious"].iter().any(|word| {
+            label.strip_prefix(word).is_some_and(|rest| {
+                let rest = rest.trim_start_matches(['-', '_']);
+                ["", "site", "host", "domain", "server", "corp", "com"].contains(&rest)
+            })
         })
     })
 }
@@ -601,6 +628,13 @@ const FAULT_SHOWN: &[&str] = &[
     "empty host",
     "empty `host`",
     "missing host",
+    "without a host",
+    // A validator's release notes: "Fixed a regression in ``URLValidator``
+    // that allowed URLs with consecutive dots in the domain section (like
+    // ``http://example..com/``) to pass".
+    "urlvalidator",
+    "url validator",
+    "consecutive dots",
 ];
 
 /// How far from the URL, within its sentence, [`FAULT_SHOWN`] is looked for.
@@ -932,6 +966,20 @@ mod tests {
             [false]
         );
         assert_eq!(called("see http://invalid-host:8080/%zz\n"), [true]);
+        // A host named for the attacker: an advisory's illustration.
+        assert_eq!(
+            called("a URL like ``http://mysite.example.com\\@attacker.com`` would be\n"),
+            [true]
+        );
+        assert_eq!(called("see http://evil-site.org/%zz\n"), [true]);
+        assert_eq!(called("see https://evilmartians.com/%zz\n"), [false]);
+        assert_eq!(called("see https://a.example/evil/%zz\n"), [false]);
+        // Django's comment on the URLs it forbids.
+        assert_eq!(
+            called("    # Forbid URLs like http:///example.com - with a scheme, but without a\n"),
+            [true]
+        );
+        assert_eq!(called("We forbid nothing: http:///example.com\n"), [false]);
         assert_eq!(
             called("new URL('/p%.c', 'x');  // Incorrect: file:///some/path%.c\n"),
             [true]
@@ -1028,6 +1076,15 @@ mod tests {
         assert_eq!(
             shown("# SSRF. The count checks reject URLs with more than one bracket pair in the\n# host (e.g. 'http://[:localhost[]].google:80'),\n"),
             [true]
+        );
+        // Django's release notes, on what its validator let through.
+        assert_eq!(
+            shown("* Fixed a regression in ``URLValidator`` that allowed URLs with consecutive\n  dots in the domain section (like ``http://example..com/``) to pass\n"),
+            [true]
+        );
+        assert_eq!(
+            shown("The domain (see ``http://example..com/``) is listed.\n"),
+            [false]
         );
         // Rejected markup is not a rejected URL.
         assert_eq!(

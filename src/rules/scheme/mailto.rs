@@ -19,7 +19,8 @@ declare_rule! {
     /// Under `rfc3986` (the default) an address obfuscated on purpose
     /// against harvesters, `mailto:joe at example.org` (or `(at)`, `[AT]`, `_at_`, `%20at%20`,
     /// `ukdATkampsax.dk`, ` dot ` for the dot, or the marks spaced out,
-    /// `warner-buildbot @ lothar . com`),
+    /// `warner-buildbot @ lothar . com`, or written as HTML character
+    /// references shown outside HTML, `abc&#37;&#52;&#48;example&#46;org`),
     /// is not reported: its writer broke it deliberately; nor is a
     /// placeholder (`mailto:xxx`, `mailto:foo`, `mailto:user`, `mailto:...`, `mailto:-`), a notifier
     /// library's server URL with a password (Apprise's
@@ -66,6 +67,16 @@ pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
     }
     if cx.url.contains('@') {
         return false;
+    }
+    // docutils' `cloak_email_addresses` shown outside HTML:
+    // `mailto:abc&#37;&#52;&#48;example&#46;org` is `abc%40example.org`
+    // once a browser reads the character references.
+    let lower = raw.to_ascii_lowercase();
+    if ["&#64;", "&#x40;", "&#37;", "&#46;", "&#x2e;"]
+        .iter()
+        .any(|w| lower.contains(w))
+    {
+        return true;
     }
     if says_at(&cx.cand.raw) {
         return true;
@@ -458,6 +469,14 @@ mod tests {
         );
         assert!(!typo.is_empty(), "{typo:?}");
         assert!(fires("mail mailto:ATLAS today", Standard::Rfc3986));
+        // docutils' cloaked address, shown in its manual as the HTML it writes.
+        let cloaked = "<a href=\"mailto:abc&#37;&#52;&#48;example&#46;org\">\n";
+        assert!(!fires(cloaked, Standard::Rfc3986));
+        assert!(fires(cloaked, Standard::Rfc1738));
+        assert!(fires(
+            "mail mailto:abc&amp;example today",
+            Standard::Rfc3986
+        ));
         assert!(fires("mail mailto:catalog.org today", Standard::Rfc3986));
     }
 

@@ -746,7 +746,7 @@ mod tests {
                 ("https://github.com/apps/renovate[bot]/x", &[]),
                 ("https://github.com/a[bot]b", &["[", "]"]),
                 ("https://github.com/a[bots]", &["[", "]"]),
-                ("https://evil.example.com/x[bot]", &["[", "]"]),
+                ("https://gitlab.example.com/x[bot]", &["[", "]"]),
                 ("https://github.com/[bot]", &["[", "]"]),
                 // A command-line tool's Windows path after `file://`.
                 ("file://C:\\ca_config.txt", &[]),

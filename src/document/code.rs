@@ -55,7 +55,59 @@ pub(super) fn data(src: &str, family: Family) -> Vec<(usize, usize)> {
         .into_iter()
         .filter(|&(start, end)| !is_commented_out_call(&src[start..end]))
         .collect();
-    complement(&without_fenced_code(src, &prose), src.len())
+    let mut prose = without_fenced_code(src, &prose);
+    if family == Family::Python {
+        prose = without(&prose, &doctests(src));
+    }
+    complement(&prose, src.len())
+}
+
+/// The doctest blocks of `src`: a line that starts (after blanks) with the
+/// `>>>` prompt, and the lines after it up to a blank one (`... `
+/// continuations and what Python printed). A docstring's
+/// `>>> extract("http://256.1.1.1").ipv4` is code, its output what the
+/// code printed: data, as a `pycon` block in Markdown is.
+pub(super) fn doctests(src: &str) -> Vec<(usize, usize)> {
+    let mut blocks: Vec<(usize, usize)> = Vec::new();
+    let mut open: Option<usize> = None;
+    let mut at = 0;
+    for line in src.split_inclusive('\n') {
+        let body = line.trim();
+        let prompt = body == ">>>" || body.starts_with(">>> ");
+        // Inside a docstring the block may end at its closing quotes.
+        let blank = body.is_empty() || body == "\"\"\"" || body == "'''";
+        match open {
+            Some(start) if blank => {
+                blocks.push((start, at));
+                open = None;
+            }
+            None if prompt => open = Some(at),
+            _ => {}
+        }
+        at += line.len();
+    }
+    if let Some(start) = open {
+        blocks.push((start, at));
+    }
+    blocks
+}
+
+/// `ranges` less `cut` (both sorted and disjoint).
+fn without(ranges: &[(usize, usize)], cut: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let mut kept = Vec::with_capacity(ranges.len());
+    for &(start, end) in ranges {
+        let mut at = start;
+        for &(s, e) in cut.iter().filter(|&&(s, e)| e > start && s < end) {
+            if s > at {
+                kept.push((at, s));
+            }
+            at = at.max(e);
+        }
+        if at < end {
+            kept.push((at, end));
+        }
+    }
+    kept
 }
 
 /// `-- print(file.join("http:///a","/y"))`, `// fetch("https://a/x");`: a
@@ -182,11 +234,15 @@ pub(super) fn family_of_language(info: &str) -> Option<Family> {
 /// A code block that names no language is a shell session when its first
 /// line with text starts with a `$ ` prompt.
 pub(super) fn session(block: &str) -> Option<Family> {
-    let first = block.lines().find(|l| !l.trim().is_empty())?;
-    first
-        .trim_start()
-        .starts_with("$ ")
-        .then_some(Family::Session)
+    let first = block.lines().find(|l| !l.trim().is_empty())?.trim();
+    if first.starts_with("$ ") {
+        Some(Family::Session)
+    } else if first == ">>>" || first.starts_with(">>> ") {
+        // A Python session: a `pycon` block that names no language.
+        Some(Family::Python)
+    } else {
+        None
+    }
 }
 
 /// The output lines of a shell session: those after a line that starts
@@ -669,5 +725,22 @@ mod tests {
         );
         // A triple-quoted string outside Python is a string.
         assert!(prose("x = \"\"\"http://a/\"\"\"\n", Family::Hash).is_empty());
+    }
+
+    #[test]
+    fn a_docstrings_doctest_is_code_and_its_output_data() {
+        let src = "def f(u):\n    \"\"\"Parse http://a.example/.\n\n    >>> extract(\"http://256.1.1.1\").ipv4\n    ''\n    >>> f.url\n    'http://u:p@b.example'\n\n    See http://c.example/.\n    >>> f(1)\n    \"\"\"\n";
+        let kept = prose(src, Family::Python);
+        let text = kept.concat();
+        assert!(text.contains("http://a.example/"), "{kept:?}");
+        assert!(text.contains("http://c.example/"), "{kept:?}");
+        assert!(!text.contains("256.1.1.1"), "{kept:?}");
+        assert!(!text.contains("u:p@"), "{kept:?}");
+        // `>>>` inside a line, or a quote's marks in a comment, is no prompt.
+        let src = "# see a >>> b http://d.example/\n\"\"\"x >>> http://e.example/\"\"\"\n";
+        assert_eq!(prose(src, Family::Python).len(), 2);
+        assert_eq!(doctests(">>> a\nout\n\ntext\n>>>\n"), [(0, 10), (16, 20)]);
+        assert_eq!(session("\n>>> import a\n"), Some(Family::Python));
+        assert_eq!(session(">>>> x\n"), None);
     }
 }

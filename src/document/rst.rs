@@ -7,7 +7,7 @@
 //! literal blocks included: a `.. _name: http://a    comment` shown after
 //! `::` is reST source on display, not a target.
 
-use super::{Builder, Document, UrlBuilder};
+use super::{code, Builder, Document, UrlBuilder};
 
 /// Farthest ``>`_`` looks back for its `<`.
 const LOOKBACK: usize = 4096;
@@ -20,6 +20,11 @@ pub(super) fn read(src: &str) -> Document {
     targets(src, &mut found);
     found.sort_unstable();
     let literal = literal_blocks(src);
+    // Doctest blocks (`>>> f("http://256.1.1.1")` and what it printed):
+    // data, as a `pycon` block in Markdown is. (A code directive's
+    // content stays prose: mamba's `url="htts://conda.anaconda.org/…"` in
+    // a `.. code:: python` example is a typo a reader copies.)
+    b.data.extend(code::doctests(src));
     let mut blocks = literal.iter().peekable();
     for (start, end) in found {
         while blocks.next_if(|&&(_, to)| to <= start).is_some() {}
@@ -176,7 +181,8 @@ fn literal_blocks(src: &str) -> Vec<(usize, usize)> {
         let blank = body.is_empty();
         if let Some((start, end, over)) = open {
             if blank || indent > over {
-                open = Some((start, if blank { end } else { at + body.len() }, over));
+                let end = if blank { end } else { at + body.len() };
+                open = Some((start, end, over));
                 at += line.len();
                 continue;
             }
@@ -197,9 +203,10 @@ fn literal_blocks(src: &str) -> Vec<(usize, usize)> {
         }
         let text = body.trim_start();
         if let Some(directive) = text.strip_prefix(".. ") {
-            let name = directive.split("::").next().unwrap_or("").trim();
-            if directive.contains("::") && LITERAL_DIRECTIVES.contains(&name) {
-                announced = Some(indent);
+            if let Some((name, _)) = directive.split_once("::") {
+                if LITERAL_DIRECTIVES.contains(&name.trim()) {
+                    announced = Some(indent);
+                }
             }
         } else if text.ends_with("::") && !text.starts_with("..") {
             announced = Some(indent);

@@ -241,6 +241,36 @@ fn rst_source_shown_in_a_literal_block_is_text_not_targets() {
 }
 
 #[test]
+fn rst_doctests_are_data_and_code_directives_prose() {
+    let src = "\
+See http://a.example/.
+
+.. code-block:: python
+
+   get('http://256.1.1.1')  # http://b.example/
+
+.. code-block:: text
+
+   http://c.example/
+
+   >>> f.set(username='@prap', password=':porps')
+   >>> f.url
+   'http://%40prap:%3Aporps@google.com'
+
+Then http://d.example/.
+";
+    let doc = read(Syntax::Rst, src);
+    let data_of = |needle: &str| doc.is_data(src.find(needle).unwrap());
+    // A reader copies an example's URL: mamba's `url="htts://…"`.
+    assert!(!data_of("http://256.1.1.1"));
+    assert!(!data_of("http://b.example/"));
+    assert!(!data_of("http://c.example/"), "no programming language");
+    assert!(data_of("http://%40prap"));
+    assert!(!data_of("http://a.example/"));
+    assert!(!data_of("http://d.example/"));
+}
+
+#[test]
 fn an_rst_reference_broken_in_a_grid_table_cell_is_the_cell_text() {
     let src = "\
 +--------------+---------------------------+

@@ -189,6 +189,7 @@ pub fn in_data_folder(path: &Path, depth: usize) -> bool {
                 || is_payload_list(n)
                 || is_spelling_dictionary(n)
                 || is_table(n)
+                || n == "PKG-INFO"
         }))
         || {
             // Folders below the walked path, innermost first, each with
@@ -327,6 +328,14 @@ fn is_data_folder(name: &str) -> bool {
     if DATA_FOLDERS.iter().any(|t| name.eq_ignore_ascii_case(t)) || name == "testFixtures" {
         return true;
     }
+    // A Python package's metadata, built from its README (`PKG-INFO` in
+    // `furl.egg-info/`): fixed in the README, which is linted.
+    if [".egg-info", ".dist-info"]
+        .iter()
+        .any(|s| name.len() > s.len() && name.ends_with(s))
+    {
+        return true;
+    }
     // `unit-tests`, `integration_tests`, Cyrus's `tiny-tests` (not a
     // singular `speed-test`, a blog post's slug as often).
     let lower = name.to_ascii_lowercase();
@@ -443,6 +452,9 @@ mod tests {
             "r/data/csv/click_mini.tsv.gz",
             "r/benchmark/clickbench/answers/q28.csv",
             "r/x/links.CSV",
+            "r/PKG-INFO",
+            "r/furl.egg-info/SOURCES.txt",
+            "r/src/furl-2.1.dist-info/METADATA",
         ] {
             assert!(in_data_folder(Path::new(data), 3), "{data}");
         }
@@ -486,6 +498,9 @@ mod tests {
             "r/docs/use-cases/a.md",
             "r/docs/cases.md",
             "r/docs/testfiles.md",
+            "r/docs/pkg-info.md",
+            "r/PKG-INFO.md",
+            "r/.egg-info/a.md",
         ] {
             assert!(!in_data_folder(Path::new(prose), 3), "{prose}");
         }

@@ -458,41 +458,47 @@ pub fn is_called_wrong(cand: &crate::scan::Candidate) -> bool {
     ends_line && any_in(head(&e.next, CALLED_WRONG_REACH), FAILS_AFTER)
 }
 
-/// `http://invaliddomain</`, `https://bad.invalid/%zz`: a host named
-/// invalid (RFC 2606 reserves `.invalid` for that) is a test's bad input.
+/// `http://invaliddomain</`, `https://bad.invalid/%zz`, `https//bad_url`:
+/// a host named invalid (RFC 2606 reserves `.invalid` for that) or bad is
+/// a test's bad input.
 /// A label that is the word, or the word before `domain`, `host`, `url`,
-/// `site` or `server` (not `invalidenstrasse.de`).
+/// `site` or `server` (not `invalidenstrasse.de`, `badge.fury.io`).
 fn host_says_invalid(url: &str) -> bool {
-    let Some(k) = url.find("://") else {
+    let Some(authority) = authority_of(url) else {
         return false;
     };
-    let rest = &url[k + 3..];
-    let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
     let host = authority.rsplit('@').next().unwrap_or(authority);
     host.split(['.', ':']).any(|label| {
         let label = label
             .trim_end_matches(|c: char| !c.is_ascii_alphanumeric())
             .to_ascii_lowercase();
-        label.strip_prefix("invalid").is_some_and(|rest| {
-            let rest = rest.trim_start_matches(['-', '_']);
-            ["", "domain", "host", "url", "site", "server"].contains(&rest)
+        ["invalid", "bad"].iter().any(|word| {
+            label.strip_prefix(word).is_some_and(|rest| {
+                let rest = rest.trim_start_matches(['-', '_']);
+                ["", "domain", "host", "url", "site", "server"].contains(&rest)
+            })
         })
     })
 }
 
-/// `http://mysite.example.com\\@attacker.com`, `https://evil.com/%0d%0a`:
-/// a host named for the attacker is a security advisory's illustration
-/// of the attack, never a page anyone links to. A label that is the word,
-/// or the word before `site`, `host`, `domain`, `server`, `corp` or `com`
-/// (not `evilmartians.com`).
+/// What follows the first `//` up to the path, query or fragment: the
+/// authority, also of a mistyped `https//host`.
+fn authority_of(url: &str) -> Option<&str> {
+    let rest = &url[url.find("//")? + 2..];
+    Some(&rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())])
+}
+
+/// `http://mysite.example.com\\@attacker.com`, `http://evil.com\\@good.com/`:
+/// a host named for the attacker, where the URL goes or where it seems to,
+/// is a security advisory's illustration of the attack, never a page
+/// anyone links to. A label of the authority that is the word, or the word
+/// before `site`, `host`, `domain`, `server`, `corp` or `com` (not
+/// `evilmartians.com`).
 fn host_is_an_attackers(url: &str) -> bool {
-    let Some(k) = url.find("://") else {
+    let Some(authority) = authority_of(url) else {
         return false;
     };
-    let rest = &url[k + 3..];
-    let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
-    let host = authority.rsplit('@').next().unwrap_or(authority);
-    host.split(['.', ':']).any(|label| {
+    authority.split(['.', ':', '@', '\\']).any(|label| {
         let label = label.to_ascii_lowercase();
         ["attacker", "evil", "malicious"].iter().any(|word| {
             label.strip_prefix(word).is_some_and(|rest| {
@@ -635,6 +641,9 @@ const FAULT_SHOWN: &[&str] = &[
     "urlvalidator",
     "url validator",
     "consecutive dots",
+    // w3lib's comment on the URL Standard: "whose dot segments browsers
+    // leave untouched (e.g. "mailto:a/../b" stays as is, ...)".
+    "dot segment",
 ];
 
 /// How far from the URL, within its sentence, [`FAULT_SHOWN`] is looked for.
@@ -974,6 +983,14 @@ mod tests {
         assert_eq!(called("see http://evil-site.org/%zz\n"), [true]);
         assert_eq!(called("see https://evilmartians.com/%zz\n"), [false]);
         assert_eq!(called("see https://a.example/evil/%zz\n"), [false]);
+        // w3lib's comment: where the URL seems to go.
+        assert_eq!(
+            called("# alone. Without this, \"http://evil.com\\@good.com/\" is read as userinfo\n"),
+            [true]
+        );
+        // validators' manual: a bad URL named so.
+        assert_eq!(called("print(url('https//bad_url'))\n"), [true]);
+        assert_eq!(called("see https//badge.fury.io/x\n"), [false]);
         // Django's comment on the URLs it forbids.
         assert_eq!(
             called("    # Forbid URLs like http:///example.com - with a scheme, but without a\n"),

@@ -574,8 +574,8 @@ mod tests {
                 // gtk-doc's escaped at-sign outside the web's schemes; in
                 // a web URL a browser reads the `\` as `/`.
                 ("multifile://start:stop\\@location-pattern", &[]),
-                ("http://evil.example\\@good.example/", &["\\"]),
-                ("wss://evil.example\\@good.example/", &["\\"]),
+                ("http://a.example\\@b.example/", &["\\"]),
+                ("wss://a.example\\@b.example/", &["\\"]),
                 // AsciiDoc's escaped address in a link's target; a
                 // backslash before a word that is no address stays.
                 (
@@ -584,7 +584,7 @@ mod tests {
                 ),
                 ("https://h/list.html?\\user@localhost", &["\\"]),
                 // In the authority a browser reads the `\` as `/`: no escape.
-                ("http://evil.example\\user@good.example/", &["\\"]),
+                ("http://a.example\\user@b.example/", &["\\"]),
                 ("https://h/a\\user", &["\\"]),
                 ("https://www.openssl.org/\\~bodo/tls-cbc.txt", &[]),
                 ("https://h.org/api/count?include\\[\\]=linux&b=x", &[]),

@@ -169,6 +169,10 @@ pub const DATA_FOLDERS: &[&str] = &[
     "3rd_party",
     "3rd-party",
     "deps",
+    // Libraries copied in whole: astropy's `cextern/wcslib`, a C++
+    // project's `extern/`.
+    "extern",
+    "cextern",
     // gnulib's modules as a submodule, maintained upstream.
     "gnulib",
     "node_modules",
@@ -453,6 +457,8 @@ mod tests {
             "r/benchmark/clickbench/answers/q28.csv",
             "r/x/links.CSV",
             "r/PKG-INFO",
+            "r/cextern/wcslib/CHANGES",
+            "r/extern/pybind11/README.md",
             "r/furl.egg-info/SOURCES.txt",
             "r/src/furl-2.1.dist-info/METADATA",
         ] {
@@ -499,6 +505,8 @@ mod tests {
             "r/docs/cases.md",
             "r/docs/testfiles.md",
             "r/docs/pkg-info.md",
+            "r/docs/extern.md",
+            "r/external/a.md",
             "r/PKG-INFO.md",
             "r/.egg-info/a.md",
         ] {

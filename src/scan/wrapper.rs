@@ -117,6 +117,12 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
         if b.get(colon + 1) == Some(&b':') {
             return None;
         }
+        // `<http:operation location="GetLastTradePrice"/>`: an XML element
+        // in a namespace whose prefix is a scheme's name (WSDL's HTTP
+        // binding), no URL.
+        if !slashes && is_xml_element(&b[colon + 1..]) {
+            return None;
+        }
         // `<mailto:user at host>`: an address munged against harvesting,
         // as list archives print them; joining its words makes no URL.
         if b[after..colon].eq_ignore_ascii_case(b"mailto") && is_munged(&b[colon + 1..]) {
@@ -249,6 +255,38 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
     Some(f)
 }
 
+/// Whether `rest`, after `<prefix:`, is the rest of an XML element: a name,
+/// then `/>` (`<http:urlReplacement/>`) or an attribute
+/// (`<http:operation location="x"/>`).
+fn is_xml_element(rest: &[u8]) -> bool {
+    let name = |s: &[u8]| {
+        if !s
+            .first()
+            .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+        {
+            return 0;
+        }
+        s.iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.'))
+            .count()
+    };
+    let n = name(rest);
+    if n == 0 {
+        return false;
+    }
+    let after = &rest[n..];
+    if after.starts_with(b"/>") {
+        return true;
+    }
+    let blanks = after.iter().take_while(|c| is_blank(**c)).count();
+    if blanks == 0 {
+        return false;
+    }
+    let attr = &after[blanks..];
+    let a = name(attr);
+    a > 0 && (attr[a..].starts_with(b"=\"") || attr[a..].starts_with(b"='"))
+}
+
 /// `<https://a.example/|the docs page>`: Slack's and Rocket.Chat's link
 /// markup, a URL, `|` and the words shown. The words are no part of the
 /// URL, so the URL ends at the `|`; a `|` with no blank after it on its
@@ -362,11 +400,35 @@ fn continuation(b: &[u8], j: usize, depth: usize, limit: usize) -> Option<usize>
         }
     } else if k + 1 < limit && is_prefix_mark(b, k, limit) {
         k = quote::marks(b, k, limit).1;
+    } else if let Some(len) = comment_mark(b, k, limit).filter(|&len| {
+        // The line before opens with the same mark: a comment goes on.
+        let end = j.saturating_sub(1);
+        let start = memchr::memrchr(b'\n', &b[..end]).map_or(0, |p| p + 1);
+        let first = start + b[start..end].iter().take_while(|&&c| is_blank(c)).count();
+        b.get(first..first + len) == b.get(k..k + len)
+    }) {
+        k += len;
     }
     while k < limit && is_blank(b[k]) {
         k += 1;
     }
     (k < limit && b[k] != b'\n').then_some(k)
+}
+
+/// The length of a line comment's mark at `k` (`#`, `//`, `--`, `;`, `%`,
+/// a block comment's `*`) when a blank or the line's end follows it: a
+/// wrapper in a comment goes on past the next line's mark
+/// (scikit-image's ``# `label2rgb <http://scikit-`` over
+/// ``# image.org/docs/…>`_``).
+fn comment_mark(b: &[u8], k: usize, limit: usize) -> Option<usize> {
+    let len = match b.get(k..limit.min(k + 2))? {
+        [b'/', b'/'] | [b'-', b'-'] => 2,
+        [b'#' | b';' | b'%' | b'*', ..] => 1,
+        _ => return None,
+    };
+    b.get(k + len)
+        .is_none_or(|&c| is_blank(c) || c == b'\n')
+        .then_some(len)
 }
 
 /// In unquoted text, whether the mark at `k` is a reply-quote prefix rather

@@ -1,6 +1,6 @@
 //! Wrappers and hard-wrapped bare URLs.
 
-use super::{check, scan_all, B};
+use super::{check, scan_all, urls, B};
 use crate::scan::{BrokenBare, Form, ScanOptions};
 use crate::span::Pos;
 
@@ -27,6 +27,35 @@ fn angle_needs_a_known_scheme_or_slashes() {
     );
     check("«<mailto:a@b>»", &[(A, "mailto:a@b")]);
     check("«<gopher://h/00>»About Gopher>", &[(A, "gopher://h/00")]);
+}
+
+#[test]
+fn a_wrapper_goes_on_past_a_comments_mark() {
+    // scikit-image's gallery example: reST in Python comments.
+    let c = one("# see `label2rgb <http://scikit-\n# image.org/docs/api.html#l2r>`_.\n");
+    assert_eq!(c.url, "http://scikit-image.org/docs/api.html#l2r");
+    let c = one("  // <https://a.example/very/\n  // long/path>\n");
+    assert_eq!(c.url, "https://a.example/very/long/path");
+    // Near misses: a mark the line before does not have, and one glued
+    // to a word, are URL text.
+    let c = one("see <https://a.example/a\n# b>\n");
+    assert_eq!(c.url, "https://a.example/a#b");
+    let c = one("# see <https://a.example/a\n#b>\n");
+    assert_eq!(c.url, "https://a.example/a#b");
+}
+
+#[test]
+fn an_xml_element_in_a_namespace_named_like_a_scheme_is_no_wrapper() {
+    // zeep's docstrings quote WSDL's HTTP binding.
+    assert!(urls("<http:operation location=\"GetLastTradePrice\"/>").is_empty());
+    assert!(urls("  <http:urlReplacement/>\n").is_empty());
+    assert!(urls("<http:binding verb='GET'/>").is_empty());
+    // Near misses: a URL with slashes, a wrapped partial form.
+    check(
+        "«<http://a.example/ x=\"y\">»",
+        &[(A, "http://a.example/x=\"y\"")],
+    );
+    check("«<http:foo/bar>»", &[(A, "http:foo/bar")]);
 }
 
 #[test]

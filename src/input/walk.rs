@@ -173,6 +173,9 @@ pub const DATA_FOLDERS: &[&str] = &[
     // project's `extern/`.
     "extern",
     "cextern",
+    // A package's built output (npm's `dist/cjs/`, `dist/esm/`): copies
+    // of its sources, fixed there.
+    "dist",
     // gnulib's modules as a submodule, maintained upstream.
     "gnulib",
     "node_modules",
@@ -284,6 +287,13 @@ fn is_table(name: &str) -> bool {
 /// whose regular expressions (`/^mailto:/i`) no comment lexer can follow.
 fn is_minified(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
+    // A source map (`index.js.map`): the bundle's sources copied into JSON.
+    if [".js.map", ".mjs.map", ".cjs.map", ".css.map"]
+        .iter()
+        .any(|e| lower.ends_with(e))
+    {
+        return true;
+    }
     let Some(stem) = [".js", ".mjs", ".cjs", ".css"]
         .iter()
         .find_map(|e| lower.strip_suffix(e))
@@ -458,6 +468,9 @@ mod tests {
             "r/x/links.CSV",
             "r/PKG-INFO",
             "r/cextern/wcslib/CHANGES",
+            "r/dist/cjs/index.js",
+            "r/dist/index.umd.min.js.map",
+            "r/x/site.css.map",
             "r/extern/pybind11/README.md",
             "r/furl.egg-info/SOURCES.txt",
             "r/src/furl-2.1.dist-info/METADATA",
@@ -506,6 +519,9 @@ mod tests {
             "r/docs/testfiles.md",
             "r/docs/pkg-info.md",
             "r/docs/extern.md",
+            "r/docs/distribution/a.md",
+            "r/x/sitemap.xml.md",
+            "r/x/road.map",
             "r/external/a.md",
             "r/PKG-INFO.md",
             "r/.egg-info/a.md",

@@ -170,7 +170,10 @@ impl Linter {
         let mut diags = Vec::new();
         let lint_data = self.settings.lint_data;
         let data = source.data || is_rendered_diff(&opened.head) || is_spec_examples(&opened.head);
-        let shown = source.path.as_deref().map_or(Shown::Nothing, shown_by_path);
+        let shown = source
+            .path
+            .as_deref()
+            .map_or(Shown::Nothing, |p| shown_by_path(p, syntax));
         let mut take = |cand: Candidate, part: Option<&TextPart>, held: &mut Held<'_, _>| {
             // Data, not prose: `extract` lists it, `check` counts it as
             // found and leaves it.
@@ -348,8 +351,11 @@ fn scan_part(scanner: &mut Scanner, part: &TextPart, sink: impl FnMut(Candidate)
 /// "would be allowed by ..."). A page on an attack technique, by its name
 /// or its folder's (the payload collection's `Server Side Request
 /// Forgery/README.md`, OWASP's `XSS_Filter_Evasion_Cheat_Sheet.md`): its
-/// URLs are the payloads.
-fn shown_by_path(path: &std::path::Path) -> Shown {
+/// URLs are the payloads. A URL library's source code, by its name
+/// (wget's `url.c`, Perl's `URI.pm`, w3lib's `_url.py`, nodemailer's
+/// `url.js`, or a file in a `url` or `uri` folder): its comments' odd URLs
+/// are the cases it handles.
+fn shown_by_path(path: &std::path::Path, syntax: Syntax) -> Shown {
     let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
         return Shown::Nothing;
     };
@@ -369,9 +375,41 @@ fn shown_by_path(path: &std::path::Path) -> Shown {
         .any(names_an_attack);
     if attack {
         Shown::Attacks
+    } else if is_code(syntax) && is_url_library(path) {
+        Shown::Parser
     } else {
         Shown::Nothing
     }
+}
+
+/// The syntaxes of source code, whose comments are its prose.
+fn is_code(syntax: Syntax) -> bool {
+    matches!(
+        syntax,
+        Syntax::C | Syntax::Shell | Syntax::Python | Syntax::Lua | Syntax::Lisp
+    )
+}
+
+/// Whether a source file's name, or its folder's, says it parses URLs: a
+/// stem (less a leading `_`) of `url`, `uri`, `urls`, `urlparse`,
+/// `url_parser`, `urlutils`... , or a folder named `url` or `uri` (Perl's
+/// `URI/_generic.pm`).
+fn is_url_library(path: &std::path::Path) -> bool {
+    let word = |s: &str| {
+        let s = s.trim_start_matches('_').to_ascii_lowercase();
+        let rest = s
+            .strip_prefix("url")
+            .or_else(|| s.strip_prefix("uri"))
+            .map(|r| r.trim_start_matches(['_', '-']));
+        rest.is_some_and(|r| ["", "s", "parse", "parser", "util", "utils", "lib"].contains(&r))
+    };
+    let stem = path.file_stem().and_then(|n| n.to_str()).unwrap_or("");
+    let folder = path
+        .parent()
+        .and_then(|p| p.file_name())
+        .and_then(|n| n.to_str())
+        .is_some_and(|f| ["url", "uri"].contains(&f.to_ascii_lowercase().as_str()));
+    word(stem) || folder
 }
 
 /// Whether a file's or folder's name names a web attack technique, as a
@@ -503,10 +541,14 @@ mod tests {
             "Open Redirect/README.md",
             "docs/payloads/list.md",
         ] {
-            assert_eq!(shown_by_path(Path::new(path)), Shown::Attacks, "{path}");
+            assert_eq!(
+                shown_by_path(Path::new(path), Syntax::Markdown),
+                Shown::Attacks,
+                "{path}"
+            );
         }
         assert_eq!(
-            shown_by_path(Path::new("advisories/CVE-2022-27780.md")),
+            shown_by_path(Path::new("advisories/CVE-2022-27780.md"), Syntax::Markdown),
             Shown::Advisory
         );
         // Near misses: words inside others, and dependency injection.
@@ -517,7 +559,49 @@ mod tests {
             "docs/xssafe.md",
             "docs/CVE-list.md",
         ] {
-            assert_eq!(shown_by_path(Path::new(path)), Shown::Nothing, "{path}");
+            assert_eq!(
+                shown_by_path(Path::new(path), Syntax::Markdown),
+                Shown::Nothing,
+                "{path}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_url_librarys_source_is_known_by_its_name() {
+        use std::path::Path;
+        for path in [
+            "src/url.c",
+            "fatlib/URI.pm",
+            "w3lib/_url.py",
+            "dist/cjs/shared/url.js",
+            "lib/urlparse.py",
+            "src/url_parser.rs",
+            "lib/URI/_generic.pm",
+            "src/url/host.rs",
+        ] {
+            let syntax = Syntax::from_path(Path::new(path));
+            assert_eq!(
+                shown_by_path(Path::new(path), syntax),
+                Shown::Parser,
+                "{path}"
+            );
+        }
+        // Near misses: a page about URLs, a name with more in it, a
+        // folder further up.
+        for path in [
+            "docs/url.md",
+            "src/urlencode.c",
+            "src/curl.c",
+            "src/url/parse/host.rs",
+            "src/uris.txt",
+        ] {
+            let syntax = Syntax::from_path(Path::new(path));
+            assert_eq!(
+                shown_by_path(Path::new(path), syntax),
+                Shown::Nothing,
+                "{path}"
+            );
         }
     }
 

@@ -394,6 +394,9 @@ pub enum Shown {
     /// encoded line breaks, ports, empty URLs and mistyped schemes outside
     /// links are the payloads.
     Attacks,
+    /// A URL library's source code (`url.c`, `URI.pm`): the odd URLs its
+    /// comments show are the cases it parses.
+    Parser,
 }
 
 /// A finding about a URL's own syntax, which a bug's input or a diagram's

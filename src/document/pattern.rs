@@ -17,7 +17,7 @@
 //! | part left out | `http://.../back.jpeg`, `https://…/x`, `https://bla...:foo`, `file://h/...path` |
 //! | domain suffix | `http://.example.org/` (every host under it) |
 //! | typed character set | `key-._~,!@#$%^&*()` (the shifted digit row, in a test) |
-//! | substitution | `@PORT@` (autoconf), `$2` (a positional parameter), `&url.php;`, `&x-version;` (an XML or SGML entity) |
+//! | substitution | `@PORT@` (autoconf), `$2` (a positional parameter), `&url.php;`, `&x-version;` (an XML or SGML entity), `/|repo_primary_branch|/` (reST) |
 //!
 //! ```
 //! use urlint::document::pattern::is_pattern;
@@ -60,6 +60,22 @@ pub fn is_pattern(url: &str) -> bool {
             .step_by(2)
             .any(|w| w.len() >= 2 && w.bytes().all(|c| c.is_ascii_alphabetic() || c == b'_'))
         && url.matches('^').count() >= 2
+    {
+        return true;
+    }
+    // Salt's `https://github.com/saltstack/salt/tree/|repo_primary_branch|/salt/`:
+    // a reST substitution reference, a whole path segment, filled in when
+    // the docs are built.
+    if marks & PIPE != 0
+        && url.split('/').any(|seg| {
+            seg.len() >= 3
+                && seg.starts_with('|')
+                && seg.ends_with('|')
+                && seg.as_bytes()[1].is_ascii_alphabetic()
+                && seg[1..seg.len() - 1]
+                    .bytes()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
+        })
     {
         return true;
     }
@@ -715,6 +731,7 @@ mod tests {
             "https://github.com/RIOT-OS/RIOT/archive/[YYYY.MM].tar.gz",
             "ftp://server/fakedir%0Acommand.../",
             "https://a.example/api/v[123]",
+            "https://github.com/saltstack/salt/tree/|repo_primary_branch|/salt/states",
         ] {
             assert!(is_pattern(p), "{p} is a pattern");
         }
@@ -732,6 +749,10 @@ mod tests {
     #[test]
     fn urls_that_look_a_little_like_patterns() {
         for u in [
+            // A badge's alternatives, and a bar inside a segment.
+            "https://img.shields.io/badge/python-3.9%20|%203.10-blue.svg",
+            "https://a.example/|x|y/",
+            "https://a.example/|1|/",
             "http://[2001:db8::1]:8080/",
             "http://[fe80::1%eth0]/",
             "http://[fe80::1%25eth0]:8080/",

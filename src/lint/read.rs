@@ -169,7 +169,10 @@ impl Linter {
         let wrapper = self.wrapper(syntax);
         let mut diags = Vec::new();
         let lint_data = self.settings.lint_data;
-        let data = source.data || is_rendered_diff(&opened.head) || is_spec_examples(&opened.head);
+        let data = source.data
+            || is_rendered_diff(&opened.head)
+            || is_spec_examples(&opened.head)
+            || is_iana_registry(&opened.head);
         let shown = source
             .path
             .as_deref()
@@ -460,6 +463,16 @@ fn is_spec_examples(head: &[u8]) -> bool {
             .all(|k| memchr::memmem::find(head, k).is_some())
 }
 
+/// Whether `head` begins a copy of an IANA registry in its XML form
+/// (`<registry xmlns="http://www.iana.org/assignments"`: netaddr's
+/// `multicast-addresses.xml`): published data, fixed by nobody in the
+/// project, whose contacts are written `mailto:a.c.spelt&kpn.com` on
+/// purpose, as an IETF document copy is (see `walk::is_standard_copy`).
+fn is_iana_registry(head: &[u8]) -> bool {
+    let head = &head[..head.len().min(2048)];
+    memchr::memmem::find(head, b"<registry xmlns=\"http://www.iana.org/assignments\"").is_some()
+}
+
 /// Whether `head` begins urlint's own SARIF log: linting it would report
 /// every rule's examples again, so a walk never reads it.
 fn is_own_sarif(head: &[u8]) -> bool {
@@ -603,6 +616,17 @@ mod tests {
                 "{path}"
             );
         }
+    }
+
+    #[test]
+    fn an_iana_registry_is_known_by_its_head() {
+        let head = b"<?xml version='1.0' encoding='UTF-8'?>\n<registry xmlns=\"http://www.iana.org/assignments\" id=\"multicast-addresses\">\n";
+        assert!(is_iana_registry(head));
+        // Near misses: a page linking to the registries, another registry.
+        assert!(!is_iana_registry(
+            b"<p>See <a href=\"http://www.iana.org/assignments\">IANA</a></p>\n"
+        ));
+        assert!(!is_iana_registry(b"<registry xmlns=\"urn:example\">\n"));
     }
 
     #[test]

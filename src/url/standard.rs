@@ -550,6 +550,28 @@ pub fn line_holds_besides(cand: &crate::scan::Candidate, text: &str) -> bool {
     alone(before) || alone(after)
 }
 
+/// Whether the text around the candidate (its lines, the end of the line
+/// before, the start of the next) names `word` as a word of its own, in
+/// any case, outside the candidate: "reference to template within TTP
+/// templates collection in / `ttp://path/to/template.txt` format" names
+/// the tool whose scheme `ttp` is.
+pub fn text_names(cand: &crate::scan::Candidate, word: &str) -> bool {
+    let Some((e, before, after)) = around(cand) else {
+        return false;
+    };
+    let named = |s: &str| {
+        let lower = s.to_ascii_lowercase();
+        lower.match_indices(word).any(|(k, _)| {
+            let b = lower.as_bytes();
+            let end = k + word.len();
+            (k == 0 || !b[k - 1].is_ascii_alphanumeric())
+                && b.get(end)
+                    .is_none_or(|c| !c.is_ascii_alphanumeric() && *c != b':')
+        })
+    };
+    named(&e.before) || named(before) || named(after) || named(&e.next)
+}
+
 /// The candidate's line up to the URL, when its excerpt was kept.
 pub fn line_before(cand: &crate::scan::Candidate) -> Option<&str> {
     around(cand).map(|(_, before, _)| before.rsplit('\n').next().unwrap_or(before))

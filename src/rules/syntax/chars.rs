@@ -56,7 +56,9 @@ declare_rule! {
     /// `multifile://start:stop\@pattern` (`\@` outside http, https, ftp,
     /// file, ws and wss, whose `\` a browser reads as `/`)) is that syntax's
     /// escape, and npm's
-    /// version range after a package (`reveal.js@^5`) is what CDNs take. An
+    /// version range after a package (`reveal.js@^5`) is what CDNs take, as
+    /// git's parent-of mark in a compare or commit view
+    /// (`/compare/v1.0^...v1.1`) is what GitHub and GitLab take. An
     /// address obfuscated on purpose (`mailto:joe at example.org`, see
     /// `invalid-mailto`) and a command-line tool's local path after
     /// `file://` (`file://C:\dir\in.json`, see `invalid-file`) are not
@@ -194,7 +196,7 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
                 // (`mailto:a\@b.org`, `<multifile://start:stop\@pattern>`).
                 && (b.get(i + 1) != Some(&b'@') || !is_web_scheme(cx)))
             || (c == b'\\' && !rfc1738 && i >= cx.parts.path.start && escapes_address(&b[i + 1..]))
-            || (!rfc1738 && is_version_caret(b, i))
+            || (!rfc1738 && (is_version_caret(b, i) || is_revision_caret(b, i)))
             || (c == b' ' && signature.as_ref().is_some_and(|r| r.contains(&i)))
             || spared.contains(&i);
         !skip
@@ -316,6 +318,34 @@ fn is_shell_escape(next: Option<&u8>) -> bool {
 /// name, which CDNs take as it is.
 fn is_version_caret(b: &[u8], i: usize) -> bool {
     b[i] == b'^' && i > 0 && b[i - 1] == b'@' && b.get(i + 1).is_some_and(u8::is_ascii_digit)
+}
+
+/// `https://github.com/o/r/compare/v1.0^...v1.1`: git's parent-of mark on
+/// a revision in a compare or commit view, before `...`, `..`, `~`, a
+/// digit, `/` or the end, which GitHub and GitLab take as written.
+fn is_revision_caret(b: &[u8], i: usize) -> bool {
+    if b[i] != b'^' || i == 0 || !b[i - 1].is_ascii_alphanumeric() {
+        return false;
+    }
+    let before = &b[..i];
+    // In the path: a query's trailing `^` is a stray footnote mark.
+    if memchr::memchr2(b'?', b'#', before).is_some() {
+        return false;
+    }
+    let view = [
+        b"/compare/".as_slice(),
+        b"/commits/",
+        b"/commit/",
+        b"/tree/",
+    ]
+    .iter()
+    .any(|v| memchr::memmem::find(before, v).is_some());
+    let next = &b[i + 1..];
+    view && (next.is_empty()
+        || next.starts_with(b"..")
+        || next[0] == b'~'
+        || next[0] == b'/'
+        || next[0].is_ascii_digit())
 }
 
 /// Offsets of the unsafe characters browsers send as written (WHATWG URL)
@@ -570,6 +600,15 @@ mod tests {
                     &[],
                 ),
                 ("https://unpkg.com/reveal.js@^5/dist/reveal.css", &[]),
+                // git's parent-of mark in a compare view (nbsphinx's docs).
+                (
+                    "https://github.com/spatialaudio/nbsphinx/compare/rtd-theme^...rtd-theme",
+                    &[],
+                ),
+                ("https://github.com/o/r/commit/abc123^", &[]),
+                ("https://h.example/docs/a^...b", &["^"]),
+                ("https://github.com/o/r/compare/^x", &["^"]),
+                ("https://github.com/o/r/tree/main/x?usp=sharing^", &["^"]),
                 ("https://h/a^5", &["^"]),
                 // gtk-doc's escaped at-sign outside the web's schemes; in
                 // a web URL a browser reads the `\` as `/`.

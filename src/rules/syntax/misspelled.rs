@@ -19,7 +19,10 @@ declare_rule! {
     /// `http:/path` after `curl --unix-socket` on its line (the socket is
     /// the server; Docker's API documentation writes it so). A letter
     /// changed into a digit is a variant, not a slip: the browser `elinks`' `http4://`
-    /// and `http6://` force IPv4 or IPv6, as IANA's `irc6` does.
+    /// and `http6://` force IPv4 or IPv6, as IANA's `irc6` does. Under
+    /// `rfc3986` a scheme the text around names as a word of its own is a
+    /// tool's (the Template Text Parser's `ttp://path/to/template`, in text
+    /// saying "TTP templates"), not a slip.
     ///
     /// ## Why is this bad?
     /// Nothing opens such a link: a browser treats `htp://` as an unknown
@@ -75,6 +78,13 @@ pub(crate) fn misspelling(cx: &Cx<'_>) -> Option<(Range<usize>, String)> {
     match cx.scheme {
         SchemeKind::Unknown => {
             let target = near_miss(name, &[])?;
+            // netmiko's "reference to template within TTP templates
+            // collection in ttp://path/to/template.txt format": the text
+            // names the tool the scheme belongs to.
+            if cx.standard == Standard::Rfc3986 && crate::url::standard::text_names(cx.cand, &lower)
+            {
+                return None;
+            }
             (body.starts_with("//") || body.starts_with("\\\\"))
                 .then(|| (sep(body), format!("{target}://")))
         }
@@ -156,6 +166,28 @@ mod tests {
             rules("Not htp://example.org/a but http://example.org/a.\n"),
             0
         );
+    }
+
+    #[test]
+    fn a_scheme_the_text_names_is_a_tools() {
+        use crate::rules::testutil::rules_in_text;
+        let misspelled =
+            |text: &str, standard| rules_in_text(text, standard).contains(&Rule::MisspelledScheme);
+        // netmiko's docstring: TTP's own scheme for its templates.
+        let text = "        to template within TTP templates collection in\n            ttp://path/to/template.txt format\n";
+        assert!(!misspelled(text, Standard::Rfc3986));
+        assert!(misspelled(text, Standard::Rfc1738));
+        assert!(!misspelled(
+            "a ``ttp://path/to/template`` (TTP Templates)\n",
+            Standard::Rfc3986
+        ));
+        // Near misses: the name inside a word, or only in the URL.
+        for text in [
+            "see https://attp.example/ and ttp://a.example/x\n",
+            "see ttp://a.example/x now\n",
+        ] {
+            assert!(misspelled(text, Standard::Rfc3986), "{text}");
+        }
     }
 
     #[test]

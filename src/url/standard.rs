@@ -488,7 +488,7 @@ fn authority_of(url: &str) -> Option<&str> {
     Some(&rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())])
 }
 
-/// `http://mysite.example.com\\@attacker.com`, `http://evil.com\\@good.com/`:
+/// `http://mysite.example.com\@attacker.com`, `http://evil.com\@good.com/`:
 /// a host named for the attacker, where the URL goes or where it seems to,
 /// is a security advisory's illustration of the attack, never a page
 /// anyone links to. A label of the authority that is the word, or the word

@@ -1,9 +1,10 @@
 //! reStructuredText: `` `text <URL>`_ `` references and `.. _name: URL`
 //! targets.
 //!
-//! docutils removes whitespace inside a URI, so a target continued on
-//! indented lines, or a `<URL>` broken across lines, is joined, each piece
-//! keeping its own position. Everything else is text for the scanner,
+//! docutils removes whitespace inside a URI and resolves its backslash
+//! escapes, so a target continued on indented lines, or a `<URL>` broken
+//! across lines, is joined, each piece keeping its own position, and a
+//! DOI's escaped `\<` is its `<`. Everything else is text for the scanner,
 //! literal blocks included: a `.. _name: http://a    comment` shown after
 //! `::` is reST source on display, not a target.
 
@@ -34,7 +35,7 @@ pub(super) fn read(src: &str) -> Document {
         let pieces = grid_cell(src, start, end).unwrap_or_else(|| lines(src, start, end));
         let mut u = UrlBuilder::default();
         for &(from, to) in &pieces {
-            u.push(&src[from..to], from, to - from);
+            push_unescaped(&mut u, src, from, to);
         }
         let link = u.finish(start, end, false);
         if super::is_url(&link.url) {
@@ -45,6 +46,22 @@ pub(super) fn read(src: &str) -> Document {
         }
     }
     b.finish(false)
+}
+
+/// Append `src[from..to]` to `u` with reST's backslash escapes resolved
+/// (`\<` is `<`), each escape a piece of its own.
+fn push_unescaped(u: &mut UrlBuilder, src: &str, from: usize, to: usize) {
+    let mut at = from;
+    while let Some(k) = memchr::memchr(b'\\', &src.as_bytes()[at..to]).map(|k| at + k) {
+        u.push(&src[at..k], at, k - at);
+        let Some(c) = src[k + 1..to].chars().next() else {
+            at = k;
+            break;
+        };
+        u.push(&src[k + 1..k + 1 + c.len_utf8()], k, 1 + c.len_utf8());
+        at = k + 1 + c.len_utf8();
+    }
+    u.push(&src[at..to], at, to - at);
 }
 
 /// The pieces of `start..end` line by line, each trimmed: docutils drops the
@@ -107,7 +124,16 @@ fn references(src: &str, found: &mut Vec<(usize, usize)>) {
     for close in memchr::memmem::find_iter(bytes, b">`_") {
         let low = close.saturating_sub(LOOKBACK).max(floor);
         floor = close + 1;
-        let Some(lt) = memchr::memrchr2(b'<', b'`', &bytes[low..close]).map(|k| low + k) else {
+        // The `<` that opens the URL: not one escaped inside it (a DOI's
+        // `015\<0061:PSMUAN\>2.0.CO;2`).
+        let mut to = close;
+        let lt = loop {
+            match memchr::memrchr2(b'<', b'`', &bytes[low..to]).map(|k| low + k) {
+                Some(k) if bytes[k] == b'<' && k > 0 && bytes[k - 1] == b'\\' => to = k - 1,
+                found => break found,
+            }
+        };
+        let Some(lt) = lt else {
             continue;
         };
         if bytes[lt] == b'<' && lt + 1 < close {

@@ -271,6 +271,26 @@ Then http://d.example/.
 }
 
 #[test]
+fn an_rst_reference_resolves_its_escapes() {
+    // MetPy's references: a DOI holding `<` and `>`, escaped.
+    let src =
+        "doi:`10.1175/x <https://doi.org/10.1175/1520-0434(2000)015\\<0061:PSMUAN\\>2.0.CO;2>`_.\n";
+    let found = scan(Syntax::Rst, src);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        found[0].url,
+        "https://doi.org/10.1175/1520-0434(2000)015<0061:PSMUAN>2.0.CO;2"
+    );
+    assert!(!found[0].facts.unterminated);
+    let (start, end) = (
+        found[0].span.start.offset as usize,
+        found[0].span.end.offset as usize,
+    );
+    assert!(src[start..].starts_with("https://doi.org/"), "{start}");
+    assert!(src[..end].ends_with("2.0.CO;2"), "{end}");
+}
+
+#[test]
 fn an_rst_reference_broken_in_a_grid_table_cell_is_the_cell_text() {
     let src = "\
 +--------------+---------------------------+

@@ -2,7 +2,8 @@
 //!
 //! Decisions are made by content, never by name alone: a `.txt` that is really
 //! gzip, bzip2, xz or zstd is decompressed, a UTF-16 file with a BOM is transcoded, and a NUL byte
-//! in the first block marks a binary file (ripgrep's rule).
+//! in the first block marks a binary file (ripgrep's rule), and so does a PDF's `%PDF-`
+//! signature.
 
 use std::io::{self, Cursor, Read};
 
@@ -136,13 +137,18 @@ pub fn binary_reason(head: &[u8]) -> &'static str {
     };
     if pairs >= 2 && (nul_at(0) * 4 >= pairs * 3 || nul_at(1) * 4 >= pairs * 3) {
         "looks like UTF-16 without a byte order mark, skipped (add a BOM or convert it to UTF-8)"
+    } else if head.starts_with(b"%PDF-") {
+        "a PDF document (binary), skipped (--binary reads it anyway)"
     } else {
         "binary file (a NUL byte in the first 8 KiB), skipped (--binary reads it anyway)"
     }
 }
 
+/// Binary: a NUL byte in the head (ripgrep's rule), or a PDF's signature
+/// (`%PDF-`), whose compressed streams may hold no NUL for many kilobytes
+/// and whose font tables then read as glued words (pypdf's sample fonts).
 fn classify(head: &[u8]) -> Kind {
-    if memchr::memchr(0, head).is_some() {
+    if memchr::memchr(0, head).is_some() || head.starts_with(b"%PDF-") {
         Kind::Binary
     } else {
         Kind::Text
@@ -319,6 +325,16 @@ mod tests {
     #[test]
     fn nul_in_first_block_is_binary() {
         assert_eq!(open_bytes(b"abc\0def".to_vec()).0, Kind::Binary);
+    }
+
+    #[test]
+    fn a_pdf_is_binary_without_a_nul() {
+        let pdf = b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n1 0 obj <</URI (http://a.example/)>>\n".to_vec();
+        assert_eq!(open_bytes(pdf.clone()).0, Kind::Binary);
+        assert!(binary_reason(&pdf).starts_with("a PDF document"));
+        // A text about PDF files is text.
+        let text = b"See %PDF-1.5 headers at http://a.example/\n".to_vec();
+        assert_eq!(open_bytes(text).0, Kind::Text);
     }
 
     #[test]

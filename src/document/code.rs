@@ -92,12 +92,18 @@ pub(super) fn doctests(src: &str) -> Vec<(usize, usize)> {
     blocks
 }
 
-/// `ranges` less `cut` (both sorted and disjoint).
+/// `ranges` less `cut` (both sorted; `cut` may overlap itself). One pass
+/// over each: a cut range that ends before a range starts is never looked
+/// at again.
 fn without(ranges: &[(usize, usize)], cut: &[(usize, usize)]) -> Vec<(usize, usize)> {
-    let mut kept = Vec::with_capacity(ranges.len());
+    let mut kept = Vec::with_capacity(ranges.len() + 1);
+    let mut first = 0;
     for &(start, end) in ranges {
+        while cut.get(first).is_some_and(|&(_, e)| e <= start) {
+            first += 1;
+        }
         let mut at = start;
-        for &(s, e) in cut.iter().filter(|&&(s, e)| e > start && s < end) {
+        for &(s, e) in cut[first..].iter().take_while(|&&(s, _)| s < end) {
             if s > at {
                 kept.push((at, s));
             }
@@ -296,18 +302,7 @@ fn starts_with_url(s: &str) -> bool {
 
 /// The ranges of `0..len` outside `prose` (sorted, disjoint).
 fn complement(prose: &[(usize, usize)], len: usize) -> Vec<(usize, usize)> {
-    let mut data = Vec::with_capacity(prose.len() + 1);
-    let mut at = 0;
-    for &(s, e) in prose {
-        if s > at {
-            data.push((at, s));
-        }
-        at = at.max(e);
-    }
-    if at < len {
-        data.push((at, len));
-    }
-    data
+    without(&[(0, len)], prose)
 }
 
 /// The end of the line holding `from` (the offset of its `\n`, or the end).
@@ -725,6 +720,16 @@ mod tests {
         );
         // A triple-quoted string outside Python is a string.
         assert!(prose("x = \"\"\"http://a/\"\"\"\n", Family::Hash).is_empty());
+    }
+
+    #[test]
+    fn ranges_less_cuts_and_the_complement() {
+        assert_eq!(
+            without(&[(0, 10), (20, 30)], &[(2, 4), (3, 6), (8, 22)]),
+            [(0, 2), (6, 8), (22, 30)]
+        );
+        assert_eq!(complement(&[(1, 3), (2, 5)], 8), [(0, 1), (5, 8)]);
+        assert!(complement(&[], 0).is_empty());
     }
 
     #[test]

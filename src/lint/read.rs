@@ -172,7 +172,8 @@ impl Linter {
         let data = source.data
             || is_rendered_diff(&opened.head)
             || is_spec_examples(&opened.head)
-            || is_iana_registry(&opened.head);
+            || is_iana_registry(&opened.head)
+            || (syntax == Syntax::Html && is_prerendered_app(&opened.head));
         let shown = source
             .path
             .as_deref()
@@ -473,6 +474,34 @@ fn is_iana_registry(head: &[u8]) -> bool {
     memchr::memmem::find(head, b"<registry xmlns=\"http://www.iana.org/assignments\"").is_some()
 }
 
+/// Whether `head` is a page a JavaScript framework prerendered: its head
+/// loads the framework's built bundles (`_app/immutable/` for `SvelteKit`,
+/// `/_next/static/` for Next.js, `/_nuxt/` for Nuxt). The app rewrites the
+/// page when it loads (pocketbase's footer link `mailto:support` gets its
+/// domain there, against spam harvesters), and the page is rebuilt from
+/// its sources, where any defect is fixed: build output, as `dist/` is
+/// (see `walk::in_data_folder`). Its URLs are data.
+fn is_prerendered_app(head: &[u8]) -> bool {
+    const BUNDLES: [&[u8]; 3] = [b"_app/immutable/", b"_next/static/", b"_nuxt/"];
+    BUNDLES.iter().any(|bundle| {
+        memchr::memmem::find_iter(head, bundle).any(|k| {
+            // Only as an attribute's value (`href="../../_app/…"`,
+            // `src="/_next/…"`), not a page's words about the framework.
+            let before = head[..k].trim_ascii_end();
+            let path = before
+                .iter()
+                .rposition(|&b| b == b'"' || b == b'\'')
+                .map_or(before, |q| &before[q + 1..]);
+            let attr = &before[..before.len() - path.len()];
+            path.iter().all(|&b| b == b'.' || b == b'/')
+                && (attr.ends_with(b"href=\"")
+                    || attr.ends_with(b"src=\"")
+                    || attr.ends_with(b"href='")
+                    || attr.ends_with(b"src='"))
+        })
+    })
+}
+
 /// Whether `head` begins urlint's own SARIF log: linting it would report
 /// every rule's examples again, so a walk never reads it.
 fn is_own_sarif(head: &[u8]) -> bool {
@@ -627,6 +656,27 @@ mod tests {
             b"<p>See <a href=\"http://www.iana.org/assignments\">IANA</a></p>\n"
         ));
         assert!(!is_iana_registry(b"<registry xmlns=\"urn:example\">\n"));
+    }
+
+    #[test]
+    fn a_prerendered_app_page_is_known_by_its_bundles() {
+        for head in [
+            &b"<head>\n<link href=\"../../_app/immutable/assets/2.0975cac3.css\" rel=\"stylesheet\">"[..],
+            b"<link rel=\"modulepreload\" href=\"/_app/immutable/entry/start.js\">",
+            b"<script src=\"/_next/static/chunks/main-3c1e.js\" defer></script>",
+            b"<link rel='preload' href='/_nuxt/entry.4f2a.js'>",
+        ] {
+            assert!(is_prerendered_app(head), "{}", String::from_utf8_lossy(head));
+        }
+        // Near misses: the page's words about the framework, an asset
+        // folder of another name, a bundle on another site's path.
+        for head in [
+            &b"<p>Built files go to <code>_app/immutable/</code> and <code>/_next/static/</code>.</p>"[..],
+            b"<link href=\"/assets/app.4f2a.css\" rel=\"stylesheet\">",
+            b"<a href=\"https://example.com/docs/_nuxt/\">the folder</a>",
+        ] {
+            assert!(!is_prerendered_app(head), "{}", String::from_utf8_lossy(head));
+        }
     }
 
     #[test]

@@ -69,6 +69,10 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // Namespace=test`, Dgraph's `addr=http://vault:8200;acl-
                 // field=…` superflag).
                 b',' | b';' if !query && !hashed && after_port_before_key(b, from, i) => break,
+                // No host name holds a `;`: right after one, `;key=` is a
+                // connection string's next setting too (Azure's
+                // `Endpoint=https://foo.azconfig.io;Id=…;Secret=…`).
+                b';' if after_host_before_key(b, from, i) && !userinfo_ahead(b, i, limit) => break,
                 // A pipe ends it outside the query: a shell pipe (`curl
                 // http://a/b| sh`), a table's column, usage alternatives
                 // (`https://example.com|path/to/file`).
@@ -232,6 +236,25 @@ fn after_port_before_key(b: &[u8], from: usize, i: usize) -> bool {
         .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
         .count();
     after_port(b, from, i) && key > 0 && b.get(i + 1 + key) == Some(&b'=')
+}
+
+/// Whether the `;` at `i` ends the host of the authority that starts at
+/// `from` (`//foo.azconfig.io;`, no path or port yet) and a `name=`
+/// follows it. (The caller rules out a user's `;AUTH=`, RFC 5092's
+/// `imap://fred;AUTH=*@host/`.)
+fn after_host_before_key(b: &[u8], from: usize, i: usize) -> bool {
+    let key = b[i + 1..]
+        .iter()
+        .take(64)
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
+        .count();
+    b[from..i].strip_prefix(b"//").is_some_and(|host| {
+        !host.is_empty()
+            && host
+                .iter()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'-' | b'_'))
+    }) && key > 0
+        && b.get(i + 1 + key) == Some(&b'=')
 }
 
 /// Whether an `@` outside the parentheses opened at `i` comes before the
@@ -632,6 +655,16 @@ mod tests {
             "//127.0.0.1:8000"
         );
         assert_eq!(url_end("//h:80/a;b=1"), "//h:80/a;b=1");
+        // After a host as after a port (an Azure connection string); a
+        // path's or a user's `;` stays (RFC 5092's IMAP `;AUTH=`), as
+        // does one before no `key=`.
+        assert_eq!(
+            url_end("//foo.azconfig.io;Id=osOX-l9-s0:sig;Secret=00"),
+            "//foo.azconfig.io"
+        );
+        assert_eq!(url_end("//h/a;Id=1"), "//h/a;Id=1");
+        assert_eq!(url_end("//fred;AUTH=*@h/INBOX"), "//fred;AUTH=*@h/INBOX");
+        assert_eq!(url_end("//h;x"), "//h;x");
         assert_eq!(url_end("//h:80;90"), "//h:80;90");
         assert_eq!(
             url_end("//localhost:5001;http://localhost:5000\""),

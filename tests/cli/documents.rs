@@ -371,6 +371,25 @@ fn a_diff_rendered_by_rfcdiff_is_data() {
 }
 
 #[test]
+fn a_page_a_javascript_framework_prerendered_is_data() {
+    // pocketbase's `site/static/old/docs/*/index.html`: SvelteKit's
+    // prerendered pages, whose footer link gets its domain from the app
+    // on load.
+    let d = Dir::new();
+    let page = "<!DOCTYPE html>\n<html><head>\n<link href=\"../../_app/immutable/assets/2.0975cac3.css\" rel=\"stylesheet\">\n</head><body>\n<a href=\"mailto:support\" aria-label=\"Contact support\">mail</a>\n</body></html>\n";
+    d.write("index.html", page);
+    let out = d.cmd(&["check", "index.html"]).output().unwrap();
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    let found = forms_and_urls(&d, &["extract", "--format", "json", "index.html"]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    // The same page with hand-written assets is linted.
+    d.write("page.html", page.replace("_app/immutable/", "css/"));
+    let out = d.cmd(&["check", "page.html"]).output().unwrap();
+    assert_eq!(code(&out), 1, "{}", stdout(&out));
+    assert!(stdout(&out).contains("invalid-mailto"), "{}", stdout(&out));
+}
+
+#[test]
 fn the_commonmark_spec_examples_as_json_are_data() {
     // biome's `xtask/coverage/src/markdown/spec.json`: the spec's examples,
     // malformed on purpose.

@@ -73,6 +73,12 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // connection string's next setting too (Azure's
                 // `Endpoint=https://foo.azconfig.io;Id=…;Secret=…`).
                 b';' if after_host_before_key(b, from, i) && !userinfo_ahead(b, i, limit) => break,
+                // After a port, a `,` before a path is a list's: a host
+                // list goes on with a host (`mongodb://h1:27017,h2:27017/`),
+                // Kubernetes' `--etcd-servers-overrides` example
+                // `"/pods#http://etcd4:2379;http://etcd5:2379,/events#…"`
+                // with its next item.
+                b',' if !query && !hashed && after_port_before_path(b, from, i) => break,
                 // A pipe ends it outside the query: a shell pipe (`curl
                 // http://a/b| sh`), a table's column, usage alternatives
                 // (`https://example.com|path/to/file`).
@@ -236,6 +242,12 @@ fn after_port_before_key(b: &[u8], from: usize, i: usize) -> bool {
         .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
         .count();
     after_port(b, from, i) && key > 0 && b.get(i + 1 + key) == Some(&b'=')
+}
+
+/// Whether the comma at `i` follows the port of the authority that starts
+/// at `from` and a `/` follows it.
+fn after_port_before_path(b: &[u8], from: usize, i: usize) -> bool {
+    b.get(i + 1) == Some(&b'/') && after_port(b, from, i)
 }
 
 /// Whether the `;` at `i` ends the host of the authority that starts at
@@ -650,6 +662,12 @@ mod tests {
         assert_eq!(url_end("//h:80/a,b=1"), "//h:80/a,b=1");
         assert_eq!(url_end("//h:80?a=1,b=2"), "//h:80?a=1,b=2");
         assert_eq!(url_end("//h:80,90"), "//h:80,90");
+        assert_eq!(
+            url_end("//etcd5:2379,/events#http://etcd6:2379\""),
+            "//etcd5:2379"
+        );
+        assert_eq!(url_end("//h1:27017,h2:27017/db"), "//h1:27017,h2:27017/db");
+        assert_eq!(url_end("//h/a:80,/b"), "//h/a:80,/b");
         assert_eq!(
             url_end("//127.0.0.1:8000;Namespace=test;Database=test"),
             "//127.0.0.1:8000"

@@ -345,6 +345,9 @@ const CALLED_WRONG: &[&str] = &[
     "not valid",
     "bad url",
     "bad uri",
+    // lobsters' `# some comments have bad links ('#', 'https://foo/',
+    // 'https://http://apple.com')`.
+    "bad link",
     // Django's `# Forbid URLs like http:///example.com - with a scheme, but
     // without a hostname.`
     "forbid url",
@@ -1019,6 +1022,12 @@ mod tests {
             [true]
         );
         assert_eq!(called("We forbid nothing: http:///example.com\n"), [false]);
+        // lobsters' comment on links its users wrote.
+        assert_eq!(
+            called("  # some comments have bad links ('#', 'https://foo/', 'https://http://apple.com')\n"),
+            [true, true]
+        );
+        assert_eq!(called("Good links: https://http://apple.com\n"), [false]);
         assert_eq!(
             called("new URL('/p%.c', 'x');  // Incorrect: file:///some/path%.c\n"),
             [true]

@@ -22,7 +22,7 @@ declare_rule! {
     /// `warner-buildbot @ lothar . com`, or written as HTML character
     /// references shown outside HTML, `abc&#37;&#52;&#48;example&#46;org`),
     /// is not reported: its writer broke it deliberately; nor is a
-    /// placeholder (`mailto:xxx`, `mailto:foo`, `mailto:user`, `mailto:...`, `mailto:-`), a notifier
+    /// placeholder (`mailto:xxx`, `mailto:foo`, `mailto:user`, `mailto:test`, `mailto:...`, `mailto:-`), a notifier
     /// library's server URL with a password (Apprise's
     /// `mailto://user:pass@smtp.example.org`), a wildcard
     /// (`mailto:*`), a noun naming the scheme (`mailto:links`) or the end
@@ -142,6 +142,10 @@ fn placeholder(cx: &Cx<'_>) -> bool {
             | "addr"
             | "email"
             | "someone"
+            // matomo's `{@link mailto:test}  // mailto link`: a syntax
+            // shown with a dummy address.
+            | "test"
+            | "example"
             // `# mailto:user or user:pass authentication`: the parts of a
             // URL named, above a regular expression.
             | "user"
@@ -332,6 +336,10 @@ mod tests {
         assert!(!fires(text, Standard::Rfc3986));
         assert!(fires(text, Standard::Rfc1738));
         assert!(fires("write to mailto:xavier", Standard::Rfc3986));
+        let text = "{@link mailto:test}          // mailto link\n";
+        assert!(!fires(text, Standard::Rfc3986));
+        assert!(fires(text, Standard::Rfc1738));
+        assert!(fires("{@link mailto:tester}\n", Standard::Rfc3986));
     }
 
     #[test]

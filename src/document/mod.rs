@@ -193,11 +193,15 @@ impl Syntax {
     /// pandoc read before Markdown, is Markdown (the CommonMark spec's
     /// `spec.txt`); one that opens with `BEGIN:VCALENDAR` or `BEGIN:VCARD`
     /// is iCalendar; one written in reStructuredText (Django's documentation
-    /// and other Sphinx projects name their sources `.txt`) is reST. Any
-    /// other syntax stays.
+    /// and other Sphinx projects name their sources `.txt`) is reST; one
+    /// that opens as an HTML page (`<!DOCTYPE html`, `<html`: a page saved
+    /// as `.txt`, as old how-tos are) is HTML. Any other syntax
+    /// stays.
     #[must_use]
     pub fn refined_by_head(self, head: &[u8]) -> Syntax {
-        if self == Syntax::Text && has_front_matter(head) {
+        if self == Syntax::Text && opens_html_page(head) {
+            Syntax::Html
+        } else if self == Syntax::Text && has_front_matter(head) {
             Syntax::Markdown
         } else if self == Syntax::Text && icalendar::opens_object(head) {
             Syntax::Icalendar
@@ -234,9 +238,10 @@ impl Syntax {
             "c" | "h" | "cc" | "cpp" | "cxx" | "c++" | "hpp" | "hh" | "hxx" | "inl" | "ino"
             | "m" | "mm" | "rs" | "go" | "java" | "kt" | "kts" | "scala" | "sc" | "groovy"
             | "gradle" | "swift" | "cs" | "js" | "mjs" | "cjs" | "jsx" | "ts" | "mts" | "cts"
-            | "tsx" | "dart" | "php" | "zig" | "proto" | "sol" | "css" | "scss" | "less" => {
-                Syntax::C
-            }
+            | "tsx" | "dart" | "php" | "zig" | "proto" | "sol" | "css" | "scss" | "less"
+            // V and Verilog (`//`, `/* */`); Coq's `.v` comments, `(* *)`,
+            // are then read as code, which errs towards data.
+            | "v" | "sv" => Syntax::C,
             "sh" | "bash" | "zsh" | "ksh" | "fish" | "pl" | "pm" | "perl" | "rb" | "r" | "tcl"
             | "ps1" | "awk" | "cmake" | "ex" | "exs" | "cr" | "jl" | "nim" | "coffee"
             | "zsh-theme" => Syntax::Shell,
@@ -244,7 +249,7 @@ impl Syntax {
             "lua" | "hs" | "lhs" | "sql" | "elm" | "ada" | "adb" | "ads" | "vhd" | "vhdl" => {
                 Syntax::Lua
             }
-            "el" | "lisp" | "lsp" | "cl" | "scm" | "ss" | "rkt" | "clj" | "cljs" | "cljc"
+            "el" | "lisp" | "lsp" | "cl" | "scm" | "ss" | "rkt" | "rktl" | "clj" | "cljs" | "cljc"
             | "fnl" => Syntax::Lisp,
             _ => Syntax::Text,
         }
@@ -255,6 +260,18 @@ impl Syntax {
     pub fn hard_wraps(self) -> bool {
         self == Syntax::Text
     }
+}
+
+/// Whether `head` opens an HTML page: `<!DOCTYPE html` or `<html` first
+/// (after a byte-order mark and blanks), in any case.
+fn opens_html_page(head: &[u8]) -> bool {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let head = head.trim_ascii_start();
+    let starts = |p: &[u8]| head.len() >= p.len() && head[..p.len()].eq_ignore_ascii_case(p);
+    (starts(b"<!DOCTYPE html") || starts(b"<html"))
+        && head
+            .get(if starts(b"<html") { 5 } else { 14 })
+            .is_none_or(|c| c.is_ascii_whitespace() || *c == b'>')
 }
 
 /// Whether `head` reads as reStructuredText: a line of explicit markup

@@ -125,14 +125,9 @@ fn references(src: &str, found: &mut Vec<(usize, usize)>) {
         let low = close.saturating_sub(LOOKBACK).max(floor);
         floor = close + 1;
         // The `<` that opens the URL: not one escaped inside it (a DOI's
-        // `015\<0061:PSMUAN\>2.0.CO;2`).
-        let mut to = close;
-        let lt = loop {
-            match memchr::memrchr2(b'<', b'`', &bytes[low..to]).map(|k| low + k) {
-                Some(k) if bytes[k] == b'<' && k > 0 && bytes[k - 1] == b'\\' => to = k - 1,
-                found => break found,
-            }
-        };
+        // `015\<0061:PSMUAN\>2.0.CO;2`); in a grid table, one in the same
+        // cell.
+        let lt = opener_in_cell(src, close).unwrap_or_else(|| opener(bytes, low, close));
         let Some(lt) = lt else {
             continue;
         };
@@ -140,6 +135,56 @@ fn references(src: &str, found: &mut Vec<(usize, usize)>) {
             found.push((lt + 1, close));
         }
     }
+}
+
+/// The last `<` or `` ` `` in `bytes[low..to]` that is no escaped `\<`.
+fn opener(bytes: &[u8], low: usize, mut to: usize) -> Option<usize> {
+    loop {
+        match memchr::memrchr2(b'<', b'`', &bytes[low..to]).map(|k| low + k) {
+            Some(k) if bytes[k] == b'<' && k > 0 && bytes[k - 1] == b'\\' => to = k - 1,
+            found => return found,
+        }
+    }
+}
+
+/// For a ``>`_`` at `close` inside a grid table's cell, its opener, looked
+/// for in that cell's column only, on its line and the lines above up to
+/// the row's border: in a table pandoc wrote, each column breaks its own
+/// reference (`| org <https://zfsonli | … | <https://zfsonli |`), and the
+/// nearest `<` before the close is often another cell's. `None` when
+/// `close` is not in a cell.
+#[allow(clippy::option_option)]
+fn opener_in_cell(src: &str, close: usize) -> Option<Option<usize>> {
+    let line_start = src[..close].rfind('\n').map_or(0, |i| i + 1);
+    if !src[line_start..close].trim_start().starts_with('|') {
+        return None;
+    }
+    let left = src[line_start..close].rfind('|')?;
+    let left = src[line_start..line_start + left].chars().count();
+    let line_end = src[close..].find('\n').map_or(src.len(), |i| close + i);
+    let right = src[close..line_end].find(" |").map(|k| close + k + 1)?;
+    let right = src[line_start..right].chars().count();
+    let (mut at, mut stop) = (line_start, close);
+    for _ in 0..64 {
+        let end = src[at..].find('\n').map_or(src.len(), |i| at + i);
+        let line = &src[at..end];
+        if !line.trim_start().starts_with('|') {
+            return Some(None);
+        }
+        let col = |n: usize| line.char_indices().nth(n).map_or(line.len(), |(i, _)| i);
+        let (from, to) = (at + col(left + 1), (at + col(right)).min(stop));
+        if from < to {
+            if let Some(k) = opener(src.as_bytes(), from, to) {
+                return Some((src.as_bytes()[k] == b'<').then_some(k));
+            }
+        }
+        if at == 0 {
+            break;
+        }
+        stop = at - 1;
+        at = src[..stop].rfind('\n').map_or(0, |i| i + 1);
+    }
+    Some(None)
 }
 
 /// `.. _name: URL` (and `.. __: URL`), continued over lines indented more

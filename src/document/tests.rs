@@ -314,6 +314,43 @@ fn an_rst_reference_broken_in_a_grid_table_cell_is_the_cell_text() {
 }
 
 #[test]
+fn rst_references_broken_in_two_cells_of_a_row_are_each_their_cells() {
+    // OpenZFS's mailing-list table (pandoc's output): both the first and
+    // the last column break a reference, and the nearest `<` before the
+    // last one's close is the first one's.
+    let src = "\
++----------------------+----------------------+
+| `zfs-announce\\       | `archive             |
+| @list.zfsonlinux.\\   | <https://zfsonli     |
+| org <https://zfsonli | nux.topicbox.com/gro |
+| nux.topicbox.com/gro | ups/zfs-announce>`__ |
+| ups/zfs-announce>`__ |                      |
++----------------------+----------------------+
+";
+    let found = scan(Syntax::Rst, src);
+    let urls: Vec<_> = found.iter().map(|c| c.url.as_str()).collect();
+    assert_eq!(
+        urls,
+        [
+            "https://zfsonlinux.topicbox.com/groups/zfs-announce",
+            "https://zfsonlinux.topicbox.com/groups/zfs-announce"
+        ],
+        "{found:?}"
+    );
+    assert!(found.iter().all(|c| !c.facts.unterminated), "{found:?}");
+    // Near miss: the cell's own text holds no `<` before its close; the
+    // other cell's `<` is not taken.
+    let src = "\
++----------------------+----------------------+
+| see <https://a.examp | plain                |
+| le/x>`__             | text>`__             |
++----------------------+----------------------+
+";
+    let urls: Vec<_> = scan(Syntax::Rst, src).into_iter().map(|c| c.url).collect();
+    assert_eq!(urls, ["https://a.example/x"]);
+}
+
+#[test]
 fn unterminated_links_are_found_and_their_text_still_scanned() {
     let found = scan(
         Syntax::Markdown,
@@ -467,6 +504,34 @@ fn a_text_file_with_front_matter_is_markdown() {
 }
 
 #[test]
+fn a_text_file_that_opens_an_html_page_is_html() {
+    // MapServer's `en/howto/suse-linux.txt`, a page saved from a word
+    // processor.
+    let page =
+        b"<!DOCTYPE HTML PUBLIC \"-//W3C//DTD HTML 4.0 Transitional//EN\">\n<HTML>\n<HEAD>\n";
+    assert_eq!(Syntax::Text.refined_by_head(page), Syntax::Html);
+    assert_eq!(
+        Syntax::Text.refined_by_head(b"\xEF\xBB\xBF\n  <html lang=\"en\">\n"),
+        Syntax::Html
+    );
+    // Near misses: prose about a page, a tag of another name, HTML later
+    // in the file; and a syntax its name gave.
+    for head in [
+        &b"Save it as <html> and open it.\n"[..],
+        b"<htmlish>\n",
+        b"Notes\n<!DOCTYPE html>\n",
+    ] {
+        assert_eq!(
+            Syntax::Text.refined_by_head(head),
+            Syntax::Text,
+            "{}",
+            String::from_utf8_lossy(head)
+        );
+    }
+    assert_eq!(Syntax::Markdown.refined_by_head(page), Syntax::Markdown);
+}
+
+#[test]
 fn a_text_file_written_in_rst_is_rst() {
     // Django's documentation: a `.txt` with a directive, or a title over
     // and under lined with an inline literal below it.
@@ -564,6 +629,9 @@ fn syntax_from_path() {
         ("guide.md.orig", Syntax::Markdown),
         ("notes.html.aa.bb.dd", Syntax::Text),
         ("main.rs", Syntax::C),
+        ("vlib/net/urllib/urllib_test.v", Syntax::C),
+        ("rtl/uart.sv", Syntax::C),
+        ("demo/regexp.rktl", Syntax::Lisp),
         ("build.sh", Syntax::Shell),
         ("setup.py", Syntax::Python),
         ("init.lua", Syntax::Lua),

@@ -396,8 +396,8 @@ fn is_code(syntax: Syntax) -> bool {
 
 /// Whether a source file's name, or its folder's, says it parses URLs: a
 /// stem (less a leading `_`) of `url`, `uri`, `urls`, `urlparse`,
-/// `url_parser`, `urlutils`... , or a folder named `url` or `uri` (Perl's
-/// `URI/_generic.pm`).
+/// `url_parser`, `urlutils`, Racket's `url-string`... , or a folder named
+/// `url` or `uri` (Perl's `URI/_generic.pm`).
 fn is_url_library(path: &std::path::Path) -> bool {
     let word = |s: &str| {
         let s = s.trim_start_matches('_').to_ascii_lowercase();
@@ -405,7 +405,9 @@ fn is_url_library(path: &std::path::Path) -> bool {
             .strip_prefix("url")
             .or_else(|| s.strip_prefix("uri"))
             .map(|r| r.trim_start_matches(['_', '-']));
-        rest.is_some_and(|r| ["", "s", "parse", "parser", "util", "utils", "lib"].contains(&r))
+        rest.is_some_and(|r| {
+            ["", "s", "parse", "parser", "util", "utils", "lib", "string"].contains(&r)
+        })
     };
     let stem = path.file_stem().and_then(|n| n.to_str()).unwrap_or("");
     let folder = path
@@ -621,6 +623,7 @@ mod tests {
             "src/url_parser.rs",
             "lib/URI/_generic.pm",
             "src/url/host.rs",
+            "collects/net/url-string.rkt",
         ] {
             let syntax = Syntax::from_path(Path::new(path));
             assert_eq!(

@@ -517,7 +517,12 @@ fn read(
     let suffix = rest
         .strip_prefix("//-")
         .is_some_and(|word| !word.is_empty() && word.chars().all(char::is_alphabetic));
-    if !(has_substance(&rest) || root) || munged || suffix || placeholder_at(w.bytes, end.stop) {
+    if !(has_substance(&rest) || root)
+        || munged
+        || suffix
+        || placeholder_at(w.bytes, end.stop)
+        || spaced_placeholder_at(w.bytes, colon + 1, end.stop)
+    {
         return None;
     }
     let mut found = Found::new(form, start, end.end, String::new(), url_start);
@@ -619,9 +624,51 @@ fn placeholder_at(b: &[u8], i: usize) -> bool {
     name > 0 && b[i + 1].is_ascii_alphabetic() && b.get(i + 1 + name) == Some(&b'>')
 }
 
+/// Whether the URL (`from..stop`) ends inside a `%two words%` placeholder
+/// cut at its blank (`https://github.com/%your username%/openscad.git`,
+/// the README of OpenSCAD): its last segment is `%` and letters, and after the
+/// stop come more words and the closing `%` on the same line. Then the URL
+/// is a pattern.
+fn spaced_placeholder_at(b: &[u8], from: usize, stop: usize) -> bool {
+    let Some(open) = memchr::memrchr(b'%', &b[from..stop]).map(|k| from + k) else {
+        return false;
+    };
+    let word = &b[open + 1..stop];
+    let rest = &b[stop..b.len().min(stop + 48)];
+    let words = rest
+        .iter()
+        .take_while(|c| c.is_ascii_alphabetic() || matches!(c, b' ' | b'_' | b'-'))
+        .count();
+    b[open - 1] == b'/'
+        && word.first().is_some_and(u8::is_ascii_alphabetic)
+        && word
+            .iter()
+            .all(|c| c.is_ascii_alphabetic() || matches!(c, b'_' | b'-'))
+        && !(word.len() >= 2 && word[..2].iter().all(u8::is_ascii_hexdigit))
+        && rest.first() == Some(&b' ')
+        && rest[..words].iter().any(u8::is_ascii_alphabetic)
+        && rest.get(words) == Some(&b'%')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_placeholder_of_two_words_in_percent_signs() {
+        let at = |s: &str| {
+            let stop = s.find(' ').unwrap_or(s.len());
+            spaced_placeholder_at(s.as_bytes(), 0, stop)
+        };
+        assert!(at("https://github.com/%your username%/openscad.git"));
+        assert!(at("https://a.example/%your-name here%/x"));
+        // Near misses: an escape cut at a blank, no closing `%`, the
+        // `%` not a segment's start, no `%` at all.
+        assert!(!at("https://a.example/%zz%20 b%/"));
+        assert!(!at("https://a.example/%your username/x"));
+        assert!(!at("https://a.example/a%your username%/x"));
+        assert!(!at("https://a.example/your username%/x"));
+    }
 
     fn url_end(s: &str) -> &str {
         let e = find_end(s.as_bytes(), 0, s.len(), 0);

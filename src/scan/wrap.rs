@@ -63,6 +63,36 @@ fn same_start(b: &[u8], ls: usize, url_start: usize, next_token: usize) -> bool 
     first.len() >= 4 && from + first.len() < url_start && word(next_token).1 == first
 }
 
+/// Whether the next line (from `next_line`) is indented deeper than the
+/// URL's line (from `ls`) while the URL's line goes on with a paragraph at
+/// the indentation of the line before it, starting no list item: a block of
+/// its own below (Chez Scheme's `LOG` lists the files an entry touched,
+/// indented under it), not a wrapped line's end. A wrapping client never
+/// indents what it moves; a line folded at the margin is another matter,
+/// and so is a URL its writer broke after a `/` and indented (the caller
+/// asks only when the URL's line ends in no break opportunity).
+fn deeper_block(b: &[u8], ls: usize, next_line: usize) -> bool {
+    let indent = |at: usize| {
+        b[at..]
+            .iter()
+            .take_while(|c| matches!(c, b' ' | b'\t'))
+            .count()
+    };
+    // A line at the margin whose next line is indented by a blank or so is
+    // folded (an iCalendar property, a mail header): one line.
+    let own = indent(ls);
+    if ls == 0 || own == 0 || indent(next_line) < own + 2 {
+        return false;
+    }
+    let content = &b[ls + own..];
+    let digits = content.iter().take_while(|c| c.is_ascii_digit()).count();
+    let item = (matches!(content.first(), Some(b'-' | b'*' | b'+'))
+        && content.get(1) == Some(&b' '))
+        || (digits > 0 && matches!(content.get(digits), Some(b'.' | b')')));
+    let prev = memchr::memrchr(b'\n', &b[..ls - 1]).map_or(0, |k| k + 1);
+    !item && !b[prev..ls - 1].trim_ascii().is_empty() && indent(prev) == own
+}
+
 /// Whether `s` starts with a column gap (or a tab) and then text.
 fn gap_then_text(s: &[u8]) -> bool {
     let run = s.iter().take_while(|&&c| c == b' ' || c == b'\t').count();
@@ -240,7 +270,10 @@ pub(crate) fn rejoin(
                 && line.is_some_and(|ls| comment_ends(b, ls, url_start, next.line, next.start)))
             || (round == 0 && line.is_some_and(|ls| header_ends(b, ls, next.line)))
             || (round == 0 && line.is_some_and(|ls| path_rows(b, ls, url_start, next.line)))
-            || (round == 0 && line.is_some_and(|ls| same_start(b, ls, url_start, next.start)));
+            || (round == 0 && line.is_some_and(|ls| same_start(b, ls, url_start, next.start)))
+            || (round == 0
+                && !b"/-?&=#_~+".contains(&b[run_end - 1])
+                && line.is_some_and(|ls| deeper_block(b, ls, next.line)));
         // `return_code="%(?..`: `=` and a quote right after the token make
         // it an assignment in code, not a piece of a URL (a URL wrapped
         // inside quotes still ends at its closing quote).

@@ -314,6 +314,20 @@ fn columns_are_a_table_not_a_wrap() {
     // Records of a log that start alike.
     let text = "    2026/04/14 11:36:04 NOTICE: Serving GUI on http://127.0.0.1:50802/\n    2026/04/14 11:36:04 NOTICE: GUI available\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // A block indented under a paragraph's line (Chez Scheme's `LOG`: the
+    // files an entry touched); near misses: the same lines unindented, and
+    // a list item's hanging indent.
+    let entry = "  get-mode, and path-absolute more consistent with\n  https://docs.microsoft.com/en-us/windows/desktop/FileIO/naming-a-file\n    6.ss, 6.ms, io.stex, release_notes.stex\n";
+    assert_ne!(one(entry).facts.broken_bare, Some(BrokenBare::Rejoined));
+    let flat = entry.replace("\n    6.ss", "\n  6.ss");
+    assert_eq!(one(&flat).facts.broken_bare, Some(BrokenBare::Rejoined));
+    let item = "  and more\n- https://docs.microsoft.com/en-us/windows/desktop/FileIO/naming-a-file\n  6.ss, 6.ms\n";
+    assert_eq!(one(item).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // OCaml's comment: a URL its writer broke after a `/` and indented.
+    let comment = "   \"64-Bit ELF V2 ABI Specification -- Power Architecture\"\n   http://openpowerfoundation.org/wp-content/uploads/resources/leabi/\n     content/dbdoclet.50655239___RefHeading___Toc377640569.html\n";
+    assert_eq!(one(comment).facts.broken_bare, Some(BrokenBare::Rejoined));
+    let folded = "BEGIN:VCALENDAR\nX-ORIGINAL-URL:http://www.meetup.com/buffalophp/events/ical/The+Buffalo+P\n HP+User+Group/\n";
+    assert_eq!(one(folded).facts.broken_bare, Some(BrokenBare::Rejoined));
     // A URL wrapped inside quotes is still rejoined.
     let text = format!(
         "{}\nrest/page.html\" and more\n",

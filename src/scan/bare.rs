@@ -236,12 +236,17 @@ fn named_url_at(b: &[u8], i: usize) -> bool {
 /// Whether the comma at `i` follows the port of the authority that starts
 /// at `from` (`//localhost:14250,`) and a `name=` follows it.
 fn after_port_before_key(b: &[u8], from: usize, i: usize) -> bool {
+    after_port(b, from, i) && key_after(b, i)
+}
+
+/// Whether a `name=` follows the byte at `i`.
+fn key_after(b: &[u8], i: usize) -> bool {
     let key = b[i + 1..]
         .iter()
         .take(64)
         .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
         .count();
-    after_port(b, from, i) && key > 0 && b.get(i + 1 + key) == Some(&b'=')
+    key > 0 && b.get(i + 1 + key) == Some(&b'=')
 }
 
 /// Whether the comma at `i` follows the port of the authority that starts
@@ -255,18 +260,12 @@ fn after_port_before_path(b: &[u8], from: usize, i: usize) -> bool {
 /// follows it. (The caller rules out a user's `;AUTH=`, RFC 5092's
 /// `imap://fred;AUTH=*@host/`.)
 fn after_host_before_key(b: &[u8], from: usize, i: usize) -> bool {
-    let key = b[i + 1..]
-        .iter()
-        .take(64)
-        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
-        .count();
     b[from..i].strip_prefix(b"//").is_some_and(|host| {
         !host.is_empty()
             && host
                 .iter()
                 .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'-' | b'_'))
-    }) && key > 0
-        && b.get(i + 1 + key) == Some(&b'=')
+    }) && key_after(b, i)
 }
 
 /// Whether an `@` outside the parentheses opened at `i` comes before the
@@ -626,9 +625,9 @@ fn placeholder_at(b: &[u8], i: usize) -> bool {
 
 /// Whether the URL (`from..stop`) ends inside a `%two words%` placeholder
 /// cut at its blank (`https://github.com/%your username%/openscad.git`,
-/// the README of OpenSCAD): its last segment is `%` and letters, and after the
-/// stop come more words and the closing `%` on the same line. Then the URL
-/// is a pattern.
+/// the README of OpenSCAD): its last segment is `%` and letters, and after
+/// the stop come more words and the closing `%` on the same line. Then the
+/// URL is a pattern.
 fn spaced_placeholder_at(b: &[u8], from: usize, stop: usize) -> bool {
     let Some(open) = memchr::memrchr(b'%', &b[from..stop]).map(|k| from + k) else {
         return false;
@@ -639,7 +638,8 @@ fn spaced_placeholder_at(b: &[u8], from: usize, stop: usize) -> bool {
         .iter()
         .take_while(|c| c.is_ascii_alphabetic() || matches!(c, b' ' | b'_' | b'-'))
         .count();
-    b[open - 1] == b'/'
+    open > from
+        && b[open - 1] == b'/'
         && word.first().is_some_and(u8::is_ascii_alphabetic)
         && word
             .iter()

@@ -63,6 +63,9 @@ fn same_start(b: &[u8], ls: usize, url_start: usize, next_token: usize) -> bool 
     first.len() >= 4 && from + first.len() < url_start && word(next_token).1 == first
 }
 
+/// Where line breaking may cut a URL (after `/`, `-`, `?`, ...).
+const BREAKS: &[u8] = b"/-?&=#_~+";
+
 /// Whether the next line (from `next_line`) is indented deeper than the
 /// URL's line (from `ls`) while the URL's line goes on with a paragraph at
 /// the indentation of the line before it, starting no list item: a block of
@@ -255,7 +258,7 @@ pub(crate) fn rejoin(
         let moved = line.is_some_and(|ls| {
             run_end - ls <= 4 * WRAP_MAX as usize && {
                 let width = columns(&b[ls..run_end]);
-                let at_break = b"/-?&=#_~+".contains(&b[run_end - 1]);
+                let at_break = BREAKS.contains(&b[run_end - 1]);
                 let filled = width >= FILLED_MIN;
                 width <= WRAP_MAX && width + 1 + columns(tok) > WRAP_MIN && (at_break || filled)
             }
@@ -272,7 +275,7 @@ pub(crate) fn rejoin(
             || (round == 0 && line.is_some_and(|ls| path_rows(b, ls, url_start, next.line)))
             || (round == 0 && line.is_some_and(|ls| same_start(b, ls, url_start, next.start)))
             || (round == 0
-                && !b"/-?&=#_~+".contains(&b[run_end - 1])
+                && !BREAKS.contains(&b[run_end - 1])
                 && line.is_some_and(|ls| deeper_block(b, ls, next.line)));
         // `return_code="%(?..`: `=` and a quote right after the token make
         // it an assignment in code, not a piece of a URL (a URL wrapped

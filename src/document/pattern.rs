@@ -8,7 +8,7 @@
 //! | shape | example |
 //! |---|---|
 //! | template placeholder | `{{base_url}}`, `${host}`, `$(HOST)`, `{% url %}`, `<%= x %>`, `{name}`, `{0}`, HAProxy's `%[hdr(host)]` |
-//! | printf conversion | `%s`, `%d/`, `%(name)s`, `%1$s`, `/%l/`, Qt's `/%2/`, xargs' `/%` (a `%` not starting a valid escape) |
+//! | printf conversion | `%s`, `%d/`, `%(name)s`, `%1$s`, `/%l/`, Qt's `/%2/`, xargs' `/%` (a `%` not starting a valid escape); Go's error marks `%!B(MISSING)` in a URL printed as a format |
 //! | usage notation | `ftp://[user@]host[:port]/path`, `http://host[/path]`, `mailto:[email]` |
 //! | wildcard | `https://*.example.com/*`, `http://host/*.html`, `bundle-[hash].js`, `/bot[your-token]/` |
 //! | glob | `part{a,b,c}.html`, `vol[1-4]`, `archive[1996-1999]` |
@@ -36,7 +36,7 @@ pub fn is_pattern(url: &str) -> bool {
     if marks & (DOLLAR | BRACE | LT | PERCENT | AT | AMP) != 0 && has_placeholder(b) {
         return true;
     }
-    if marks & PERCENT != 0 && has_printf(b) {
+    if marks & PERCENT != 0 && (has_printf(b) || has_fmt_error(b)) {
         return true;
     }
     if marks & BRACKET != 0 && has_bracket_notation(url) {
@@ -394,6 +394,26 @@ fn has_tex_macro(b: &[u8]) -> bool {
     })
 }
 
+/// Go's `fmt` error marks, `%!B(MISSING)`: a program printed the URL as a
+/// format string, each of its escapes (`%2B`) read as a conversion (a
+/// captured error in the docs of `OpenKruise`, `Get
+/// "https://…?verify=…%!B(MISSING)…"`). The output of that mistake, shown
+/// as the program printed it, not a URL anybody wrote.
+fn has_fmt_error(b: &[u8]) -> bool {
+    memchr::memmem::find_iter(b, b"%!").any(|i| {
+        b.get(i + 2).is_some_and(u8::is_ascii_alphabetic)
+            && [
+                &b"(MISSING)"[..],
+                b"(BADWIDTH)",
+                b"(BADPREC)",
+                b"(NOVERB)",
+                b"(EXTRA",
+            ]
+            .iter()
+            .any(|m| b[i + 3..].starts_with(m))
+    })
+}
+
 /// A printf conversion: `%s`, `%d` (not a valid escape), `%(name)s`,
 /// `%1$s`, a `git log --pretty` placeholder (`%H`), or one letter as a
 /// whole segment or query value (`/%l/`, `=%L`); or two conversions
@@ -652,6 +672,7 @@ mod tests {
             "mailto:%s",
             "http://example.org/%(name)s/x",
             "http://a.example/%1$s",
+            "https://r.example/data?verify=17-x6R%!B(MISSING)XcQ%!D(MISSING)",
             "http://a.example/%d/",
             "ftp://[user@]machine[[:#]port]/path",
             "http://host[:port]/path",
@@ -756,6 +777,9 @@ mod tests {
             "http://[2001:db8::1]:8080/",
             "http://[fe80::1%eth0]/",
             "http://[fe80::1%25eth0]:8080/",
+            // Near misses of Go's marks: `%!` alone, a word in capitals.
+            "https://a.example/%!B/x",
+            "https://a.example/%21B(MISSING)",
             "http://[v7.abc]/",
             "http://[::ffff:192.0.2.1]/",
             "http://a.example/?a[]=1&filter[name]=x",

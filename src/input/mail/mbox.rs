@@ -90,8 +90,9 @@ pub(crate) struct Splitter<'a, P, W> {
     pub(crate) defer: Option<&'a Defer<'a>>,
 }
 
-/// Takes a whole message's bytes, its position and its index.
-pub(crate) type Defer<'a> = dyn Fn(&[u8], Pos, u64) + 'a;
+/// Takes a whole message's bytes, its position, its index and whether it
+/// may hold mboxrd-quoted `>From ` lines.
+pub(crate) type Defer<'a> = dyn Fn(&[u8], Pos, u64, bool) + 'a;
 
 /// Where the next separator is, as far as the bytes read so far tell.
 enum Scan {
@@ -156,13 +157,30 @@ fn after_blank(buf: &[u8], at: usize) -> bool {
 }
 
 /// Looks for the first separator in `buf[..end]` at or after `start`, the
-/// search for `\nFrom ` resuming at `from`.
-fn find_separator(buf: &[u8], start: usize, from: usize, eof: bool) -> Scan {
-    static SEPARATOR: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"\nFrom "));
+/// search for `From ` resuming at `from`.
+///
+/// The same search notes a line quoted by mboxrd (`>From `, `>>From `)
+/// before the separator in `quoted`, so the decoder looks for them only in
+/// messages that have one: one pass over the bytes instead of two.
+fn find_separator(buf: &[u8], start: usize, from: usize, eof: bool, quoted: &mut bool) -> Scan {
+    static FROM: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"From "));
     let from = from.max(start.saturating_sub(1));
     let data = buf;
-    for m in SEPARATOR.find_iter(data.get(from..).unwrap_or_default()) {
-        let at = from + m + 1;
+    for m in FROM.find_iter(data.get(from..).unwrap_or_default()) {
+        let at = from + m;
+        match at.checked_sub(1).map(|i| data[i]) {
+            Some(b'\n') => {}
+            Some(b'>') => {
+                // Quoted when only `>` stand before it on its line. Walking
+                // back to the message's start (or the buffer's) counts as
+                // a line start: a needless look is harmless, a missed one
+                // is not.
+                let k = data[..at].iter().rposition(|&b| b != b'>');
+                *quoted |= k.is_none_or(|k| k < start || data[k] == b'\n');
+                continue;
+            }
+            _ => continue,
+        }
         if at < start || !after_blank(data, at) {
             continue;
         }
@@ -189,12 +207,13 @@ fn find_separator(buf: &[u8], start: usize, from: usize, eof: bool) -> Scan {
 }
 
 impl<P: FnMut(TextPart), W: FnMut(MailWarning)> Splitter<'_, P, W> {
-    fn decode(&mut self, bytes: &[u8], base: Pos, index: u64) -> Option<String> {
+    /// `unquote`: the message may hold mboxrd-quoted `>From ` lines.
+    fn decode(&mut self, bytes: &[u8], base: Pos, index: u64, unquote: bool) -> Option<String> {
         let sinks = message::Sinks {
             on_part: &mut self.on_part,
             on_warning: &mut self.on_warning,
         };
-        message::decode(bytes, base, index, self.opts, self.mbox, sinks)
+        message::decode(bytes, base, index, self.opts, unquote, sinks)
     }
 
     /// Hands out an oversized message's undecoded bytes.
@@ -242,6 +261,8 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> Splitter<'_, P, W> {
             eof: false,
         };
         let mut search = 1;
+        // A `>From ` line was seen in the message being read.
+        let mut quoted = false;
         let mut index = 0u64;
         let mut started = !self.mbox;
         // While a message overflows: its Message-ID.
@@ -260,7 +281,7 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> Splitter<'_, P, W> {
                     }
                 }
                 let scan = if self.mbox {
-                    find_separator(&w.buf[..w.end], w.start, search, w.eof)
+                    find_separator(&w.buf[..w.end], w.start, search, w.eof, &mut quoted)
                 } else {
                     Scan::Clear(w.end)
                 };
@@ -273,7 +294,7 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> Splitter<'_, P, W> {
                     let head = &w.buf[w.start..w.start + cap];
                     let cut = w.start + cap - incomplete_tail(head);
                     let bytes = std::mem::take(&mut w.buf);
-                    let id = self.decode(&bytes[w.start..cut], w.pos, index);
+                    let id = self.decode(&bytes[w.start..cut], w.pos, index, self.mbox);
                     w.buf = bytes;
                     (self.on_warning)(MailWarning {
                         message_index: index,
@@ -299,10 +320,11 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> Splitter<'_, P, W> {
                 if let Some(id) = overflow.take() {
                     self.chunk(msg, w.pos, id.as_ref(), index);
                 } else if let (true, Some(defer)) = (had, self.defer) {
-                    defer(msg, w.pos, index);
+                    defer(msg, w.pos, index, quoted);
                 } else if had {
-                    self.decode(msg, w.pos, index);
+                    self.decode(msg, w.pos, index, quoted);
                 }
+                quoted = false;
                 w.buf = bytes;
                 index += u64::from(had);
                 started = true;
@@ -322,11 +344,13 @@ impl<P: FnMut(TextPart), W: FnMut(MailWarning)> Splitter<'_, P, W> {
         if let Some(id) = overflow {
             self.chunk(rest, w.pos, id.as_ref(), index);
         } else if started || rest.iter().any(|b| !b.is_ascii_whitespace()) {
+            // Every byte was searched: `quoted` covers the whole message.
+            let unquote = self.mbox && quoted;
             if let Some(defer) = self.defer {
-                defer(rest, w.pos, index);
+                defer(rest, w.pos, index, unquote);
             } else {
                 let bytes = std::mem::take(&mut w.buf);
-                self.decode(&bytes[w.start..w.end], w.pos, index);
+                self.decode(&bytes[w.start..w.end], w.pos, index, unquote);
             }
         }
         Ok(())

@@ -14,17 +14,18 @@ pub(crate) struct Sinks<'a, P, W> {
 }
 
 /// Decodes the message `bytes`, which start at `base` in the file (a line
-/// start), and returns its `Message-ID`.
+/// start), and returns its `Message-ID`; `unquote`: undo mboxrd's `>From `
+/// quoting (a message of an mbox that has such a line).
 pub(crate) fn decode<P: FnMut(TextPart), W: FnMut(MailWarning)>(
     bytes: &[u8],
     base: Pos,
     index: u64,
     opts: &MailOptions,
-    mbox: bool,
+    unquote: bool,
     sinks: Sinks<'_, P, W>,
 ) -> Option<String> {
     let Some(plain) = fast::parse(bytes) else {
-        return full(bytes, base, index, opts, mbox, sinks);
+        return full(bytes, base, index, opts, unquote, sinks);
     };
     let fast::Plain {
         body_start,
@@ -54,7 +55,7 @@ pub(crate) fn decode<P: FnMut(TextPart), W: FnMut(MailWarning)>(
         offset: base.offset + head.len() as u64,
     };
     let on_warning = sinks.on_warning;
-    let out = leaf::decode(body, &spec, mbox, |message| {
+    let out = leaf::decode(body, &spec, unquote, |message| {
         on_warning(MailWarning {
             message_index: index,
             message_id: message_id.clone(),
@@ -88,7 +89,7 @@ pub(crate) fn full<P: FnMut(TextPart), W: FnMut(MailWarning)>(
     base: Pos,
     index: u64,
     opts: &MailOptions,
-    mbox: bool,
+    unquote: bool,
     sinks: Sinks<'_, P, W>,
 ) -> Option<String> {
     let Sinks {
@@ -99,7 +100,7 @@ pub(crate) fn full<P: FnMut(TextPart), W: FnMut(MailWarning)>(
         opts,
         raw: Arc::new(RawMessage::new(bytes.to_vec(), base)),
         index,
-        mbox,
+        mbox: unquote,
         on_part,
         on_warning,
         message_id: None,

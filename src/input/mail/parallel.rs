@@ -24,7 +24,8 @@ const BATCH: usize = 1 << 20;
 #[derive(Default)]
 struct Batch {
     bytes: Vec<u8>,
-    messages: Vec<(Range<usize>, Pos, u64)>,
+    /// Each message's bytes, position, index and whether to unquote it.
+    messages: Vec<(Range<usize>, Pos, u64, bool)>,
 }
 
 /// One result of decoding, in the order the one-thread reading gives it.
@@ -49,7 +50,7 @@ struct Pool<T, R, W> {
 }
 
 impl<T, R: FnMut(T), W: FnMut(MailWarning)> Pool<T, R, W> {
-    fn defer(&mut self, bytes: &[u8], base: Pos, index: u64) {
+    fn defer(&mut self, bytes: &[u8], base: Pos, index: u64, unquote: bool) {
         if self.batch.bytes.capacity() == 0 {
             self.batch.bytes = self.free.pop().unwrap_or_default();
         }
@@ -57,7 +58,7 @@ impl<T, R: FnMut(T), W: FnMut(MailWarning)> Pool<T, R, W> {
         self.batch.bytes.extend_from_slice(bytes);
         self.batch
             .messages
-            .push((at..self.batch.bytes.len(), base, index));
+            .push((at..self.batch.bytes.len(), base, index, unquote));
         if self.batch.bytes.len() >= BATCH {
             self.send();
         }
@@ -128,13 +129,13 @@ pub fn for_each_part_parallel<S, T: Send>(
                     let job = job_rx.lock().unwrap_or_else(PoisonError::into_inner).recv();
                     let Ok((i, mut batch)) = job else { break };
                     let items = RefCell::new(Vec::new());
-                    for (range, base, index) in batch.messages.drain(..) {
+                    for (range, base, index, unquote) in batch.messages.drain(..) {
                         message::decode(
                             &batch.bytes[range],
                             base,
                             index,
                             opts,
-                            true,
+                            unquote,
                             message::Sinks {
                                 on_part: &mut |p| {
                                     items.borrow_mut().push(Item::Part(work(&mut st, p)));
@@ -179,7 +180,9 @@ pub fn for_each_part_parallel<S, T: Send>(
                 pool.flush();
                 (pool.on_warning)(w);
             },
-            defer: Some(&|bytes: &[u8], base, index| pool.borrow_mut().defer(bytes, base, index)),
+            defer: Some(&|bytes: &[u8], base, index, unquote| {
+                pool.borrow_mut().defer(bytes, base, index, unquote);
+            }),
         }
         .run(reader);
         let mut pool = pool.into_inner();

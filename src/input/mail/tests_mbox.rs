@@ -482,3 +482,46 @@ fn an_mbox_on_threads_gives_the_parts_and_warnings_of_one_thread_in_order() {
         assert!(got.into_inner() == want, "{threads} threads differ");
     }
 }
+
+/// The splitter's one search for `From ` tells the decoder which messages
+/// hold an mboxrd-quoted line: wherever that line falls against the 64 KiB
+/// reads, on one thread or several, it is unquoted, and only at a line
+/// start.
+#[test]
+fn quoted_from_lines_are_unquoted_across_reads() {
+    let from = "From a@example.org Mon Jan  1 00:00:00 2024\n";
+    let head = "Message-ID: <q@example.org>\n\n";
+    for pad in (65_490..65_560).step_by(7) {
+        let mut raw = format!("{from}{head}first\n\n{from}{head}");
+        raw.push_str(&"x".repeat(pad - raw.len()));
+        raw.push_str("\n>From the archive http://example.org/q\n>>From deeper\nno >From here\n");
+        write!(raw, "\n{from}{head}plain >From x\n").unwrap();
+        let check = |texts: &[String], how: &str| {
+            assert_eq!(texts.len(), 3, "{pad} {how}");
+            assert!(
+                texts[1].contains("\nFrom the archive http://example.org/q\n>From deeper\n"),
+                "{pad} {how}: {:?}",
+                &texts[1][texts[1].len() - 90..]
+            );
+            assert!(texts[1].ends_with("no >From here\n\n"), "{pad} {how}");
+            assert_eq!(texts[2], "plain >From x\n", "{pad} {how}");
+        };
+        let (parts, _) = decode(raw.as_bytes(), MailKind::Mbox);
+        let texts: Vec<String> = parts.into_iter().map(|p| p.text).collect();
+        check(&texts, "one thread");
+        for threads in [2, 3] {
+            let mut texts = Vec::new();
+            for_each_part_parallel(
+                raw.as_bytes(),
+                &MailOptions::default(),
+                threads,
+                || (),
+                |(), p| p.text,
+                |t| texts.push(t),
+                |_| {},
+            )
+            .unwrap();
+            check(&texts, &format!("{threads} threads"));
+        }
+    }
+}

@@ -105,6 +105,25 @@ pub fn is_pattern(url: &str) -> bool {
             return true;
         }
     }
+    // `# <http:XX.XXX> -> \url{http:XX.XXX}` (a code comment on what a
+    // function rewrites): X's, and dots between them, stand for the whole
+    // host after the scheme. (`mailto:xxx` is the mailto rule's to judge.)
+    if let Some(colon) = url.find(':') {
+        let rest = url[colon + 1..].trim_start_matches('/');
+        if rest
+            .bytes()
+            .filter(|c| c.eq_ignore_ascii_case(&b'x'))
+            .count()
+            >= 2
+            && rest.contains('.')
+            && rest
+                .bytes()
+                .all(|c| c.eq_ignore_ascii_case(&b'x') || c == b'.')
+            && url[..colon].bytes().all(|c| c.is_ascii_alphabetic())
+        {
+            return true;
+        }
+    }
     let Some(after) = b.windows(3).position(|w| w == b"://").map(|i| i + 3) else {
         // `urn:k8s:secret:[name]:[valueKey]`: names in brackets between
         // an opaque URI's colons.
@@ -442,12 +461,19 @@ fn has_printf(b: &[u8]) -> bool {
         }
         match b.get(i + 1) {
             Some(b's' | b'd' | b'i' | b'u' | b'f' | b'x' | b'X' | b'c' | b'r' | b'(') => true,
-            // `%1$s`; or Qt's positional `%2` as a whole path segment
-            // (`/video/%2/livestreaming`; a query's `=%2` may be an escape
-            // cut short).
+            // `%1$s`; or a positional `%2` as a whole path segment between
+            // slashes (Qt's `/video/%2/livestreaming`) or as the whole host
+            // (mod_rewrite's back-reference, `RewriteRule "^/fetch"
+            // "http://%1" [P]`). At a path's or a query's end (`/a/%2`,
+            // `=%2`) it may be an escape cut short.
             Some(d) if d.is_ascii_digit() => {
+                let host = i >= 2
+                    && &b[i - 2..i] == b"//"
+                    && b.get(i + 2)
+                        .is_none_or(|c| matches!(c, b'/' | b':' | b'?' | b'#'));
                 b.get(i + 2) == Some(&b'$')
                     || (i > 0 && b[i - 1] == b'/' && b.get(i + 2) == Some(&b'/'))
+                    || host
             }
             // `xargs -I% curl "…/releases/%"`: a lone `%` that is a whole
             // segment or query value is the command's substitution (a stray
@@ -732,6 +758,10 @@ mod tests {
             "http://a.example/?lang=%L&x=1",
             "http://a.example/%v",
             "https://studio.youtube.com/video/%2/livestreaming",
+            "http://%1",
+            "http:XX.XXX",
+            "https://xxx.xxx.xxx.xxx",
+            "http://%1/x?q=1",
             "http://localhost:8080/dav/principals/user/example@[hostname]/",
             "https://api.github.com/repos/getzola/zola/releases/%",
             "http://a.example/?release=%&x=1",
@@ -794,6 +824,18 @@ mod tests {
             "http://a.example/?a=%12%",
             "http://[fe80::1]:8080/a",
             "http://a.example/%2Fx%41",
+            // Near misses of a positional `%1`: a query's value (an escape
+            // cut short), a digit inside a segment, an escape.
+            "http://a.example/?q=%2",
+            "http://a.example/a%2",
+            "https://h.example/fetch/%2",
+            "http://a.example/%2F",
+            // Near misses of X's for an address: a real name among them,
+            // one X, a path after them.
+            "http://xx.example/",
+            "http://x.org",
+            "http://xxx.xxx/page",
+            "mailto:xxx",
             "http://a.example/%da",
             "http://a.example/%zz",
             "news:*",

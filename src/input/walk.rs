@@ -196,6 +196,7 @@ pub fn in_data_folder(path: &Path, depth: usize) -> bool {
                 || is_payload_list(n)
                 || is_spelling_dictionary(n)
                 || is_table(n)
+                || is_postscript(n)
                 || n == "PKG-INFO"
         }))
         || {
@@ -264,12 +265,23 @@ fn is_payload_list(name: &str) -> bool {
 
 /// A spell checker's dictionary (Hunspell's `en-GB.dic` and `.aff`): one
 /// word a line with its flags after a `/` (`http//HTP`, `ftp//FTP`), no
-/// URL among them.
+/// URL among them. Or a fuzzer's (AFL's and libFuzzer's `.dict`): tokens
+/// cut from the input syntax on purpose, `link_inline="<http://"`.
 fn is_spelling_dictionary(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
-    [".dic", ".aff"]
+    [".dic", ".aff", ".dict"]
         .iter()
         .any(|e| lower.len() > e.len() && lower.ends_with(e))
+}
+
+/// A PostScript program (`gnuplot.ps`, a figure's `.eps`): a typesetter's
+/// output, whose text is cut into kerned pieces (`(h)n(ttp://dom)n(term.org)`)
+/// that no one reads or edits as prose.
+fn is_postscript(name: &str) -> bool {
+    let plain = super::without_compression(name).to_ascii_lowercase();
+    [".ps", ".eps"]
+        .iter()
+        .any(|e| plain.len() > e.len() && plain.ends_with(e))
 }
 
 /// A table of records (`.csv`, `.tsv`, compressed or not: `DuckDB`'s
@@ -463,6 +475,10 @@ mod tests {
             "r/regression_testing/cases/legacy-cases/case-427816@1.html",
             "r/setup/assets/Dictionaries/en-GB.dic",
             "r/dict/de_DE.aff",
+            "r/afl/dictionaries/markdown.dict",
+            "r/gnuplot/gnuplot.ps",
+            "r/docs/figures/plot.EPS",
+            "r/doc/manual.ps.gz",
             "r/data/csv/click_mini.tsv.gz",
             "r/benchmark/clickbench/answers/q28.csv",
             "r/x/links.CSV",
@@ -486,6 +502,11 @@ mod tests {
             "r/x/pkg.spec",
             "r/x/proxy_spec.lua",
             "r/x/benchmarking.md",
+            "r/dictionaries/dict.md",
+            "r/x/predict",
+            "r/x/ps.md",
+            "r/x/steps",
+            "r/x/.ps",
             "r/bench/README.md",
             "r/docs/benchmarks/index.md",
             "r/content/posts/speed-test/index.md",

@@ -575,6 +575,28 @@ pub fn text_names(cand: &crate::scan::Candidate, word: &str) -> bool {
     named(&e.before) || named(before) || named(after) || named(&e.next)
 }
 
+/// Whether the candidate stands between two separators glued to what is
+/// around them: `sep` (or `escaped`, its HTML form in the file) right
+/// after its URL, and no blank right before it. A wrapper's opener is
+/// written after a blank or a bracket, not glued to a word.
+pub fn between_separators(cand: &crate::scan::Candidate, sep: &str, escaped: &str) -> bool {
+    let Some((e, before, _)) = around(cand) else {
+        return false;
+    };
+    let end = cand
+        .pos_at(cand.url.len())
+        .offset
+        .saturating_sub(e.start_offset) as usize;
+    let Some(after) = e.text.get(end..) else {
+        return false;
+    };
+    before
+        .chars()
+        .next_back()
+        .is_some_and(|c| c.is_alphanumeric() || "/.#-_'".contains(c))
+        && (after.starts_with(sep) || after.starts_with(escaped))
+}
+
 /// The candidate's line up to the URL, when its excerpt was kept.
 pub fn line_before(cand: &crate::scan::Candidate) -> Option<&str> {
     around(cand).map(|(_, before, _)| before.rsplit('\n').next().unwrap_or(before))

@@ -18,7 +18,9 @@ declare_rule! {
     /// Under `rfc3986` (the default) a wrapper holding one lower-case word
     /// naming what goes there, `<URL:address>` or `<URL:ldapurl>` (a word
     /// ending in `url`, `uri`, `address`, `link`, `host`...), is not
-    /// reported; `<URL:README>` is. Under `rfc1738` every one is.
+    /// reported; `<URL:README>` is. Nor is an empty XML element under the
+    /// namespace prefix `url` (`<url:malformed-url/>`: lower case, a name,
+    /// `/>`). Under `rfc1738` every one is.
     ///
     /// ## Example
     /// `<URL:../docs/intro.html>`
@@ -53,8 +55,19 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         && cx.cand.pos_at(cx.url.len()).offset + 1 < end
         && !cx.url.is_empty()
         && cx.url.bytes().all(|c| c.is_ascii_lowercase());
-    let named =
-        cx.standard == Standard::Rfc3986 && (standard::is_placeholder_word(cx.url) || spaced);
+    // `<url:malformed-url/>` (XEP-0103's error conditions): an empty XML
+    // element under the namespace prefix `url`, in lower case as XML
+    // writes prefixes, where RFC 1738's opener is `<URL:`.
+    let element = (raw.starts_with("<url:") || raw.starts_with("&lt;url:"))
+        && (raw.ends_with("/>") || raw.ends_with("/&gt;"))
+        && cx.url.strip_suffix('/').is_some_and(|name| {
+            !name.is_empty()
+                && name
+                    .bytes()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
+        });
+    let named = cx.standard == Standard::Rfc3986
+        && (standard::is_placeholder_word(cx.url) || spaced || element);
     if claimed && cx.parts.scheme.is_none() && !named {
         out.at_span(cx.cand.span, format!("`{}` is a partial URL", cx.url));
     }
@@ -76,6 +89,29 @@ mod tests {
         // Near miss: a partial URL with no blanks.
         let partial = "see <URL:intro> for more\n";
         assert!(rules(partial, Standard::Rfc3986).contains(&Rule::PartialUrlInText));
+    }
+
+    #[test]
+    fn an_empty_xml_element_prefixed_url_under_rfc3986() {
+        use crate::rules::testutil::rules_in_text as rules;
+        use crate::url::Standard;
+        let element = "<td><url:malformed-url/></td>\n";
+        assert!(!rules(element, Standard::Rfc3986).contains(&Rule::PartialUrlInText));
+        assert!(rules(element, Standard::Rfc1738).contains(&Rule::PartialUrlInText));
+        // As an XML page shows it, escaped.
+        let page = "<td>&lt;url:malformed-url/&gt;</td>\n";
+        let in_page = |standard| {
+            crate::rules::testutil::document_rules(crate::document::Syntax::Html, page, standard)
+        };
+        assert!(!in_page(Standard::Rfc3986).contains(&Rule::PartialUrlInText));
+        assert!(in_page(Standard::Rfc1738).contains(&Rule::PartialUrlInText));
+        // Near misses: RFC 1738's opener, a path before the `/`.
+        for partial in ["see <URL:docs/> here\n", "see <url:a/b/> here\n"] {
+            assert!(
+                rules(partial, Standard::Rfc3986).contains(&Rule::PartialUrlInText),
+                "{partial}"
+            );
+        }
     }
 
     #[test]

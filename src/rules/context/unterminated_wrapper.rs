@@ -3,7 +3,7 @@
 use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Severity};
 use crate::span::{Pos, Span};
-use crate::url::{Cx, Standard};
+use crate::url::{standard, Cx, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -18,7 +18,9 @@ declare_rule! {
     /// ## Standards
     /// Under `rfc3986` (the default) `<URL:` followed by a blank and one
     /// lower-case word, "Treat `<URL:  as` text", is the opener talked
-    /// about, not a wrapper, and is not reported. Under `rfc1738` it is.
+    /// about, not a wrapper, and is not reported; nor is a `<` glued on
+    /// both sides between fields (`0.9.1<http://jabber.org/protocol/caps<…`,
+    /// XEP-0115's verification string: a separator). Under `rfc1738` each is.
     ///
     /// ## Example
     /// `see <URL:http://host/a and more text`
@@ -61,6 +63,12 @@ pub fn check_unterminated(cx: &Cx<'_>, out: &mut Report<'_>) {
         .strip_suffix(':')
         .is_some_and(|s| !s.is_empty() && !s.contains(':'));
     if cx.standard == Standard::Rfc3986 && scheme_only {
+        return;
+    }
+    // Under `rfc3986`, `0.9.1<http://jabber.org/protocol/caps<http://…`
+    // (XEP-0115's verification string): `<` separates fields glued to
+    // it on both sides, it opens nothing.
+    if cx.standard == Standard::Rfc3986 && standard::between_separators(cx.cand, "<", "&lt;") {
         return;
     }
     let raw = cx.cand.raw.as_bytes();
@@ -139,6 +147,25 @@ mod tests {
         assert!(rules(partial, Standard::Rfc3986).contains(&Rule::UnterminatedWrapper));
         let open = "   <https://developers.yubico.com/PGP/Attestation.html:\n\n   Key-ID: 81\n";
         assert!(rules(open, Standard::Rfc3986).contains(&Rule::UnterminatedWrapper));
+    }
+
+    #[test]
+    fn angle_brackets_separating_fields_under_rfc3986() {
+        use crate::rules::testutil::rules_in_text as rules;
+        use crate::url::Standard;
+        let fields = "S = 'client/pc//Exodus 0.9.1<http://jabber.org/protocol/caps<http://jabber.org/protocol/muc<'\n";
+        assert!(!rules(fields, Standard::Rfc3986).contains(&Rule::UnterminatedWrapper));
+        assert!(rules(fields, Standard::Rfc1738).contains(&Rule::UnterminatedWrapper));
+        // Near misses: a blank before the opener, a blank after the URL.
+        for open in [
+            "see <http://jabber.org/protocol/caps<b\n",
+            "0.9.1<http://jabber.org/protocol/caps and more\n",
+        ] {
+            assert!(
+                rules(open, Standard::Rfc3986).contains(&Rule::UnterminatedWrapper),
+                "{open}"
+            );
+        }
     }
 
     #[test]

@@ -17,12 +17,13 @@ declare_rule! {
     ///
     /// ## Standards
     /// Under `rfc3986` (the default) an address obfuscated on purpose
-    /// against harvesters, `mailto:joe at example.org` (or `(at)`, `[AT]`, `_at_`, `%20at%20`,
+    /// against harvesters, `mailto:joe at example.org` (or `(at)`, `[AT]`, `%5BAT%5D`, `_at_`, `%20at%20`,
     /// `ukdATkampsax.dk`, ` dot ` for the dot, or the marks spaced out,
     /// `warner-buildbot @ lothar . com`, or written as HTML character
     /// references shown outside HTML, `abc&#37;&#52;&#48;example&#46;org`),
     /// is not reported: its writer broke it deliberately; nor is a
-    /// placeholder (`mailto:xxx`, `mailto:foo`, `mailto:user`, `mailto:test`, `mailto:...`, `mailto:-`), a notifier
+    /// placeholder (`mailto:xxx`, `mailto:foo`, `mailto:user`, `mailto:test`, `mailto:...`, `mailto:-`,
+    /// `mailto:EmailAddress`), a notifier
     /// library's server URL with a password (Apprise's
     /// `mailto://user:pass@smtp.example.org`), a wildcard
     /// (`mailto:*`), a noun naming the scheme (`mailto:links`) or the end
@@ -106,6 +107,10 @@ fn says_at(s: &str) -> bool {
         "{at}",
         "_at_",
         "%20at%20",
+        // DocBook's `[AT]` in a link target, percent-encoded (Wireshark's
+        // guides: `mailto:wireshark-dev%5BAT%5Dwireshark.org`).
+        "%5bat%5d",
+        "%28at%29",
         " at\n",
         " dot ",
         "%20dot%20",
@@ -152,6 +157,12 @@ fn placeholder(cx: &Cx<'_>) -> bool {
             | "username"
             | "recipient"
     ) || (address.len() >= 2 && address.bytes().all(|c| c == b'x'))
+        // `<mailto:EmailAddress>` beside `<tel:PhoneNumber>` (XEP-0130's
+        // glossary): the parts of an address named, not given.
+        || matches!(
+            address.replace(['-', '_', '.'], "").as_str(),
+            "emailaddress" | "mailaddress" | "youremail" | "youraddress" | "myemail"
+        )
         || address.starts_with('*')
         || address.ends_with('*')
         // `mailto:YOUR EMAIL[YOUR EMAIL]` in a template: the reader's own
@@ -340,6 +351,12 @@ mod tests {
         assert!(!fires(text, Standard::Rfc3986));
         assert!(fires(text, Standard::Rfc1738));
         assert!(fires("{@link mailto:tester}\n", Standard::Rfc3986));
+        let text = "a URI such as <tel:PhoneNumber> or <mailto:EmailAddress> (see RFC 2368)";
+        assert!(!fires(text, Standard::Rfc3986));
+        assert!(fires(text, Standard::Rfc1738));
+        assert!(!fires("write to mailto:email-address", Standard::Rfc3986));
+        // Near miss: a real mailbox named so, with its domain missing.
+        assert!(fires("write to mailto:emailaddresses", Standard::Rfc3986));
     }
 
     #[test]
@@ -449,6 +466,11 @@ mod tests {
             Standard::Rfc3986
         ));
         assert!(fires("write to mailto:attic.org today", Standard::Rfc3986));
+        // Near miss: an escape that only starts like `[AT]`.
+        assert!(fires(
+            "write to mailto:joe%5Bat.org today",
+            Standard::Rfc3986
+        ));
         // The Linux Documentation Project's spellings.
         for text in [
             "Dickow, mailto:ukdATkampsax.dk here",
@@ -457,6 +479,8 @@ mod tests {
             "mail mailto:christopher%20dot%20albert%20at%20mcgill%20dot%20ca now",
             "# Friedhelm Kueck mailto:fk_AT_impress.de",
             "mail mailto:christopher[dot]albert now",
+            "mail mailto:wireshark-dev%5BAT%5Dwireshark.org now",
+            "mail mailto:joe%28at%29example.org now",
         ] {
             assert!(!fires(text, Standard::Rfc3986), "{text}");
             assert!(fires(text, Standard::Rfc1738), "{text}");

@@ -22,7 +22,9 @@ declare_rule! {
     /// that only looks like a news URL is not judged: a placeholder group
     /// (`news:newsgroup/messageNo` in a list of URL forms), a setting after
     /// the word (`KB=news:TY=sjis` in a termcap entry: no group holds `=`)
-    /// or a host named news and its path (`mount news:/var/spool/news`).
+    /// or a host named news and its path (`mount news:/var/spool/news`), or
+    /// words joined by colons under a `news` prefix (an XMPP node,
+    /// `news:politics:home`).
     /// Under `rfc1738` a server is not allowed (`news://host/group` is
     /// reported), and every one of these is judged.
     ///
@@ -71,10 +73,20 @@ fn not_a_news_url(cx: &Cx<'_>) -> bool {
     // `mount news:/var/spool/news`: a host named news and its path (NFS,
     // scp); a news URL's group or message-id never starts with `/`.
     let path = body.starts_with('/') && !body.starts_with("//") && body[1..].contains('/');
+    // `<ns>news:politics:home</ns>` (an XMPP pubsub node in XEP-0024's
+    // example): words joined by colons, a name under a `news` prefix. A
+    // group's parts are joined by dots, and only a message-id (with its
+    // `@`) holds a colon.
+    let prefixed = group.contains(':')
+        && !group.contains('.')
+        && group
+            .split(':')
+            .all(|w| !w.is_empty() && w.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-'));
     group.eq_ignore_ascii_case("newsgroup")
         || group.eq_ignore_ascii_case("group")
         || setting
         || path
+        || prefixed
 }
 
 /// `newsurl = "news:" ( "*" | group | article )`,
@@ -160,13 +172,22 @@ mod tests {
             ("news:newsgroup/messageNo", &[]),
             ("news:newsgroup/startNo-endNo", &[]),
             ("news:TY=sjis", &[]),
-            // Near misses: a real group with a bad character, a message-id.
+            ("news:politics:home", &[]),
+            ("news:politics:foreign:usa", &[]),
+            // Near misses: a real group with a bad character, a message-id;
+            // a colon in a dotted group, an empty word between colons.
+            ("news:comp.lang:c", &["comp.lang:c"]),
+            ("news:a::b", &["a::b"]),
             ("news:comp.lang/x", &["comp.lang/x"]),
             ("news:a=b@", &[""]),
             ("news:comp.lang.c=x", &["comp.lang.c=x"]),
         ];
         table_3986(Rule::InvalidNews, cases);
         table(Rule::InvalidNews, &[("news:TY=sjis", &["TY=sjis"])]);
+        table(
+            Rule::InvalidNews,
+            &[("news:politics:home", &["politics:home"])],
+        );
     }
 
     #[test]

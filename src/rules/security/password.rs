@@ -30,7 +30,8 @@ declare_rule! {
     /// `<user>`: `https://user:he%2F%2Fo@pypi.company.com/` shows how to
     /// encode a password, it leaks none), nor a password that repeats the user
     /// name (`admin:admin`, `guest:guest`: an example's or a product's
-    /// default). Under `rfc1738` every host and password is judged alike.
+    /// default), or John Doe split over the two (`john:doe`, `jane:doe`).
+    /// Under `rfc1738` every host and password is judged alike.
     ///
     /// ## Example
     /// `ftp://joe:secret@ftp.example.org/`
@@ -98,9 +99,15 @@ fn is_demo_host(host: &str) -> bool {
 
 /// `https://admin:admin@nifi.apache.org:1234/` (a `getUri` example in a guide),
 /// `guest:guest`: a password that repeats the user name is an example's
-/// or a product's well-known default, no secret the text gives away.
+/// or a product's well-known default, no secret the text gives away. So is
+/// John Doe split over the two (`# Proxy = http://john:doe@proxy.localnet.com:8080`
+/// in bitlbee's sample configuration): the name for anybody.
 fn is_default_pair(user: &str, password: &str) -> bool {
-    !user.is_empty() && user.eq_ignore_ascii_case(password)
+    (!user.is_empty() && user.eq_ignore_ascii_case(password))
+        || (["john", "jane"]
+            .iter()
+            .any(|u| user.eq_ignore_ascii_case(u))
+            && password.eq_ignore_ascii_case("doe"))
 }
 
 /// `http://www.cnn.com:USArticle1840@www.liquidshirts.com/`: a user name
@@ -140,6 +147,11 @@ mod tests {
                 // The user name repeated: a default pair; a near miss.
                 ("https://admin:admin@nifi.apache.org:1234/path", &[]),
                 ("https://admin:admin1@nifi.apache.org/", &["admin1"]),
+                // John Doe; near misses: another name, another surname.
+                ("http://john:doe@proxy.localnet.com:8080", &[]),
+                ("http://Jane:Doe@proxy.localnet.com/", &[]),
+                ("http://jim:doe@proxy.localnet.com/", &["doe"]),
+                ("http://john:doe2@proxy.localnet.com/", &["doe2"]),
                 // A site's name as the user: the disguise of RFC 3986 §7.6.
                 (
                     "http://www.cnn.com:USArticle1840@www.liquidshirts.com/",

@@ -42,14 +42,16 @@ declare_rule! {
     /// parameter's separator, `?ref_src=twsrc^google`, sent as it is too;
     /// one that ends the query, `?usp=sharing^`, is a stray mark). In an HTML attribute's fragment naming a method by its
     /// signature (old javadoc's `href="…#wait(long, int)"`), a space after a
-    /// comma is the anchor's own and browsers find it, as are `<` and `>`
+    /// comma is the anchor's own and browsers find it, and so are an array
+    /// type's brackets (`char[]`, groovydoc's JVM descriptors `[C` and
+    /// `[Ljava.lang.Object;`), as are `<` and `>`
     /// in a quoted attribute's fragment (Clojure's `#clojure.core/tap>`),
     /// and the blanks and brackets of a mailbox with a display name
     /// (`mailto:Daryll Strauss <daryll@harlot.rb.ca.us>`, which browsers
     /// pass on as it is and mail clients read).
     /// A backslash
     /// before a shell, INI, Markdown, AsciiDoc or Perl metacharacter (`?a=1\&b=2`,
-    /// `r\#egg=x`, `Squid\_W.png`, a shell's or TeX's `\~bodo/`, curl's
+    /// `r\#egg=x`, `Squid\_W.png`, a shell's or TeX's `\~bodo/`, TeX's `\%20`, curl's
     /// `?include\[\]=linux`, AsciiDoc's `?\user@lists.example.org` (an address kept
     /// from becoming a mail link), `src/\+/HEAD` (not in an HTML attribute,
     /// where a browser reads `\` as `/`), `mailto:a\@b.org` and gtk-doc's
@@ -197,7 +199,9 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
                 && (b.get(i + 1) != Some(&b'@') || !is_web_scheme(cx)))
             || (c == b'\\' && !rfc1738 && i >= cx.parts.path.start && escapes_address(&b[i + 1..]))
             || (!rfc1738 && (is_version_caret(b, i) || is_revision_caret(b, i)))
-            || (c == b' ' && signature.as_ref().is_some_and(|r| r.contains(&i)))
+            || (matches!(c, b' ' | b'[' | b']')
+                && signature.as_ref().is_some_and(|r| r.contains(&i))
+                && (c == b' ' || is_array_mark(b, i)))
             || spared.contains(&i);
         !skip
     };
@@ -245,6 +249,20 @@ fn javadoc_anchor(cx: &Cx<'_>) -> Option<Range<usize>> {
         .match_indices(' ')
         .all(|(k, _)| args[..k].ends_with(','));
     (named && listed && !args.contains(['(', ')'])).then_some(f)
+}
+
+/// An array type's mark in a signature anchor: `char[]`'s brackets, or the
+/// `[` of a JVM descriptor (`[C`, `[Ljava.lang.Object;`) that groovydoc
+/// and old javadoc write in their anchors, `#write([C, int, int)`.
+fn is_array_mark(b: &[u8], i: usize) -> bool {
+    match b[i] {
+        b'[' => matches!(
+            b.get(i + 1),
+            Some(b']' | b'[' | b'B' | b'C' | b'D' | b'F' | b'I' | b'J' | b'S' | b'Z' | b'L')
+        ),
+        b']' => i > 0 && b[i - 1] == b'[',
+        _ => false,
+    }
 }
 
 /// `curl http://h/x?a=1\&b=2`, tox's `git+https://h/r\#egg=x`, Markdown's
@@ -310,6 +328,9 @@ fn is_shell_escape(next: Option<&u8>) -> bool {
                 // linux'`), Markdown's escaped brackets.
                 | b'['
                 | b']'
+                // `\%`: TeX's percent sign (a BibTeX `url` field's
+                // `BillG\%20Review.ppt`, the `\%20` an escape once TeX reads it).
+                | b'%'
         )
     )
 }
@@ -626,6 +647,9 @@ mod tests {
                 ("http://a.example\\user@b.example/", &["\\"]),
                 ("https://h/a\\user", &["\\"]),
                 ("https://www.openssl.org/\\~bodo/tls-cbc.txt", &[]),
+                ("https://h.org/generics/BillG\\%20Review\\%202001.ppt", &[]),
+                // Near miss: a backslash before an escape's digits.
+                ("https://h.org/generics/BillG\\20Review.ppt", &["\\"]),
                 ("https://h.org/api/count?include\\[\\]=linux&b=x", &[]),
                 ("https://h.org/a\\[1\\]/b", &["[", "]"]),
             ],
@@ -688,6 +712,23 @@ mod tests {
         assert!(unsafe_in(Syntax::Markdown, md, Standard::Rfc3986));
         let odd = "<a href=\"http://h.example/A.html#wait(long ,int)\">w</a>";
         assert!(unsafe_in(Syntax::Html, odd, Standard::Rfc3986));
+        // Array types, as groovydoc (JVM descriptors) and old javadoc
+        // (`char[]`) write them; a bracket outside such a type is still
+        // reported.
+        for arrays in [
+            "<a href='file:///usr/share/doc/default-jdk/api/java/io/Writer.html#write([C, int, int)'>w</a>",
+            "<a href='http://h.example/T.html#setStackTrace([Ljava.lang.StackTraceElement;)'>s</a>",
+            "<a href=\"http://h.example/Writer.html#write(char[], int, int)\">w</a>",
+        ] {
+            assert!(!unsafe_in(Syntax::Html, arrays, Standard::Rfc3986), "{arrays}");
+        }
+        for stray in [
+            "<a href=\"http://h.example/A.html#f([x, int)\">w</a>",
+            "<a href=\"http://h.example/A.html#f(int], int)\">w</a>",
+            "<a href=\"http://h.example/A[C.html#f([C)\">w</a>",
+        ] {
+            assert!(unsafe_in(Syntax::Html, stray, Standard::Rfc3986), "{stray}");
+        }
     }
 
     #[test]

@@ -658,8 +658,13 @@ fn has_word_port(authority: &str) -> bool {
         {
             true
         }
-        // A word, not a typo in a number (`80a` is an invalid port).
+        // A word, not a typo in a number (`80a` is an invalid port); or a
+        // word in brackets (Graylog's `http://graylog.example.org:[port]/gelf`).
         Some((_, port)) => {
+            let port = port
+                .strip_prefix('[')
+                .and_then(|p| p.strip_suffix(']'))
+                .unwrap_or(port);
             port.starts_with(|c: char| c.is_ascii_alphabetic())
                 && port
                     .bytes()
@@ -736,6 +741,7 @@ mod tests {
             "https://localhost:8001-8002",
             "https://ocaml.org/releases/\\ocamlversion/ocaml-\\ocamlversion-refman.pdf",
             "http://kong-ip:kong-port/",
+            "http://graylog.example.org:[port]/gelf",
             "https://example.com/project/sourcemaps/bundle-[hash].js.map",
             "https://a.example/blog/[...slug]",
             "https://a.example/js/[name].[contenthash].js",
@@ -829,6 +835,10 @@ mod tests {
             "http://a.example/?q=%2",
             "http://a.example/a%2",
             "https://h.example/fetch/%2",
+            // Near misses of a bracketed port: digits in brackets, an
+            // IPv6 literal.
+            "http://h.example:[8080]/",
+            "http://[2001:db8::1]/x",
             "http://a.example/%2F",
             // Near misses of X's for an address: a real name among them,
             // one X, a path after them.

@@ -156,7 +156,10 @@ fn placeholder(cx: &Cx<'_>) -> bool {
             | "user"
             | "username"
             | "recipient"
-    ) || (address.len() >= 2 && address.bytes().all(|c| c == b'x'))
+    )
+        // X's for the address, one or more (LibreOffice's help listing what
+        // AutoCorrect links: `x@x`, `mailto:x`).
+        || (!address.is_empty() && address.bytes().all(|c| c == b'x'))
         // `<mailto:EmailAddress>` beside `<tel:PhoneNumber>` (XEP-0130's
         // glossary): the parts of an address named, not given.
         || matches!(
@@ -347,6 +350,10 @@ mod tests {
         assert!(!fires(text, Standard::Rfc3986));
         assert!(fires(text, Standard::Rfc1738));
         assert!(fires("write to mailto:xavier", Standard::Rfc3986));
+        let text = "Email addresses: x@x, mailto:x";
+        assert!(!fires(text, Standard::Rfc3986));
+        assert!(fires(text, Standard::Rfc1738));
+        assert!(fires("Email addresses: mailto:y", Standard::Rfc3986));
         let text = "{@link mailto:test}          // mailto link\n";
         assert!(!fires(text, Standard::Rfc3986));
         assert!(fires(text, Standard::Rfc1738));

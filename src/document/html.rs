@@ -389,13 +389,23 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
 
 /// Whether the tag `<name>` at `lt`, ending at `end`, is a placeholder: no
 /// attributes, right after a URL's `.`, `/`, `:`, `@`, `=` or `-`, and no
-/// element of HTML's text.
+/// element of HTML's text. Right after `//`, words with blanks between are
+/// one too (MISP's `https://<YOUR MISP URL>/jobs/index`): where the host
+/// goes, no tag stands.
 fn is_placeholder_tag(s: &str, lt: usize, name: &str, end: usize) -> bool {
     const INLINE: &[&str] = &[
         "a", "abbr", "b", "bdi", "bdo", "br", "cite", "del", "dfn", "em", "i", "img", "ins",
         "mark", "q", "s", "small", "span", "strong", "sub", "sup", "u", "wbr",
     ];
-    end == lt + name.len() + 2
+    let words = || {
+        s.get(lt.saturating_sub(2)..lt) == Some("//")
+            && s.get(lt + 1..end - 1).is_some_and(|inner| {
+                inner
+                    .bytes()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, b' ' | b'_' | b'-'))
+            })
+    };
+    (end == lt + name.len() + 2 || words())
         && !name.is_empty()
         && name
             .bytes()
@@ -482,14 +492,24 @@ fn stray_bracket(value: &[u8]) -> Option<usize> {
             if let Some(gt) = memchr::memchr(b'>', &value[at + 1..]).map(|k| at + 1 + k) {
                 let inner = &value[at + 1..gt];
                 // `href="…/list.cgi?list=<MM-List-Name>"`: a template's
-                // placeholder (Mailman's) there, a name alone.
+                // placeholder (Mailman's) there, a name alone; or inside
+                // the URL, more of it after (Ory's `url="…/projects/<id>/
+                // organizations/<id>/onboarding-portal"`), no blank to the end.
                 let name = !inner.is_empty()
                     && inner
                         .iter()
                         .all(|&c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_');
+                // Inside, it stands as a path segment or a value does:
+                // after `/` or `=`, before `/`, `.`, `?`, `&` or `#`.
+                let url_to_end = || {
+                    at > 0
+                        && matches!(value[at - 1], b'/' | b'=')
+                        && matches!(value.get(gt + 1), Some(b'/' | b'.' | b'?' | b'&' | b'#'))
+                        && !value[gt + 1..].iter().any(u8::is_ascii_whitespace)
+                };
                 if (inner.contains(&b'@') || name)
                     && !inner.iter().any(|&c| c.is_ascii_whitespace() || c == b'<')
-                    && word_to_end(gt + 1)
+                    && (word_to_end(gt + 1) || (name && url_to_end()))
                 {
                     i = gt + 1;
                     continue;
@@ -784,6 +804,14 @@ mod tests {
             None
         );
         assert_eq!(stray_bracket(b"https://a.example/x<b>bold</b>"), Some(19));
+        // Placeholders as path segments inside the URL; near misses: a tag
+        // glued to a word, a blank after.
+        assert_eq!(
+            stray_bracket(b"https://console.ory.com/projects/<id>/organizations/<id>/portal"),
+            None
+        );
+        assert_eq!(stray_bracket(b"https://a.example/<b>x/</b>"), Some(18));
+        assert_eq!(stray_bracket(b"https://a.example/<id>/x y"), Some(18));
         assert_eq!(
             stray_bracket(b"https://a.example/<MM-List-Name> archives"),
             Some(18)
@@ -826,6 +854,14 @@ mod tests {
         );
         let doc = read("see http://a.example/<b>bold</b>");
         assert!(doc.text.contains("http://a.example/bold"), "{:?}", doc.text);
+        // Words where the host goes; near misses: an attribute's `=`, and
+        // words not right after the slashes.
+        let doc = read("output of https://<YOUR MISP URL>/jobs/index here");
+        assert!(doc.text.contains("https://{}/jobs/index"), "{:?}", doc.text);
+        let doc = read("see https://<a href=x>y</a>");
+        assert!(doc.text.contains("https://y"), "{:?}", doc.text);
+        let doc = read("see https://h.example/<span class x>y</span>");
+        assert!(doc.text.contains("https://h.example/y"), "{:?}", doc.text);
     }
 
     #[test]

@@ -35,7 +35,9 @@ declare_rule! {
     /// address in `inet_aton`'s other notations, which browsers read
     /// (`http://0x7f000001/`, `http://0177.0.0.1/`, one 32-bit number
     /// `http://2130706433/`), is shown on purpose under `rfc3986`, and so is
-    /// the DNS root's dot alone (a DNS server's `https://.:443` server block).
+    /// the DNS root's dot alone (a DNS server's `https://.:443` server block),
+    /// and a hex digest standing where an anonymised host was (32 hex
+    /// digits or more, in a sample of telemetry).
     ///
     /// ## Example
     /// `http://host..example.com/`
@@ -54,6 +56,16 @@ declare_rule! {
 }
 
 /// Check the host of ip-based schemes.
+/// `http://22b137b6…c3b3fe2/clients` in a sample of telemetry: a hex
+/// digest (32 hex digits or more, letters and digits both) standing where
+/// an anonymised host was, no name anybody typed.
+fn is_digest(name: &str) -> bool {
+    name.len() >= 32
+        && name.bytes().all(|c| c.is_ascii_hexdigit())
+        && name.bytes().any(|c| c.is_ascii_digit())
+        && name.bytes().any(|c| c.is_ascii_alphabetic())
+}
+
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     if !cx.scheme.has_ip_authority() || crate::rules::file_spared(cx) {
         return;
@@ -124,7 +136,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     // `https://.:443 {`: CoreDNS's server block for the root zone, whose
     // name is the root's dot alone.
     if cx.standard == Standard::Rfc3986
-        && (name == "." || ipv4_number_form(cx.text(hostname.clone())))
+        && (name == "." || ipv4_number_form(cx.text(hostname.clone())) || is_digest(name))
     {
         return;
     }
@@ -272,6 +284,17 @@ mod tests {
             // The root zone's dot alone (CoreDNS), but no empty labels.
             ("https://.:443", &[]),
             ("https://..:443", &["."]),
+            // A digest for an anonymised host; near misses: a letter no hex
+            // digit is, too short to be a digest.
+            (
+                "http://22b137b6aae9bc40feb7ff14a08a1b9ecbc6305f77956214404c5b744c3b3fe2/clients",
+                &[],
+            ),
+            (
+                "http://22b137b6aae9bc40feb7ff14a08a1b9ecbc6305f77956214404c5b744c3b3fg2/",
+                &["22b137b6aae9bc40feb7ff14a08a1b9ecbc6305f77956214404c5b744c3b3fg2"],
+            ),
+            ("http://22b137b6aae9/", &["22b137b6aae9"]),
         ];
         table_3986(Rule::InvalidHost, cases);
         table(

@@ -278,19 +278,21 @@ fn is_spelling_dictionary(name: &str) -> bool {
 /// output, whose text is cut into kerned pieces (`(h)n(ttp://dom)n(term.org)`)
 /// that no one reads or edits as prose.
 fn is_postscript(name: &str) -> bool {
-    let plain = super::without_compression(name).to_ascii_lowercase();
-    [".ps", ".eps"]
-        .iter()
-        .any(|e| plain.len() > e.len() && plain.ends_with(e))
+    has_extension(name, &[".ps", ".eps"])
 }
 
 /// A table of records (`.csv`, `.tsv`, compressed or not: `DuckDB`'s
 /// `click_mini.tsv.gz`, a web analytics sample of mangled URLs, and a
 /// benchmark's `answers/q28.csv`): exported values, not text anyone edits.
 fn is_table(name: &str) -> bool {
+    has_extension(name, &[".csv", ".tsv"])
+}
+
+/// Whether `name`, compressed or not, is a stem and one of `exts` (lower
+/// case, with the dot), in any case.
+fn has_extension(name: &str, exts: &[&str]) -> bool {
     let plain = super::without_compression(name).to_ascii_lowercase();
-    [".csv", ".tsv"]
-        .iter()
+    exts.iter()
         .any(|e| plain.len() > e.len() && plain.ends_with(e))
 }
 

@@ -77,7 +77,32 @@ impl<R: Read> Read for Feed<'_, R> {
 struct Held<'a, F> {
     emit: F,
     directives: &'a Directives,
-    ignored: Option<RuleConfig>,
+    findings: Vec<Finding>,
+}
+
+/// What every candidate of one input is linted with, on whichever thread
+/// found it.
+#[derive(Clone, Copy)]
+struct PerFile<'a> {
+    /// The input starts with a UTF-8 byte order mark.
+    bom: bool,
+    /// `check`, not `extract`.
+    check: bool,
+    /// The whole input is data, not prose.
+    data: bool,
+    /// `--lint-data`: data is linted too.
+    lint_data: bool,
+    shown: Shown,
+    wrapper: Option<Wrapper>,
+    /// The rules `[per-file-ignores]` turns off for this input.
+    ignored: Option<&'a RuleConfig>,
+}
+
+/// A candidate made ready for the output: not excluded, linted, its
+/// positions and its diagnostics' in the file's coordinates.
+struct Ready {
+    cand: Candidate,
+    mail: Option<MailRef>,
     findings: Vec<Finding>,
 }
 
@@ -100,6 +125,17 @@ impl<F: FnMut(Event)> Held<'_, F> {
             }
             (self.emit)(Event::Finding(f));
         }
+    }
+
+    /// Pass on a candidate, holding its diagnostics.
+    fn deliver(&mut self, ready: Ready) {
+        if !ready.findings.is_empty() {
+            self.findings.extend(ready.findings);
+            if self.findings.len() >= HOLD_MAX {
+                self.release();
+            }
+        }
+        (self.emit)(Event::Url(ready.cand, ready.mail));
     }
 }
 
@@ -159,32 +195,32 @@ impl Linter {
             directives: check.then_some(&directives),
         };
         let ignored = source.path.as_deref().and_then(|p| self.ignored_rules(p));
-        let bom = opened.utf8_bom;
         let mut held = Held {
             emit,
             directives: &directives,
-            ignored,
             findings: Vec::new(),
         };
-        let wrapper = self.wrapper(syntax);
+        let per_file = PerFile {
+            bom: opened.utf8_bom,
+            check,
+            data: source.data
+                || is_rendered_diff(&opened.head)
+                || is_spec_examples(&opened.head)
+                || is_iana_registry(&opened.head)
+                || (syntax == Syntax::Html && is_prerendered_app(&opened.head)),
+            lint_data: self.settings.lint_data,
+            shown: source
+                .path
+                .as_deref()
+                .map_or(Shown::Nothing, |p| shown_by_path(p, syntax)),
+            wrapper: self.wrapper(syntax),
+            ignored: ignored.as_ref(),
+        };
         let mut diags = Vec::new();
-        let lint_data = self.settings.lint_data;
-        let data = source.data
-            || is_rendered_diff(&opened.head)
-            || is_spec_examples(&opened.head)
-            || is_iana_registry(&opened.head)
-            || (syntax == Syntax::Html && is_prerendered_app(&opened.head));
-        let shown = source
-            .path
-            .as_deref()
-            .map_or(Shown::Nothing, |p| shown_by_path(p, syntax));
         let mut take = |cand: Candidate, part: Option<&TextPart>, held: &mut Held<'_, _>| {
-            // Data, not prose: `extract` lists it, `check` counts it as
-            // found and leaves it.
-            let lint = check && !((data || cand.facts.data) && !lint_data);
-            // An HTML mail part is markup: no wrapper can be added as text.
-            let wrapper = wrapper.filter(|_| !part.is_some_and(|p| p.html));
-            self.take(cand, part, bom, (lint, shown), wrapper, &mut diags, held);
+            if let Some(ready) = self.prepare(cand, part, per_file, &mut diags) {
+                held.deliver(ready);
+            }
         };
         let result = match mail_kind {
             None if syntax == Syntax::Text => {
@@ -208,15 +244,20 @@ impl Linter {
                     reader,
                     &self.mail_options,
                     scanner.threads(),
-                    || self.scanner(check),
-                    |scanner, part| {
-                        let mut found = Vec::new();
-                        scan_part(scanner, &part, |cand| found.push(cand));
-                        (part, found)
+                    || (self.scanner(check), Vec::new()),
+                    // Linted and mapped to the file on the worker, which
+                    // also drops the part: memory is freed by the thread
+                    // that took it (glibc's arenas are slow otherwise).
+                    |(scanner, diags), part| {
+                        let mut ready = Vec::new();
+                        scan_part(scanner, &part, |cand| {
+                            ready.extend(self.prepare(cand, Some(&part), per_file, diags));
+                        });
+                        ready
                     },
-                    |(part, found)| {
-                        for cand in found {
-                            take(cand, Some(&part), &mut held);
+                    |ready| {
+                        for r in ready {
+                            held.deliver(r);
                         }
                     },
                     |w| warnings.push((w.pos.line, w.to_string())),
@@ -253,21 +294,18 @@ impl Linter {
         Ok(outcome)
     }
 
-    /// Take one candidate; `part` is the decoded mail part it was found in,
-    /// whose coordinates it is in until mapped back to the file here.
-    #[allow(clippy::too_many_arguments)] // one call site, the read loop's state
-    fn take<F: FnMut(Event)>(
+    /// Make one candidate ready for the output; `part` is the decoded mail
+    /// part it was found in, whose coordinates it is in until mapped back
+    /// to the file here. `None` when the URL is excluded.
+    fn prepare(
         &self,
         mut cand: Candidate,
         part: Option<&TextPart>,
-        bom: bool,
-        (check, shown): (bool, Shown),
-        wrapper: Option<Wrapper>,
+        pf: PerFile<'_>,
         diags: &mut Vec<Diagnostic>,
-        held: &mut Held<'_, F>,
-    ) {
+    ) -> Option<Ready> {
         if self.excludes_url(&cand.url) {
-            return;
+            return None;
         }
         let mail = part.map(|p| MailRef {
             message_id: p.message_id.clone(),
@@ -279,16 +317,22 @@ impl Linter {
             if let Some(part) = part {
                 p = part.original_pos(p);
             }
-            if bom && p.line == 1 && p.column > 1 {
+            if pf.bom && p.line == 1 && p.column > 1 {
                 p.column -= 1;
             }
             p
         };
-        if check {
+        // Data, not prose: `extract` lists it, `check` counts it as found
+        // and leaves it.
+        let lint = pf.check && !((pf.data || cand.facts.data) && !pf.lint_data);
+        let mut findings = Vec::new();
+        if lint {
+            // An HTML mail part is markup: no wrapper can be added as text.
+            let wrapper = pf.wrapper.filter(|_| !part.is_some_and(|p| p.html));
             diags.clear();
-            self.validator.check_in(&cand, diags, wrapper, shown);
+            self.validator.check_in(&cand, diags, wrapper, pf.shown);
             for mut diag in diags.drain(..) {
-                if per_file_ignored(held.ignored.as_ref(), diag.rule) {
+                if per_file_ignored(pf.ignored, diag.rule) {
                     continue;
                 }
                 // The excerpt holds the URL's whole lines, so a comment
@@ -315,20 +359,21 @@ impl Linter {
                         e.span.end = to_file(e.span.end);
                     }
                 }
-                held.findings.push(Finding {
+                findings.push(Finding {
                     diag,
                     snippet,
                     mail: mail.clone(),
                 });
             }
-            if held.findings.len() >= HOLD_MAX {
-                held.release();
-            }
         }
-        if part.is_some() || bom {
+        if part.is_some() || pf.bom {
             cand.map_positions(to_file);
         }
-        (held.emit)(Event::Url(cand, mail));
+        Some(Ready {
+            cand,
+            mail,
+            findings,
+        })
     }
 }
 

@@ -150,10 +150,15 @@ pub fn is_pattern(url: &str) -> bool {
     let authority = &url[after..authority_end];
     let path = &url[authority_end..];
     // `http://pr-[prnumber].manual.joomlacode.org`: a bracketed name
-    // inside the host (one at its start is an IP literal's, above).
+    // inside the host. One at its start is an IP literal's, unless a label
+    // follows it (JHipster's `https://admin:[password]@[appname].herokuapp.com`).
     let host = authority.rsplit('@').next().unwrap_or_default();
+    let literal = host.starts_with('[')
+        && !host
+            .find(']')
+            .is_some_and(|k| matches!(host.as_bytes().get(k + 1), Some(b'.' | b'-')));
     (marks & STAR != 0 && authority.contains('*'))
-        || (marks & BRACKET != 0 && !host.starts_with('[') && has_bracketed_name(host))
+        || (marks & BRACKET != 0 && !literal && has_bracketed_name(host))
         || (marks & (STAR | BRACKET) != 0 && has_wildcard_path(path))
         || has_word_port(authority)
         || ((marks & NON_ASCII != 0 || has_double_dot(b)) && is_elided(authority, path))
@@ -785,6 +790,8 @@ mod tests {
             "https://example.org/bucket/key-._~,!@#$%^&*()?Foo=z&Foo=o",
             "http://localhost:9411/api/v[12]/spans",
             "http://pr-[prnumber].manual.joomlacode.org",
+            "https://admin:[password]@[appname].herokuapp.com",
+            "https://[my-app]-staging.example.net/",
             "https://github.com/RIOT-OS/RIOT/archive/[YYYY.MM].tar.gz",
             "ftp://server/fakedir%0Acommand.../",
             "https://a.example/api/v[123]",
@@ -839,6 +846,11 @@ mod tests {
             // IPv6 literal.
             "http://h.example:[8080]/",
             "http://[2001:db8::1]/x",
+            // Near misses of a name in brackets opening the host: an IP
+            // literal with a port, or alone; a bracketed number before a dot.
+            "http://[::1]:8080/x",
+            "http://[::1]/",
+            "http://[12].example/",
             "http://a.example/%2F",
             // Near misses of X's for an address: a real name among them,
             // one X, a path after them.

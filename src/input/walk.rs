@@ -142,6 +142,8 @@ pub const DATA_FOLDERS: &[&str] = &[
     "test-data",
     "test_data",
     "testsuite",
+    // OCaml's convention for a library's tests (ocaml-uri's `lib_test/`).
+    "lib_test",
     // A test suite's cases (tidy's `regression_testing/cases/`).
     "cases",
     // The LaTeX project's regression tests (`testfiles`,
@@ -178,6 +180,9 @@ pub const DATA_FOLDERS: &[&str] = &[
     "dist",
     // gnulib's modules as a submodule, maintained upstream.
     "gnulib",
+    // opam-monorepo's copies of every dependency (Real World OCaml's
+    // `duniverse/ocaml-uri/`).
+    "duniverse",
     "node_modules",
     "bower_components",
 ];
@@ -490,6 +495,8 @@ mod tests {
             "r/dist/index.umd.min.js.map",
             "r/x/site.css.map",
             "r/extern/pybind11/README.md",
+            "r/duniverse/ocaml-uri/README.md",
+            "r/ocaml-uri/lib_test/test_runner.ml",
             "r/furl.egg-info/SOURCES.txt",
             "r/src/furl-2.1.dist-info/METADATA",
         ] {
@@ -513,6 +520,8 @@ mod tests {
             "r/docs/benchmarks/index.md",
             "r/content/posts/speed-test/index.md",
             "r/samples/a.md",
+            "r/universe/a.md",
+            "r/lib/test.ml.md",
             "r/bench/x/samples/a.md",
             "r/x/-tests/a.md",
             "r/protests/a.md",

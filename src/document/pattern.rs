@@ -157,7 +157,12 @@ pub fn is_pattern(url: &str) -> bool {
         && !host
             .find(']')
             .is_some_and(|k| matches!(host.as_bytes().get(k + 1), Some(b'.' | b'-')));
-    (marks & STAR != 0 && authority.contains('*'))
+    // SLSA's `https://deploy-preview-#--slsa.netlify.app`, "where `#` is
+    // the pull request number": a `#` inside the host's name (no label ends
+    // in `-`, nor does a fragment start with one).
+    let numbered = authority.ends_with('-') && path.starts_with("#-");
+    numbered
+        || (marks & STAR != 0 && authority.contains('*'))
         || (marks & BRACKET != 0 && !literal && has_bracketed_name(host))
         || (marks & (STAR | BRACKET) != 0 && has_wildcard_path(path))
         || has_word_port(authority)
@@ -791,6 +796,7 @@ mod tests {
             "http://localhost:9411/api/v[12]/spans",
             "http://pr-[prnumber].manual.joomlacode.org",
             "https://admin:[password]@[appname].herokuapp.com",
+            "https://deploy-preview-#--slsa.netlify.app",
             "https://[my-app]-staging.example.net/",
             "https://github.com/RIOT-OS/RIOT/archive/[YYYY.MM].tar.gz",
             "ftp://server/fakedir%0Acommand.../",
@@ -851,6 +857,10 @@ mod tests {
             "http://[::1]:8080/x",
             "http://[::1]/",
             "http://[12].example/",
+            // Near misses of `#` for a number in the host: a fragment
+            // after a host, after a label ending in `-`.
+            "https://a.example#-top",
+            "https://pr-.example/#-x",
             "http://a.example/%2F",
             // Near misses of X's for an address: a real name among them,
             // one X, a path after them.

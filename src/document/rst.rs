@@ -49,16 +49,24 @@ pub(super) fn read(src: &str) -> Document {
 }
 
 /// Append `src[from..to]` to `u` with reST's backslash escapes resolved
-/// (`\<` is `<`), each escape a piece of its own.
+/// (`\<` is `<`), each escape a piece of its own. An escaped blank, or a
+/// backslash ending the line, is removed whole, as docutils removes it
+/// (gammu's `.. _Gettext: http://en.wikipedia.org/wiki/GNU_gettext\`).
 fn push_unescaped(u: &mut UrlBuilder, src: &str, from: usize, to: usize) {
     let mut at = from;
     while let Some(k) = memchr::memchr(b'\\', &src.as_bytes()[at..to]).map(|k| at + k) {
         u.push(&src[at..k], at, k - at);
         let Some(c) = src[k + 1..to].chars().next() else {
-            at = k;
+            at = if src[to..].starts_with(char::is_whitespace) || to == src.len() {
+                to
+            } else {
+                k
+            };
             break;
         };
-        u.push(&src[k + 1..k + 1 + c.len_utf8()], k, 1 + c.len_utf8());
+        if !c.is_whitespace() {
+            u.push(&src[k + 1..k + 1 + c.len_utf8()], k, 1 + c.len_utf8());
+        }
         at = k + 1 + c.len_utf8();
     }
     u.push(&src[at..to], at, to - at);

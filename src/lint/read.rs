@@ -207,6 +207,7 @@ impl Linter {
                 || is_rendered_diff(&opened.head)
                 || is_spec_examples(&opened.head)
                 || is_iana_registry(&opened.head)
+                || is_tex_log(&opened.head)
                 || (syntax == Syntax::Html && is_prerendered_app(&opened.head)),
             lint_data: self.settings.lint_data,
             shown: source
@@ -521,6 +522,23 @@ fn is_iana_registry(head: &[u8]) -> bool {
     memchr::memmem::find(head, b"<registry xmlns=\"http://www.iana.org/assignments\"").is_some()
 }
 
+/// Whether `head` begins a TeX engine's log (`This is XeTeX, Version
+/// 3.14159265…`: rOpenSci's `ropensci-dev-guide.log`, committed by
+/// mistake): the program's output, its lines cut at 79 columns right
+/// through the URLs, fixed by rerunning TeX, not by editing. (A `.log`
+/// is not data by its name: the ABS Guide's `Change.log` is a changelog.)
+fn is_tex_log(head: &[u8]) -> bool {
+    // The engine's name, one word: `pdfTeX`, `XeTeX`, `LuaHBTeX`, `e-TeX`.
+    head.strip_prefix(b"This is ").is_some_and(|rest| {
+        let name = rest
+            .iter()
+            .take(16)
+            .take_while(|c| c.is_ascii_alphanumeric() || **c == b'-')
+            .count();
+        rest[..name].ends_with(b"TeX") && rest[name..].starts_with(b", Version ")
+    })
+}
+
 /// Whether `head` is a page a JavaScript framework prerendered: its head
 /// loads the framework's built bundles (`_app/immutable/` for `SvelteKit`,
 /// `/_next/static/` for Next.js, `/_nuxt/` for Nuxt). The app rewrites the
@@ -709,6 +727,26 @@ mod tests {
             b"<p>See <a href=\"http://www.iana.org/assignments\">IANA</a></p>\n"
         ));
         assert!(!is_iana_registry(b"<registry xmlns=\"urn:example\">\n"));
+    }
+
+    #[test]
+    fn a_tex_log_is_known_by_its_first_line() {
+        for head in [
+            &b"This is XeTeX, Version 3.14159265-2.6-0.99999 (TeX Live 2018) (preloaded format=xelatex 2019.4.23)  23 APR 2019 11:15\nentering extended mode\n"[..],
+            b"This is pdfTeX, Version 3.141592653-2.6-1.40.25 (TeX Live 2023) (preloaded format=pdflatex)\n",
+            b"This is LuaHBTeX, Version 1.17.0 (TeX Live 2023)  (format=lualatex 2023.5.1)\n",
+        ] {
+            assert!(is_tex_log(head), "{}", String::from_utf8_lossy(head));
+        }
+        // Near misses: a changelog (the ABS Guide's `Change.log`), prose
+        // naming the engine, the engine's name after the first line.
+        for head in [
+            &b"Changes in version 10: fixed http://http://bash.deta.in/Change.log\n"[..],
+            b"This is a guide to XeTeX, Version 3 and later.\n",
+            b"Build output\nThis is pdfTeX, Version 3.14\n",
+        ] {
+            assert!(!is_tex_log(head), "{}", String::from_utf8_lossy(head));
+        }
     }
 
     #[test]

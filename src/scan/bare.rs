@@ -72,7 +72,17 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // No host name holds a `;`: right after one, `;key=` is a
                 // connection string's next setting too (Azure's
                 // `Endpoint=https://foo.azconfig.io;Id=…;Secret=…`).
-                b';' if after_host_before_key(b, from, i) && !userinfo_ahead(b, i, limit) => break,
+                // Nor a `,`: sigstore's `--fulcio="url=https://fulcio.
+                // example.com,api-version=1,start-time=…"`.
+                b';' | b','
+                    if after_host_before_key(b, from, i) && !userinfo_ahead(b, i, limit) =>
+                {
+                    break
+                }
+                // `::` before another URL separates fields (AMPEL's signer
+                // `sigstore::https://token.actions.githubusercontent.com::
+                // https://github.com/…`); no port or path holds it there.
+                b':' if b.get(i + 1) == Some(&b':') && url_at(b, i + 2) => break,
                 // After a port, a `,` before a path is a list's: a host
                 // list goes on with a host (`mongodb://h1:27017,h2:27017/`),
                 // Kubernetes' `--etcd-servers-overrides` example
@@ -255,7 +265,7 @@ fn after_port_before_path(b: &[u8], from: usize, i: usize) -> bool {
     b.get(i + 1) == Some(&b'/') && after_port(b, from, i)
 }
 
-/// Whether the `;` at `i` ends the host of the authority that starts at
+/// Whether the `;` or `,` at `i` ends the host of the authority that starts at
 /// `from` (`//foo.azconfig.io;`, no path or port yet) and a `name=`
 /// follows it. (The caller rules out a user's `;AUTH=`, RFC 5092's
 /// `imap://fred;AUTH=*@host/`.)
@@ -736,6 +746,24 @@ mod tests {
             "//localhost:5001"
         );
         assert_eq!(url_end("//h/a;b/c"), "//h/a;b/c");
+        // sigstore's list of settings after a host; a host list, a user's
+        // comma, a path's comma and a comma before no `key=` stay.
+        assert_eq!(
+            url_end("//fulcio.example.com,api-version=1,start-time=2024-01-01T00:00:00Z\""),
+            "//fulcio.example.com"
+        );
+        assert_eq!(url_end("//h1,h2/db"), "//h1,h2/db");
+        assert_eq!(url_end("//a,b=c@h/"), "//a,b=c@h/");
+        assert_eq!(url_end("//h/a,b=1"), "//h/a,b=1");
+        assert_eq!(url_end("//h,x y"), "//h,x");
+        // `::` between fields before another URL; a doubled colon before a
+        // port or a path is the URL's own typo.
+        assert_eq!(
+            url_end("//token.actions.example.com::https://github.com/o/r/x.yml@refs/heads/main\""),
+            "//token.actions.example.com"
+        );
+        assert_eq!(url_end("//h::8080/x"), "//h::8080/x");
+        assert_eq!(url_end("//h/a::b c"), "//h/a::b");
         let e = find_end(b"a/b** c", 0, 7, b'*');
         assert_eq!(e.end, 3);
         let e = find_end(b"a/b_c_ d", 0, 8, b'_');

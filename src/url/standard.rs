@@ -293,6 +293,9 @@ fn is_password_word(p: &str) -> bool {
                     | "mytoken"
                     | "yourtoken"
                     | "apikey"
+                    // Mongoose OS's `http://src:key@my.dst.api.…/`, the
+                    // format of a request spelled out in a comment.
+                    | "key"
             ) || w.starts_with("password")
         });
     // Or says it is made up across its marks: `not-re%40l`.
@@ -1360,6 +1363,8 @@ mod tests {
             "token2",
             "orgtoken",
             "my-token",
+            "key",
+            "secret-key",
             "my_api-token",
             "YOUR-APIKEY",
             "mytoken",
@@ -1390,6 +1395,8 @@ mod tests {
             // Near misses of a numbered or prefixed word.
             "tokens",
             "tokenizer-9x",
+            "monkey",
+            "keys9",
             "passage1",
             "hunterpass9x",
             "longprefixtoken",

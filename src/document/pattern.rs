@@ -669,11 +669,13 @@ fn has_word_port(authority: &str) -> bool {
             true
         }
         // A word, not a typo in a number (`80a` is an invalid port); or a
-        // word in brackets (Graylog's `http://graylog.example.org:[port]/gelf`).
+        // word in brackets (Graylog's `http://graylog.example.org:[port]/gelf`)
+        // or parentheses (a benchmark's `http://169.254.237.101:(PORT)/blog`).
         Some((_, port)) => {
             let port = port
                 .strip_prefix('[')
                 .and_then(|p| p.strip_suffix(']'))
+                .or_else(|| port.strip_prefix('(').and_then(|p| p.strip_suffix(')')))
                 .unwrap_or(port);
             port.starts_with(|c: char| c.is_ascii_alphabetic())
                 && port
@@ -797,6 +799,7 @@ mod tests {
             "http://pr-[prnumber].manual.joomlacode.org",
             "https://admin:[password]@[appname].herokuapp.com",
             "https://deploy-preview-#--slsa.netlify.app",
+            "http://169.254.237.101:(PORT)/blog",
             "https://[my-app]-staging.example.net/",
             "https://github.com/RIOT-OS/RIOT/archive/[YYYY.MM].tar.gz",
             "ftp://server/fakedir%0Acommand.../",
@@ -851,6 +854,8 @@ mod tests {
             // Near misses of a bracketed port: digits in brackets, an
             // IPv6 literal.
             "http://h.example:[8080]/",
+            "http://h.example:(8080)/",
+            "http://h.example:8080(x)/",
             "http://[2001:db8::1]/x",
             // Near misses of a name in brackets opening the host: an IP
             // literal with a port, or alone; a bracketed number before a dot.

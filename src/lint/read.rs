@@ -86,16 +86,23 @@ struct Held<'a, F> {
 struct PerFile<'a> {
     /// The input starts with a UTF-8 byte order mark.
     bom: bool,
-    /// `check`, not `extract`.
-    check: bool,
-    /// The whole input is data, not prose.
-    data: bool,
-    /// `--lint-data`: data is linted too.
-    lint_data: bool,
+    linting: Linting,
     shown: Shown,
     wrapper: Option<Wrapper>,
     /// The rules `[per-file-ignores]` turns off for this input.
     ignored: Option<&'a RuleConfig>,
+}
+
+/// Which candidates are linted: data, not prose, only with `--lint-data`
+/// (`extract` lists it, `check` counts it as found and leaves it).
+#[derive(Clone, Copy)]
+enum Linting {
+    /// `extract`, or `check` of an input that is data as a whole.
+    Off,
+    /// `check`: every candidate but the ones found in data.
+    Prose,
+    /// `check --lint-data`.
+    All,
 }
 
 /// A candidate made ready for the output: not excluded, linted, its
@@ -200,16 +207,19 @@ impl Linter {
             directives: &directives,
             findings: Vec::new(),
         };
+        let data = source.data
+            || is_rendered_diff(&opened.head)
+            || is_spec_examples(&opened.head)
+            || is_iana_registry(&opened.head)
+            || is_tex_log(&opened.head)
+            || (syntax == Syntax::Html && is_prerendered_app(&opened.head));
         let per_file = PerFile {
             bom: opened.utf8_bom,
-            check,
-            data: source.data
-                || is_rendered_diff(&opened.head)
-                || is_spec_examples(&opened.head)
-                || is_iana_registry(&opened.head)
-                || is_tex_log(&opened.head)
-                || (syntax == Syntax::Html && is_prerendered_app(&opened.head)),
-            lint_data: self.settings.lint_data,
+            linting: match (check, self.settings.lint_data, data) {
+                (false, _, _) | (true, false, true) => Linting::Off,
+                (true, false, false) => Linting::Prose,
+                (true, true, _) => Linting::All,
+            },
             shown: source
                 .path
                 .as_deref()
@@ -323,9 +333,11 @@ impl Linter {
             }
             p
         };
-        // Data, not prose: `extract` lists it, `check` counts it as found
-        // and leaves it.
-        let lint = pf.check && !((pf.data || cand.facts.data) && !pf.lint_data);
+        let lint = match pf.linting {
+            Linting::Off => false,
+            Linting::Prose => !cand.facts.data,
+            Linting::All => true,
+        };
         let mut findings = Vec::new();
         if lint {
             // An HTML mail part is markup: no wrapper can be added as text.

@@ -26,7 +26,10 @@ declare_rule! {
     /// or a label's colon (`?title=Bug:`, a prefilled issue title),
     /// and so is a title's abbreviation (Wikipedia's
     /// `…/Google_LLC_v._Oracle_America,_Inc.`, `…/Martin_Luther_King_Jr.`,
-    /// `…/Leicester_City_F.C.`),
+    /// `…/Leicester_City_F.C.`, inc.com's `…/topic/NeXT+Computer+Inc.`),
+    /// Medium's image names without an
+    /// extension (`…/max/800/0*Qv_i6KSksTlTz8sL.`, a digit, `*` and a
+    /// random name, whose dot is its own),
     /// and a last segment made of marks only, an operator's name
     /// (`…/wiki/%3F:`, the article on `?:`).
     ///
@@ -85,10 +88,11 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     // `…/wiki/Google_LLC_v._Oracle_America,_Inc.`: a title ending in an
     // abbreviation (`Inc.`, `Jr.`, `Ltd.`, an initialism such as
     // `Leicester_City_F.C.`) owns its full stop.
+    // Words joined by `+` as well (inc.com's `…/topic/NeXT+Computer+Inc.`).
     let abbreviation = cx.url.strip_suffix('.').is_some_and(|stem| {
         let segment = stem.rsplit('/').next().unwrap_or_default();
-        let word = segment.rsplit(['_', ',']).next().unwrap_or_default();
-        segment.contains('_')
+        let word = segment.rsplit(['_', ',', '+']).next().unwrap_or_default();
+        segment.contains(['_', '+'])
             && word.starts_with(|c: char| c.is_ascii_uppercase())
             && word.split('.').count() <= 4
             && word.split('.').all(|piece| {
@@ -96,6 +100,21 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
             })
     });
     if abbreviation && cx.parts.query.is_none() {
+        return;
+    }
+    // Medium's image without an extension, `…/max/800/0*Qv_i6KSksTlTz8sL.`:
+    // a digit, `*` and a random name, whose dot is the image's own (with
+    // an extension the same image is `0*Qv_i6KSksTlTz8sL.png`).
+    let medium_image = cx.url.strip_suffix('.').is_some_and(|stem| {
+        let b = stem.rsplit('/').next().unwrap_or_default().as_bytes();
+        b.len() >= 10
+            && b[0].is_ascii_digit()
+            && b[1] == b'*'
+            && b[2..]
+                .iter()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
+    });
+    if medium_image && cx.parts.query.is_none() {
         return;
     }
     // `…/wiki/%3F:` (the article on the `?:` operator): a last segment of
@@ -157,6 +176,12 @@ mod tests {
             // Near misses of an operator's name: a word, an escaped word.
             "https://a.example/wiki/%3Fx:",
             "https://a.example/%41.",
+            // Near misses of an abbreviation joined by `+`, and of
+            // Medium's image name: a word in lower case; no digit before
+            // the `*`, a short name.
+            "https://a.example/topic/next+computer+inc.",
+            "https://a.example/max/800/x*Qv_i6KSksTlTz8sL.",
+            "https://a.example/max/800/0*Qv_i6.",
         ] {
             assert!(
                 link_rules(url, false).contains(&Rule::TrailingPunctuation),
@@ -182,6 +207,9 @@ mod tests {
             "https://en.wikipedia.org/wiki/Martin_Luther_King_Jr.",
             "https://en.wikipedia.org/wiki/Leicester_City_F.C.",
             "https://en.wikipedia.org/wiki/Washington,_D.C.",
+            "http://www.inc.com/topic/NeXT+Computer+Inc.",
+            "https://cdn-images-1.medium.com/max/800/0*Qv_i6KSksTlTz8sL.",
+            "https://d262ilb51hltx0.cloudfront.net/max/800/0*RiXOWhjkTw8ELX7M.",
             // The article on the `?:` operator.
             "https://en.wikipedia.org/wiki/%3F:",
         ] {

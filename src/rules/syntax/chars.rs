@@ -107,7 +107,8 @@ declare_rule! {
     /// space, zero-width and bidirectional controls, soft hyphen, RFC 3987
     /// §4.1), private-use and non-characters, punctuation of the General
     /// Punctuation and CJK blocks (curly quotes, `…`, `。`, mostly prose
-    /// glued to the URL), and a host IDNA rejects. Under `rfc1738` every
+    /// glued to the URL; but not CJK punctuation between two CJK letters,
+    /// a title's own: `…/报告：全球软件安全.pdf`), and a host IDNA rejects. Under `rfc1738` every
     /// character beyond US-ASCII is reported.
     ///
     /// ## Example
@@ -509,7 +510,10 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
             return true;
         }
         let in_host = host.as_ref().is_some_and(|h| h.contains(&i));
-        !is_iri_char(c) || (in_host && a_label.is_none())
+        if in_host {
+            return !is_iri_char(c) || a_label.is_none();
+        }
+        !is_iri_char(c) && !is_cjk_name_punctuation(cx.url, i, c)
     };
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     let mut chars = cx.url.char_indices().peekable();
@@ -551,6 +555,22 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
         "percent-encode the characters (a host: its A-label)",
         edits,
     );
+}
+
+/// Whether `c`, at `i` in `url`, is CJK or fullwidth punctuation between
+/// two CJK letters: a title's own (a report's file name, `…/GitHub%202020%20
+/// 报告：全球软件安全.pdf`), not prose glued to the URL or a mark typed
+/// with an input method where an ASCII one was meant (`…/x.html）`,
+/// `…/a？b=1`), which have no CJK letter on one side.
+fn is_cjk_name_punctuation(url: &str, i: usize, c: char) -> bool {
+    let u = u32::from(c);
+    let cjk_mark = matches!(u, 0x3000..=0x303F | 0xFF01..=0xFF0F | 0xFF1A..=0xFF20);
+    // Ideographs, kana, Hangul syllables.
+    let letter = |c: char| matches!(u32::from(c), 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF);
+    cjk_mark
+        && c != '\u{3000}'
+        && url[..i].chars().next_back().is_some_and(letter)
+        && url[i + c.len_utf8()..].chars().next().is_some_and(letter)
 }
 
 /// Whether an IRI (RFC 3987 `ucschar`) may hold `c` as it is, leaving out
@@ -692,6 +712,16 @@ mod tests {
                 ("http://h/caf\u{e9}\u{2026}", &["\u{2026}"]),
                 ("http://h/a\u{3002}", &["\u{3002}"]),
                 ("http://h/\u{e000}", &["\u{e000}"]),
+                // A CJK title's own colon between two ideographs; near
+                // misses: after ASCII, at the end, an ideographic space.
+                (
+                    "https://h/GitHub%202020%20\u{62a5}\u{544a}\u{ff1a}\u{5168}\u{7403}.pdf",
+                    &[],
+                ),
+                ("https://h/a.html\u{ff09}", &["\u{ff09}"]),
+                ("https://h/a\u{ff1f}b=\u{5168}", &["\u{ff1f}"]),
+                ("https://h/\u{62a5}\u{ff0c}", &["\u{ff0c}"]),
+                ("https://h/\u{62a5}\u{3000}\u{5168}", &["\u{3000}"]),
             ],
         );
     }

@@ -295,7 +295,8 @@ fn a_linter_is_shared_across_threads() {
 
 /// Plain text and an mbox several chunks and batches long, read with the
 /// scanner allowed three threads, give the URLs (positions and message
-/// included) and warnings of one thread, in the same order.
+/// included), warnings and, for `check`, diagnostics of one thread, in the
+/// same order (an mbox's parts are linted on the workers).
 #[test]
 fn reading_on_threads_gives_what_one_thread_gives() {
     use std::fmt::Write as _;
@@ -315,37 +316,53 @@ fn reading_on_threads_gives_what_one_thread_gives() {
             mbox,
             "From a@example.org Mon Apr  1 10:00:00 2024\nMessage-ID: <m{n}@example.org>\n\
              Content-Transfer-Encoding: quoted-printable\n\nsee http://example.org/{n}?k=3D=\nv and {}\n",
-            if n % 1000 == 7 { "=FF=FE" } else { "more" }
+            match n % 1000 {
+                7 => "=FF=FE",
+                n if n % 97 == 0 => "htps://example.org/typo http://a.example/x=20y",
+                _ => "more",
+            }
         )
         .unwrap();
     }
     for (input, name) in [(text, "a.txt"), (mbox, "a.mbox")] {
-        let run = |threads| {
-            let mut scanner: Scanner = linter.scanner(false);
+        let run = |threads, check| {
+            let mut scanner: Scanner = linter.scanner(check);
             scanner.set_threads(threads);
-            let mut seen = Vec::new();
+            let (mut seen, mut findings) = (Vec::new(), 0);
             let reader = Box::new(std::io::Cursor::new(input.clone().into_bytes()));
             linter
                 .read(
                     &mut scanner,
                     reader,
                     &Source::path(name),
-                    false,
+                    check,
                     |e| match e {
                         Event::Url(c, m) => {
                             let m = m.map(|m| (m.message_id, m.index));
                             seen.push(format!("{c:?} {m:?}"));
                         }
                         Event::Warning(w) => seen.push(w.message),
-                        Event::Finding(_) => {}
+                        Event::Finding(f) => {
+                            findings += 1;
+                            let m = f.mail.map(|m| (m.message_id, m.index));
+                            seen.push(format!("{:?} {:?} {m:?}", f.diag.rule, f.diag.span));
+                        }
                     },
                 )
                 .unwrap();
-            seen
+            (seen, findings)
         };
-        let one = run(1);
-        assert!(one.len() >= 12_000, "{name}: {} seen", one.len());
-        assert!(run(3) == one, "{name}: three threads differ");
+        for check in [false, true] {
+            let (one, findings) = run(1, check);
+            assert!(one.len() >= 12_000, "{name}: {} seen", one.len());
+            if check && name == "a.mbox" {
+                assert!(findings >= 100, "{name}: {findings} diagnostics");
+            }
+            assert!(
+                run(3, check).0 == one,
+                "{name} ({check}): three threads differ"
+            );
+        }
     }
 }
 

@@ -489,6 +489,13 @@ fn has_printf(b: &[u8]) -> bool {
             // segment or query value is the command's substitution (a stray
             // `%` follows a character, as in `/100%`).
             None | Some(b'/' | b'&' | b'#') => i > 0 && matches!(b[i - 1], b'/' | b'='),
+            // `?url=https%%3A//api.soundcloud.com/…` (LMMS's Twig template,
+            // whose `format` filter makes `%%` a `%`): printf's escaped
+            // percent sign in a nested URL's escaped `://`. (A `%%` before
+            // other digits, RFC 1630's `name%%3Ddobbins`, is a bad escape.)
+            Some(b'%') => b
+                .get(i + 2..i + 6)
+                .is_some_and(|e| e.eq_ignore_ascii_case(b"3A//")),
             // `git log --pretty` placeholders: `commit/%H`, `commit/%h`.
             Some(b'H' | b'h') => b.get(i + 2).is_none_or(|c| !c.is_ascii_alphanumeric()),
             // `help/1.1/%l/`, `?lang=%L`: one letter that is a whole path
@@ -800,6 +807,7 @@ mod tests {
             "https://admin:[password]@[appname].herokuapp.com",
             "https://deploy-preview-#--slsa.netlify.app",
             "http://169.254.237.101:(PORT)/blog",
+            "https://w.soundcloud.com/player/?url=https%%3A//api.soundcloud.com/playlists/1",
             "https://[my-app]-staging.example.net/",
             "https://github.com/RIOT-OS/RIOT/archive/[YYYY.MM].tar.gz",
             "ftp://server/fakedir%0Acommand.../",
@@ -855,6 +863,12 @@ mod tests {
             // IPv6 literal.
             "http://h.example:[8080]/",
             "http://h.example:(8080)/",
+            // Near misses of printf's `%%`: one `%` before hex digits, `%%`
+            // before no escape.
+            "https://a.example/?url=https%3A//b.example/",
+            "https://a.example/100%%/x",
+            "http://info.cern.ch/RDB/EMP?*%20where%20name%%3Ddobbins",
+            "https://a.example/Language%%20files/",
             "http://h.example:8080(x)/",
             "http://[2001:db8::1]/x",
             // Near misses of a name in brackets opening the host: an IP

@@ -79,6 +79,11 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 {
                     break
                 }
+                // Nor a `&` in a URL that is a query's value: `&key=` is
+                // the outer query's next parameter (evcc's deep link
+                // `evcc://server?url=https://demo.evcc.io&title=Demo`). In
+                // prose, `http://host&x=1` is a typo for `?`, and reported.
+                b'&' if quoted == b'=' && after_host_before_key(b, from, i) => break,
                 // `::` before another URL separates fields (AMPEL's signer
                 // `sigstore::https://token.actions.githubusercontent.com::
                 // https://github.com/…`); no port or path holds it there.
@@ -92,7 +97,9 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // A pipe ends it outside the query: a shell pipe (`curl
                 // http://a/b| sh`), a table's column, usage alternatives
                 // (`https://example.com|path/to/file`).
-                b'|' if !query => break,
+                // Inside brackets it separates alternatives (OGC's
+                // `…/def/crs/[epsg|ogc]/0/{code}`, a pattern).
+                b'|' if !query && (square == 0 || !alternatives_close(&b[i..limit])) => break,
                 // Sentence punctuation right after a URL belongs to the
                 // sentence; inside a URL it is fine (`a.b`, `?q`, `:port`).
                 // A backslash ends escaped strings (`href=\"http://a/\"`
@@ -263,6 +270,16 @@ fn key_after(b: &[u8], i: usize) -> bool {
 /// at `from` and a `/` follows it.
 fn after_port_before_path(b: &[u8], from: usize, i: usize) -> bool {
     b.get(i + 1) == Some(&b'/') && after_port(b, from, i)
+}
+
+/// Whether `rest`, from a `|`, goes on with words and `|` to a `]`.
+fn alternatives_close(rest: &[u8]) -> bool {
+    let words = rest
+        .iter()
+        .take(64)
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'|' | b'_' | b'-'))
+        .count();
+    words > 1 && rest.get(words) == Some(&b']')
 }
 
 /// Whether the `;` or `,` at `i` ends the host of the authority that starts at
@@ -763,6 +780,19 @@ mod tests {
             "//token.actions.example.com"
         );
         assert_eq!(url_end("//h::8080/x"), "//h::8080/x");
+        // Alternatives in brackets go on; a pipe elsewhere, or one in an
+        // unclosed bracket, ends the URL.
+        assert_eq!(
+            url_end("//www.opengis.net/def/crs/[epsg|ogc]/0/{code}\""),
+            "//www.opengis.net/def/crs/[epsg|ogc]/0/{code}"
+        );
+        assert_eq!(url_end("//h/a|b"), "//h/a");
+        assert_eq!(url_end("//h/[a|b c"), "//h/[a");
+        // After a host, `&key=` ends a URL that is a query's value; in
+        // prose (a typo for `?`) it stays.
+        let e = find_end(b"//demo.evcc.io&title=Demo ", 0, 26, b'=');
+        assert_eq!(e.end, 14);
+        assert_eq!(url_end("//h.example&x=1 "), "//h.example&x=1");
         assert_eq!(url_end("//h/a::b c"), "//h/a::b");
         let e = find_end(b"a/b** c", 0, 7, b'*');
         assert_eq!(e.end, 3);

@@ -244,7 +244,8 @@ pub(crate) fn rejoin(
         // `.` and `?` also end sentences ("see http://a/b?id=1." and a new
         // line): after them only a path piece is evidence.
         let break_end = b"/-=&%".contains(&b[run_end - 1]) && !upper;
-        if !(break_end || is_path_piece(tok)) {
+        let completes = completes_extension(&b[url_start..run_end], tok);
+        if !(break_end || completes || is_path_piece(tok)) {
             break;
         }
         // A wrapping client moves a word to the next line because it would
@@ -292,7 +293,7 @@ pub(crate) fn rejoin(
             && !quoted
             && !sentence
             && !next.key
-            && is_path(tok)
+            && (completes || is_path(tok))
             && !is_function_word(tok);
         if !strong {
             if round == 0 {
@@ -492,6 +493,46 @@ fn is_function_word(tok: &[u8]) -> bool {
         b"also", b"if", b"then", b"there", b"here",
     ];
     WORDS.iter().any(|w| w.eq_ignore_ascii_case(tok))
+}
+
+/// Whether the URL's line ends in a file extension cut short that the next
+/// line's token completes: Kamailio's text manual breaks
+/// `…/ipv6-address-space.t` before `xt,`, a wrap no writer makes.
+fn completes_extension(run: &[u8], tok: &[u8]) -> bool {
+    let segment = run.rsplit(|&c| c == b'/').next().unwrap_or_default();
+    let Some(dot) = segment.iter().rposition(|&c| c == b'.') else {
+        return false;
+    };
+    let head = &segment[dot + 1..];
+    if dot == 0
+        || !(1..=3).contains(&head.len())
+        || !(1..=4).contains(&tok.len())
+        || !head.iter().chain(tok).all(u8::is_ascii_lowercase)
+    {
+        return false;
+    }
+    matches!(
+        [head, tok].concat().as_slice(),
+        b"txt"
+            | b"html"
+            | b"htm"
+            | b"shtml"
+            | b"pdf"
+            | b"php"
+            | b"xml"
+            | b"json"
+            | b"asp"
+            | b"aspx"
+            | b"jsp"
+            | b"cgi"
+            | b"png"
+            | b"jpg"
+            | b"jpeg"
+            | b"gif"
+            | b"svg"
+            | b"zip"
+            | b"tgz"
+    )
 }
 
 /// Whether a token reads as a path, strongly enough to rejoin on: it holds

@@ -134,11 +134,39 @@ pub fn is_example_host(host: &str) -> bool {
 /// shows how to encode one).
 pub fn is_placeholder_user(user: &str) -> bool {
     let u = user.to_ascii_lowercase();
-    matches!(
-        u.as_str(),
-        "user" | "username" | "user_name" | "myuser" | "youruser" | "login" | "someone"
-    ) || (u.starts_with('<') && u.ends_with('>'))
+    let word = |u: &str| {
+        matches!(
+            u,
+            "user" | "username" | "user_name" | "myuser" | "youruser" | "login" | "someone"
+        )
+    };
+    word(&u)
+        || (u.contains('%') && word(&without_escaped_marks(&u)))
+        || (u.starts_with('<') && u.ends_with('>'))
         || (u.starts_with("%3c") && u.ends_with("%3e"))
+}
+
+/// `s` with its percent-escaped marks taken out: pnpm's example of escaping
+/// special characters, `https://use%21r:pas%2As@my.proxy:1234/foo`, is
+/// `user:pass` with a mark escaped inside each word.
+fn without_escaped_marks(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let mark = (b[i] == b'%')
+            .then(|| s.get(i + 1..i + 3))
+            .flatten()
+            .and_then(|h| u8::from_str_radix(h, 16).ok())
+            .is_some_and(|c| c.is_ascii_punctuation());
+        if mark {
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Whether a password is a placeholder a document writes to show where a
@@ -156,6 +184,7 @@ pub fn is_placeholder_password(password: &str) -> bool {
         return true;
     }
     is_password_word(&p)
+        || (p.contains('%') && is_password_word(&without_escaped_marks(&p)))
         || is_placeholder_shape(password, &p)
         || numbered_password_word(&p)
         || is_translated_password_word(password)
@@ -1365,6 +1394,8 @@ mod tests {
             "my-token",
             "key",
             "secret-key",
+            "pas%2As",
+            "pa%24%24word",
             "my_api-token",
             "YOUR-APIKEY",
             "mytoken",
@@ -1397,6 +1428,10 @@ mod tests {
             "tokenizer-9x",
             "monkey",
             "keys9",
+            // Near misses of an escaped mark inside a word: an escaped
+            // letter, a mark in a word that is no placeholder.
+            "p%61ss9x",
+            "hun%21ter2",
             "passage1",
             "hunterpass9x",
             "longprefixtoken",

@@ -20,7 +20,9 @@ declare_rule! {
     /// ending in `url`, `uri`, `address`, `link`, `host`...), is not
     /// reported; `<URL:README>` is. Nor is an empty XML element under the
     /// namespace prefix `url` (`<url:malformed-url/>`: lower case, a name,
-    /// `/>`). Under `rfc1738` every one is.
+    /// `/>`), nor a network-path reference to a documentation host
+    /// (debmake's copyright template, `Source: <url://example.com>`). Under
+    /// `rfc1738` every one is.
     ///
     /// ## Example
     /// `<URL:../docs/intro.html>`
@@ -66,8 +68,15 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
                     .bytes()
                     .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
         });
+    // `Source: <url://example.com>` (the copyright file debmake writes for
+    // the maintainer to fill in): a network-path reference to a
+    // documentation host is an example of where an address goes.
+    let example = cx.url.strip_prefix("//").is_some_and(|rest| {
+        let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
+        standard::is_example_host(host.rsplit('@').next().unwrap_or_default())
+    });
     let named = cx.standard == Standard::Rfc3986
-        && (standard::is_placeholder_word(cx.url) || spaced || element);
+        && (standard::is_placeholder_word(cx.url) || spaced || element || example);
     if claimed && cx.parts.scheme.is_none() && !named {
         out.at_span(cx.cand.span, format!("`{}` is a partial URL", cx.url));
     }
@@ -112,6 +121,18 @@ mod tests {
                 "{partial}"
             );
         }
+    }
+
+    #[test]
+    fn a_network_path_to_a_documentation_host_under_rfc3986() {
+        use crate::rules::testutil::rules_in_text as rules;
+        use crate::url::Standard;
+        let template = "Source: <url://example.com>\n";
+        assert_eq!(rules(template, Standard::Rfc3986), []);
+        assert_eq!(rules(template, Standard::Rfc1738), [Rule::PartialUrlInText]);
+        // Near miss: a real host without its scheme.
+        let partial = "Source: <url://ftp.gnu.org/gnu/hello/>\n";
+        assert_eq!(rules(partial, Standard::Rfc3986), [Rule::PartialUrlInText]);
     }
 
     #[test]

@@ -199,7 +199,8 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
                 // (`mailto:a\@b.org`, `<multifile://start:stop\@pattern>`).
                 && (b.get(i + 1) != Some(&b'@') || !is_web_scheme(cx)))
             || (c == b'\\' && !rfc1738 && i >= cx.parts.path.start && escapes_address(&b[i + 1..]))
-            || (!rfc1738 && (is_version_caret(b, i) || is_revision_caret(b, i)))
+            || (!rfc1738
+                && (is_version_caret(b, i) || is_revision_caret(b, i) || is_cmd_escape(b, i)))
             || (matches!(c, b' ' | b'[' | b']')
                 && signature.as_ref().is_some_and(|r| r.contains(&i))
                 && (c == b' ' || is_array_mark(b, i)))
@@ -340,6 +341,13 @@ fn is_shell_escape(next: Option<&u8>) -> bool {
 /// name, which CDNs take as it is.
 fn is_version_caret(b: &[u8], i: usize) -> bool {
     b[i] == b'^' && i > 0 && b[i - 1] == b'@' && b.get(i + 1).is_some_and(u8::is_ascii_digit)
+}
+
+/// `…/geocubes^&datetime=…^&bbox=…`: cmd.exe's escape before a query's `&`,
+/// which a Windows shell removes (CSC's GIS tutorial: "add `^` before
+/// `&`"), as a Unix shell removes `\&`.
+fn is_cmd_escape(b: &[u8], i: usize) -> bool {
+    b[i] == b'^' && i > 0 && b[i - 1] != b'^' && b.get(i + 1) == Some(&b'&')
 }
 
 /// `https://github.com/o/r/compare/v1.0^...v1.1`: git's parent-of mark on
@@ -633,6 +641,9 @@ mod tests {
                 ("http://host/a b", &[" "]),
                 // A shell's or tox's escape is not URL text; a Windows path is.
                 ("http://h/x?a=1\\&b=2", &[]),
+                // cmd.exe's `^&`; a caret before anything else is reported.
+                ("https://h/geocubes?x=1^&bbox=2", &[]),
+                ("https://h/a^b?x=1", &["^"]),
                 ("git+https://h/r\\#egg=x", &[]),
                 ("http://h/a\\b", &["\\"]),
                 ("https://h.gov/files/Squid\\_W.png", &[]),

@@ -247,6 +247,32 @@ fn weak_evidence_keeps_the_literal_url() {
 }
 
 #[test]
+fn an_extension_cut_short_and_completed_on_the_next_line_is_strong() {
+    // Kamailio's text manual: `….t` then `xt,`.
+    let text = "   Returns the detailed type of the given IP () (see\n   \
+                http://www.iana.org/assignments/ipv6-address-space/ipv6-address-space.t\n   \
+                xt,\n   RFC 5735).\n";
+    let c = one(text);
+    assert_eq!(
+        c.url,
+        "http://www.iana.org/assignments/ipv6-address-space/ipv6-address-space.txt"
+    );
+    assert_eq!(c.facts.broken_bare, Some(BrokenBare::Rejoined));
+    // Near misses: a word that completes no extension, a capital, and a
+    // short line ended by its writer.
+    for next in ["xyz,", "Xt,"] {
+        let text = format!("{}\n{next}\n", filled("http://e.org/a/space.t"));
+        assert_ne!(
+            one(&text).facts.broken_bare,
+            Some(BrokenBare::Rejoined),
+            "{next}"
+        );
+    }
+    let text = "see http://e.org/a/space.t\nxt,\n";
+    assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
+}
+
+#[test]
 fn a_path_that_would_not_fit_is_strong_whatever_the_line_width() {
     // `.../archives/` ending at column 65, and the next word too long for
     // a 72-column line: a wrapping client moved it; text may follow it.

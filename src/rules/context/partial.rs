@@ -71,10 +71,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     // `Source: <url://example.com>` (the copyright file debmake writes for
     // the maintainer to fill in): a network-path reference to a
     // documentation host is an example of where an address goes.
-    let example = cx.url.strip_prefix("//").is_some_and(|rest| {
-        let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
-        standard::is_example_host(host.rsplit('@').next().unwrap_or_default())
-    });
+    let example = cx.url.starts_with("//") && cx.is_example();
     let named = cx.standard == Standard::Rfc3986
         && (standard::is_placeholder_word(cx.url) || spaced || element || example);
     if claimed && cx.parts.scheme.is_none() && !named {

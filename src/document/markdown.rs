@@ -295,7 +295,9 @@ fn destination(src: &str, from: usize, limit: usize) -> Option<Link> {
 /// references decoded. In a destination written in angle brackets
 /// (`](<https://a.example/?c=Schedule a demo>)`) CommonMark allows spaces,
 /// and renderers percent-encode them: so does this, as `%20`, in the query
-/// and fragment, where a value is text. A space in the host or path stays
+/// and fragment, where a value is text, and in a file's name
+/// (`<https://github.com/a/b/blob/master/Interview List.md>`, the file so
+/// named). Any other space in the host or path stays
 /// (`<https://github.com/express js/cors>`, a translation's slip): the
 /// renderer's `%20` there names another page.
 fn decoded(src: &str, start: usize, end: usize, unterminated: bool, angle: bool) -> Link {
@@ -305,7 +307,13 @@ fn decoded(src: &str, start: usize, end: usize, unterminated: bool, angle: bool)
     } else {
         None
     };
-    let spaces = query.is_some_and(|q| memchr::memchr(b' ', &s.as_bytes()[q..]).is_some());
+    let named = if angle {
+        spaced_file_names(&s[..query.unwrap_or(s.len())])
+    } else {
+        Vec::new()
+    };
+    let spaces = !named.is_empty()
+        || query.is_some_and(|q| memchr::memchr(b' ', &s.as_bytes()[q..]).is_some());
     if !spaces && memchr::memchr2(b'\\', b'&', s.as_bytes()).is_none() {
         let mut link = Link::verbatim(src, start, end);
         link.unterminated = unterminated;
@@ -316,7 +324,7 @@ fn decoded(src: &str, start: usize, end: usize, unterminated: bool, angle: bool)
     while i < s.len() {
         let rest = &s[i..];
         let c = rest.chars().next().unwrap_or(' ');
-        if c == ' ' && query.is_some_and(|q| i > q) {
+        if c == ' ' && (query.is_some_and(|q| i > q) || named.iter().any(|r| r.contains(&i))) {
             u.push("%20", start + i, 1);
             i += 1;
         } else if c == '\\' && rest[1..].starts_with(|c: char| c.is_ascii_punctuation()) {
@@ -331,6 +339,33 @@ fn decoded(src: &str, start: usize, end: usize, unterminated: bool, angle: bool)
         }
     }
     u.finish(start, end, unterminated)
+}
+
+/// The path segments of `s` (a URL up to its query) that hold a space and
+/// end in a file's extension (`Interview List.md`, `Annual Report.pdf`):
+/// a file named so, not a slip.
+fn spaced_file_names(s: &str) -> Vec<Range<usize>> {
+    let Some(path) = s
+        .find("://")
+        .and_then(|k| s[k + 3..].find('/').map(|p| k + 3 + p))
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut at = path + 1;
+    for seg in s[path + 1..].split('/') {
+        let file = seg.rsplit_once('.').is_some_and(|(name, ext)| {
+            (1..=5).contains(&ext.len())
+                && ext.bytes().all(|c| c.is_ascii_alphanumeric())
+                && !name.ends_with(' ')
+                && !name.starts_with(' ')
+        });
+        if file && seg.contains(' ') && !seg.contains("  ") {
+            out.push(at..at + seg.len());
+        }
+        at += seg.len() + 1;
+    }
+    out
 }
 
 /// Links CommonMark rejected, read where their author meant them: a `](`

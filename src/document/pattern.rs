@@ -92,6 +92,18 @@ pub fn is_pattern(url: &str) -> bool {
     {
         return true;
     }
+    // `https://www.youtube.com/embed/::video.youtubeId::`: a Haxe
+    // (templo) template's expression, filled in when the page is made.
+    if let Some(k) = memchr::memmem::find(b, b"/::") {
+        let expr = &b[k + 3..];
+        let name = expr
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.'))
+            .count();
+        if name > 0 && expr[0].is_ascii_alphabetic() && expr[name..].starts_with(b"::") {
+            return true;
+        }
+    }
     // `\href{file:#1.pdf}`: a TeX macro's parameter where the whole rest
     // of the URL goes (a scheme, then `#1` to `#9`).
     if let Some(colon) = url.find(':') {
@@ -500,13 +512,23 @@ fn has_printf(b: &[u8]) -> bool {
             Some(b'H' | b'h') => b.get(i + 2).is_none_or(|c| !c.is_ascii_alphanumeric()),
             // `help/1.1/%l/`, `?lang=%L`: one letter that is a whole path
             // segment or query value is a substitution (Roundcube's
-            // language), never a mistyped escape in a real URL.
+            // language), never a mistyped escape in a real URL; so is one
+            // that is a local file's name before its extension, in a
+            // server's configuration (ProFTPD's
+            // `file:/etc/ftpd/acls/%U.allow`, the user's name).
             // (Not a hex letter: `?q=%E` is an escape cut short.)
             Some(c) if c.is_ascii_alphabetic() && !c.is_ascii_hexdigit() => {
+                let file = || {
+                    b.get(..5).is_some_and(|s| s.eq_ignore_ascii_case(b"file:"))
+                        && b[i - 1] == b'/'
+                        && b.get(i + 2) == Some(&b'.')
+                        && b.get(i + 3).is_some_and(u8::is_ascii_alphabetic)
+                };
                 i > 0
                     && matches!(b[i - 1], b'/' | b'=')
-                    && b.get(i + 2)
-                        .is_none_or(|c| matches!(c, b'/' | b'&' | b'#' | b'?'))
+                    && (file()
+                        || b.get(i + 2)
+                            .is_none_or(|c| matches!(c, b'/' | b'&' | b'#' | b'?')))
             }
             _ => false,
         }
@@ -781,6 +803,8 @@ mod tests {
             "file://%cache_dir%/x",
             "https://docs.roundcube.net/doc/help/1.1/%l/",
             "http://a.example/?lang=%L&x=1",
+            "file:/etc/ftpd/acls/%U.allow",
+            "https://www.youtube.com/embed/::video.youtubeId::",
             "http://a.example/%v",
             "https://studio.youtube.com/video/%2/livestreaming",
             "http://%1",
@@ -889,6 +913,8 @@ mod tests {
             "mailto:xxx",
             "http://a.example/%da",
             "http://a.example/%zz",
+            // A hex letter before an extension is an escape cut short.
+            "http://a.example/%E.html",
             "news:*",
             "https://a.example/page#1",
             "https://a.example/?ids=[%221%22]",

@@ -971,6 +971,13 @@ fn a_space_in_an_angle_bracketed_markdown_destination_is_encoded() {
         scan(Syntax::Markdown, src)[0].url,
         "https://github.com/express js/cors?q=a%20b"
     );
+    // A file's name with a space in it is that file's (a README linking
+    // `Interview List.md`): encoded, as the renderer does.
+    let src = "[os](<https://github.com/k/D/blob/master/Interview List.md#os>)\n";
+    assert_eq!(
+        scan(Syntax::Markdown, src)[0].url,
+        "https://github.com/k/D/blob/master/Interview%20List.md#os"
+    );
 }
 
 #[test]

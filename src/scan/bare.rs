@@ -637,17 +637,34 @@ pub(crate) fn copy_latin1(raw: &[u8], at: usize, found: &mut Found) {
 }
 
 /// Whether a `<name>` placeholder stands at `i`, right where a URL stopped
-/// (`http://localhost:<port>/`): then the URL is a pattern.
+/// (`http://localhost:<port>/`): then the URL is a pattern. A name of
+/// several words counts only inside the URL, the address going on after
+/// it (`https://django-girls-<your cloud9 username>.c9users.io`).
 fn placeholder_at(b: &[u8], i: usize) -> bool {
     if b.get(i) != Some(&b'<') {
         return false;
     }
-    let name = b[i + 1..]
+    // `https://user:pass@<...>`: an ellipsis for whatever comes there.
+    let rest = &b[i + 1..];
+    if rest.starts_with(b"...>") || rest.starts_with("…>".as_bytes()) {
+        return true;
+    }
+    let name = rest
         .iter()
         .take(64)
-        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b' '))
         .count();
-    name > 0 && b[i + 1].is_ascii_alphabetic() && b.get(i + 1 + name) == Some(&b'>')
+    let words = &b[i + 1..i + 1 + name];
+    let spaced = words.contains(&b' ');
+    let goes_on = || {
+        b.get(i + 2 + name)
+            .is_some_and(|&c| c.is_ascii_alphanumeric() || b"/.?&=#:-_@".contains(&c))
+    };
+    name > 0
+        && b[i + 1].is_ascii_alphabetic()
+        && b.get(i + 1 + name) == Some(&b'>')
+        && (!spaced
+            || (!words.ends_with(b" ") && !words.windows(2).any(|w| w == b"  ") && goes_on()))
 }
 
 /// Whether the URL (`from..stop`) ends inside a `%two words%` placeholder
@@ -695,6 +712,18 @@ mod tests {
         assert!(!at("https://a.example/%your username/x"));
         assert!(!at("https://a.example/a%your username%/x"));
         assert!(!at("https://a.example/your username%/x"));
+    }
+
+    #[test]
+    fn a_placeholder_in_angle_brackets_where_the_url_stops() {
+        let at = |s: &str| placeholder_at(s.as_bytes(), s.find('<').unwrap());
+        assert!(at("http://localhost:<port>/"));
+        assert!(at("https://django-girls-<your cloud9 username>.c9users.io"));
+        assert!(at("the URI is in the https://user:pass@<...> form"));
+        // Words with nothing of the URL after them are prose or markup.
+        assert!(!at("https://a.example/<your cloud9 username> and more"));
+        assert!(!at("https://a.example/<a  b>.x"));
+        assert!(!at("https://a.example/<a href=x>"));
     }
 
     fn url_end(s: &str) -> &str {

@@ -92,8 +92,10 @@ fn colonless_word(b: &[u8], at: usize) -> Option<usize> {
     COLONLESS.iter().find_map(|w| {
         let start = at.checked_sub(w.len())?;
         let word = b[start..at].eq_ignore_ascii_case(w);
-        let alone =
-            start == 0 || !(b[start - 1].is_ascii_alphanumeric() || b"+-.".contains(&b[start - 1]));
+        // After a `/` the word is a directory's name in a path with a
+        // doubled slash (`/var/conf/ftp//authfiles/passwd`).
+        let alone = start == 0
+            || !(b[start - 1].is_ascii_alphanumeric() || b"+-._/\\".contains(&b[start - 1]));
         (word && alone).then_some(start)
     })
 }
@@ -149,6 +151,7 @@ mod tests {
             "http// a",
             "// http comment",
             "shttp//a.org",
+            "AuthUserFile /var/conf/ftp//authfiles/passwd.ftp.foo1.com",
         ] {
             assert_eq!(next_colonless(text.as_bytes(), 0), None, "{text}");
         }

@@ -106,6 +106,11 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
         if b.get(start) == Some(&b'"') || b.get(after + 4) == Some(&b':') {
             return None;
         }
+        // `<url:> </url>`: ht://Dig's configuration block, an element
+        // named in lower case with nothing in it, no wrapper.
+        if b.get(start) == Some(&b'>') && &b[after..after + 3] == b"url" {
+            return None;
+        }
         (Form::UrlWrapper, start, after + 4)
     } else {
         let colon = any_scheme_at(b, after)?;
@@ -214,6 +219,13 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
     };
     if form == Form::Angle {
         chat_link(b, content_start, gt, &mut content);
+        // `\<http://a.example\>`: brackets escaped with backslashes (a
+        // markup's literal `<`, `>`); the last backslash is the escape's.
+        if lt > 0 && b[lt - 1] == b'\\' && content.url.len() > 1 && content.url.ends_with('\\') {
+            let cut = content.url.len() - 1;
+            content.url.truncate(cut);
+            content.segments.retain(|s| s.0 < cut);
+        }
     }
     let end = gt + 1;
     // `["<scheme://><hostname>:<port>"]`: usage notation, each part in its
@@ -291,7 +303,9 @@ fn is_xml_element(rest: &[u8]) -> bool {
 /// markup, a URL, `|` and the words shown. The words are no part of the
 /// URL, so the URL ends at the `|`; a `|` with no blank after it on its
 /// line (`<https://a.example/?f=a|b>`) is left in the URL, unless it
-/// stands where the host is (`<https://rocket.chat|link>`).
+/// stands before the query, where the host or path is
+/// (`<https://rocket.chat|link>`, the Perl Advent calendar's
+/// `A<https://a.example/wiki/UTC|UTC>`).
 fn chat_link(b: &[u8], start: usize, gt: usize, c: &mut Content) {
     let Some(pipe) = memchr::memchr(b'|', &b[start..gt]).map(|k| start + k) else {
         return;
@@ -307,15 +321,13 @@ fn chat_link(b: &[u8], start: usize, gt: usize, c: &mut Content) {
                 .position(|&x| is_blank(x))
                 .is_some_and(|gap| line[first + gap..].iter().any(|&x| !is_blank(x)))
         });
-    // `<https://rocket.chat|link>`: a `|` where the host is (no host holds
-    // one) starts the words, even one word.
+    // `<https://rocket.chat|link>`: a `|` where the host or the path is
+    // (no host holds one, a path rarely, unencoded) starts the words, even
+    // one word; in a query it is a list's separator (`?family=Roboto|Lato`).
     let head = &b[start..pipe];
-    let in_host = memchr::memmem::find(head, b"://").is_some_and(|k| {
-        !head[k + 3..]
-            .iter()
-            .any(|c| matches!(c, b'/' | b'?' | b'#'))
-    });
-    if !(words || in_host) || pipe == start {
+    let before_query = memchr::memmem::find(head, b"://")
+        .is_some_and(|k| !head[k + 3..].iter().any(|c| matches!(c, b'?' | b'#')));
+    if !(words || before_query) || pipe == start {
         return;
     }
     // The piece of the URL the `|` was copied into.

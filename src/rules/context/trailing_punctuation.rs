@@ -23,7 +23,9 @@ declare_rule! {
     /// (`#-:` names the option `-:`), and so is a query value holding
     /// encoded spaces (`?text=Hello%20world.`), a sentence whose period is
     /// its own, or a dotted prefix searched for (`?query=services.jibri.`),
-    /// or a label's colon (`?title=Bug:`, a prefilled issue title),
+    /// or a label's colon (`?title=Bug:`, a prefilled issue title), or a
+    /// token shaped like a character reference that the markup left as it
+    /// is (a formula image's `?\inline&space;x&space;`),
     /// and so is a title's abbreviation (Wikipedia's
     /// `…/Google_LLC_v._Oracle_America,_Inc.`, `…/Martin_Luther_King_Jr.`,
     /// `…/Leicester_City_F.C.`, inc.com's `…/topic/NeXT+Computer+Inc.`),
@@ -79,9 +81,16 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
                                 .all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-')
                     })
             });
+        // `svg.image?\inline&space;i&space;`: CodeCogs' token for a space,
+        // shaped like a character reference but none (the markup would
+        // have decoded one), so its `;` is the URL's own.
+        let token = value
+            .strip_suffix(';')
+            .is_some_and(|name| name.len() >= 2 && name.bytes().all(|c| c.is_ascii_alphabetic()))
+            && cx.url[..cx.url.len() - value.len()].ends_with('&');
         // `?template=bug_report.md&title=Bug:`: a prefilled title's label;
         // a colon ends no sentence inside a query value.
-        if prefix || cx.url.ends_with(':') {
+        if prefix || token || cx.url.ends_with(':') {
             return;
         }
     }
@@ -182,6 +191,9 @@ mod tests {
             "https://a.example/topic/next+computer+inc.",
             "https://a.example/max/800/x*Qv_i6KSksTlTz8sL.",
             "https://a.example/max/800/0*Qv_i6.",
+            // Near misses of a token: one letter, no `&` before it.
+            "https://a.example/?x=1&a;",
+            "https://a.example/?x=space;",
         ] {
             assert!(
                 link_rules(url, false).contains(&Rule::TrailingPunctuation),
@@ -212,6 +224,7 @@ mod tests {
             "https://d262ilb51hltx0.cloudfront.net/max/800/0*RiXOWhjkTw8ELX7M.",
             // The article on the `?:` operator.
             "https://en.wikipedia.org/wiki/%3F:",
+            "https://latex.codecogs.com/svg.image?\\inline&space;i&space;",
         ] {
             assert!(
                 !link_rules(url, false).contains(&Rule::TrailingPunctuation),

@@ -108,7 +108,9 @@ declare_rule! {
     /// §4.1), private-use and non-characters, punctuation of the General
     /// Punctuation and CJK blocks (curly quotes, `…`, `。`, mostly prose
     /// glued to the URL; but not CJK punctuation between two CJK letters,
-    /// a title's own: `…/报告：全球软件安全.pdf`), and a host IDNA rejects. Under `rfc1738` every
+    /// a title's own: `…/报告：全球软件安全.pdf`, nor a curly apostrophe
+    /// inside a word of a link's path, `…/raspberry-pi’s-birthday.md`, a
+    /// file so named), and a host IDNA rejects. Under `rfc1738` every
     /// character beyond US-ASCII is reported.
     ///
     /// ## Example
@@ -521,7 +523,7 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
         if in_host {
             return !is_iri_char(c) || a_label.is_none();
         }
-        !is_iri_char(c) && !is_cjk_name_punctuation(cx.url, i, c)
+        !is_iri_char(c) && !is_cjk_name_punctuation(cx.url, i, c) && !is_title_apostrophe(cx, i, c)
     };
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     let mut chars = cx.url.char_indices().peekable();
@@ -581,6 +583,27 @@ fn is_cjk_name_punctuation(url: &str, i: usize, c: char) -> bool {
         && url[i + c.len_utf8()..].chars().next().is_some_and(letter)
 }
 
+/// Whether `c`, at `i`, is a typographic apostrophe inside a word of a
+/// link's path (`…/article/2021/raspberry-pi’s-ninth-birthday.md`): the
+/// file or page is named so, and the markup gave the link's end. A bare
+/// URL's `’s` is still reported: there the possessive is prose glued on.
+fn is_title_apostrophe(cx: &Cx<'_>, i: usize, c: char) -> bool {
+    c == '\u{2019}'
+        && matches!(
+            cx.cand.form,
+            crate::scan::Form::Link | crate::scan::Form::Angle
+        )
+        && cx.parts.path.contains(&i)
+        && cx.url[..i]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphabetic)
+        && cx.url[i + c.len_utf8()..]
+            .chars()
+            .next()
+            .is_some_and(char::is_alphabetic)
+}
+
 /// Whether an IRI (RFC 3987 `ucschar`) may hold `c` as it is, leaving out
 /// what is never meant as part of an address written in a document:
 /// spaces, invisible and bidirectional formatting characters (RFC 3987
@@ -624,8 +647,11 @@ mod tests {
         );
     }
 
-    use crate::rules::testutil::{cand, diagnostics, diagnostics_with, table, table_3986};
+    use crate::rules::testutil::{
+        cand, cand_with, diagnostics, diagnostics_with, table, table_3986,
+    };
     use crate::rules::Rule;
+    use crate::scan::{Facts, Form};
     use crate::url::Standard;
 
     #[test]
@@ -975,5 +1001,25 @@ mod tests {
             .find(|d| d.rule == Rule::NonAsciiCharacter)
             .unwrap();
         assert!(d.help.contains("%C3%A9"), "{}", d.help);
+    }
+
+    #[test]
+    fn a_curly_apostrophe_in_a_links_word_is_a_name() {
+        let fired = |url: &str, form: Form| {
+            diagnostics_with(&cand_with(url, form, Facts::default()), Standard::Rfc3986)
+                .iter()
+                .any(|d| d.rule == Rule::NonAsciiCharacter)
+        };
+        let named = "https://github.com/x/y/blob/master/raspberry-pi\u{2019}s-birthday.md";
+        assert!(!fired(named, Form::Link));
+        assert!(!fired(named, Form::Angle));
+        // Bare, the possessive is prose glued on; at a word's edge it is a
+        // quote; in the host it is no name.
+        assert!(fired("https://example.com/docs\u{2019}s", Form::Bare));
+        assert!(fired(
+            "https://example.com/\u{2019}docs\u{2019}",
+            Form::Link
+        ));
+        assert!(fired("https://exa\u{2019}mple.com/", Form::Link));
     }
 }

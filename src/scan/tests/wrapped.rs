@@ -181,6 +181,8 @@ fn empty_wrappers() {
         assert!(one(s).facts.empty, "{s}");
     }
     assert!(!one("<URL:news:*>").facts.empty);
+    // ht://Dig's `<url:> </url>` block: an element, no wrapper.
+    assert!(scan_all(b"have <url:> </url> blocks", &ScanOptions::default()).is_empty());
     let partial = one("<URL:/relative/path>");
     assert!(!partial.facts.empty);
     assert_eq!(partial.url, "/relative/path");
@@ -675,16 +677,26 @@ fn chat_link_markup_ends_the_url_at_the_pipe() {
         "«<http://a.example/x|This message *is* a link>»",
         &[(A, "http://a.example/x")],
     );
-    // One word after the `|`, or a `|` inside a query: still the URL's.
-    check("«<http://a/b|c>»", &[(A, "http://a/b|c")]);
-    // Unless the `|` stands where the host is: no host holds one.
+    // One word after a `|` inside a query: still the URL's.
+    check("«<http://a/b?c|d>»", &[(A, "http://a/b?c|d")]);
+    // Unless the `|` stands where the host or path is (Pod::Advent's
+    // `A<url|label>`): no host holds one, a path rarely.
     check(
         "«<https://rocket.chat|link>»",
         &[(A, "https://rocket.chat")],
     );
     check(
+        "A«<http://en.wikipedia.org/wiki/UTC|UTC>»",
+        &[(A, "http://en.wikipedia.org/wiki/UTC")],
+    );
+    check(
         "«<https://a.example/?family=A|B+C>»",
         &[(A, "https://a.example/?family=A|B+C")],
+    );
+    // Brackets escaped with backslashes: the closing escape is no part.
+    check(
+        "\\«<http://www.oceaninfomatics.com\\>»",
+        &[(A, "http://www.oceaninfomatics.com")],
     );
     // `<URL:…>` is RFC 1738's wrapper, never chat markup.
     check("«<URL:http://a/b|c d>»", &[(W, "http://a/b|cd")]);

@@ -190,8 +190,14 @@ fn without_fenced_code(src: &str, prose: &[(usize, usize)]) -> Vec<(usize, usize
 /// programming languages, and shell sessions (whose output is data).
 /// Configuration is settings a reader copies, linted as prose.
 pub(super) fn family_of_language(info: &str) -> Option<Family> {
+    // R Markdown's and Quarto's chunks, ```` ```{r} ````, `{python echo=FALSE}`,
+    // and pandoc's class, `{.python}`, name it in braces.
+    let info = info
+        .trim_start()
+        .trim_start_matches('{')
+        .trim_start_matches('.');
     let lang = info
-        .split(|c: char| c.is_whitespace() || c == ',' || c == '{')
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | '{' | '}'))
         .next()
         .unwrap_or("")
         .to_ascii_lowercase();

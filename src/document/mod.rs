@@ -195,11 +195,15 @@ impl Syntax {
     /// is iCalendar; one written in reStructuredText (Django's documentation
     /// and other Sphinx projects name their sources `.txt`) is reST; one
     /// that opens as an HTML page (`<!DOCTYPE html`, `<html`: a page saved
-    /// as `.txt`, as old how-tos are) is HTML. Any other syntax
+    /// as `.txt`, as old how-tos are) is HTML; one that opens with a roff
+    /// comment or title (`'\"`, `.\"`, `.TH `: Tcl's manual pages are named
+    /// `.n`, a name other languages use too) is roff. Any other syntax
     /// stays.
     #[must_use]
     pub fn refined_by_head(self, head: &[u8]) -> Syntax {
-        if self == Syntax::Text && opens_html_page(head) {
+        if self == Syntax::Text && opens_roff(head) {
+            Syntax::Roff
+        } else if self == Syntax::Text && opens_html_page(head) {
             Syntax::Html
         } else if self == Syntax::Text && has_front_matter(head) {
             Syntax::Markdown
@@ -215,7 +219,8 @@ impl Syntax {
     /// The syntax a file name's last extension (lower case) says.
     fn from_extension(ext: &str) -> Syntax {
         match ext {
-            "md" | "markdown" | "mdown" | "mkd" | "mdx" => Syntax::Markdown,
+            // R Markdown's and Quarto's sources: Markdown with code chunks.
+            "md" | "markdown" | "mdown" | "mkd" | "mdx" | "rmd" | "qmd" => Syntax::Markdown,
             // `.bs`: Bikeshed, the HTML source of W3C and WHATWG specs;
             // `.sgml`: DocBook's and LinuxDoc's (`<ulink url="…">`).
             "html" | "htm" | "xhtml" | "svg" | "xml" | "bs" | "sgml" | "sgm" => Syntax::Html,
@@ -272,6 +277,13 @@ fn opens_html_page(head: &[u8]) -> bool {
         && head
             .get(if starts(b"<html") { 5 } else { 14 })
             .is_none_or(|c| c.is_ascii_whitespace() || *c == b'>')
+}
+
+/// Whether `head` opens as roff source: a comment line (`'\"`, `.\"`) or
+/// the title macro (`.TH name`).
+fn opens_roff(head: &[u8]) -> bool {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    head.starts_with(b"'\\\"") || head.starts_with(b".\\\"") || head.starts_with(b".TH ")
 }
 
 /// Whether `head` reads as reStructuredText: a line of explicit markup

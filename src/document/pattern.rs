@@ -352,13 +352,24 @@ fn has_placeholder(b: &[u8]) -> bool {
     if memchr::memmem::find(b, b"@%@").is_some() {
         return true;
     }
-    // `http://localhost:@PORT@/`: an autoconf substitution.
+    // `http://localhost:@PORT@/`: an autoconf substitution. Meson's are
+    // in lower case; one counts as a whole host or path segment
+    // (fwupd's `file://@datadir@/fwupd/remotes.d/`), not inside an
+    // address (`a@b@c`).
     if memchr::memchr_iter(b'@', b).any(|i| {
         let name = b[i + 1..]
             .iter()
             .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || **c == b'_')
             .count();
-        name >= 2 && b.get(i + 1 + name) == Some(&b'@')
+        let lower = b[i + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_lowercase() || **c == b'_')
+            .count();
+        let segment = i > 0
+            && b[i - 1] == b'/'
+            && b.get(i + 1 + lower) == Some(&b'@')
+            && b.get(i + 2 + lower).is_none_or(|&c| c == b'/');
+        (name >= 2 && b.get(i + 1 + name) == Some(&b'@')) || (lower >= 3 && segment)
     }) {
         return true;
     }
@@ -371,10 +382,11 @@ fn has_placeholder(b: &[u8]) -> bool {
             .get(i + 1..i + 3)
             .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit));
         // `file://%kernel.project_dir%/var`, `file:///%APPDATA%/x`: a
-        // parameter between two `%` (Symfony's, Windows' variables).
+        // parameter between two `%` (Symfony's, Windows' variables; a Tcl
+        // REST client's `…/allcalendars/%projection:full%`, with a default).
         let between = b[i + 1..]
             .iter()
-            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.'))
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b':'))
             .count();
         // The closing `%` starts no escape (`100%sure%20x` is a URL).
         let close = i + 1 + between;
@@ -482,7 +494,11 @@ fn has_printf(b: &[u8]) -> bool {
             return false;
         }
         match b.get(i + 1) {
-            Some(b's' | b'd' | b'i' | b'u' | b'f' | b'x' | b'X' | b'c' | b'r' | b'(') => true,
+            // Go's `%v` and `%q` too (a Hugo shortcode's
+            // `printf "https://forum.cfx.re/posts/%v.json" $pid`).
+            Some(
+                b's' | b'd' | b'i' | b'u' | b'f' | b'x' | b'X' | b'c' | b'r' | b'v' | b'q' | b'(',
+            ) => true,
             // `%1$s`; or a positional `%2` as a whole path segment between
             // slashes (Qt's `/video/%2/livestreaming`) or as the whole host
             // (mod_rewrite's back-reference, `RewriteRule "^/fetch"
@@ -660,6 +676,8 @@ fn has_bracketed_name(seg: &str) -> bool {
             && name.contains(['-', '_']);
         // A date format in capitals may hold dots: `[YYYY.MM].tar.gz`.
         let format = !name.bytes().any(|c| c.is_ascii_lowercase());
+        // Words a translator replaces: `W3C_INTRO_SFHI.[lang code].vtt`.
+        let words = !name.ends_with(' ') && !name.contains("  ");
         (k == 0 || matches!(b[k - 1], b'-' | b'.' | b'@') || glued)
             && b.get(close + 1).is_none_or(|c| matches!(c, b'-' | b'.'))
             && name.len() >= 2
@@ -670,6 +688,7 @@ fn has_bracketed_name(seg: &str) -> bool {
                     || c == b'-'
                     || c == b':'
                     || (format && c == b'.')
+                    || (words && c == b' ' && !glued)
             })
     })
 }
@@ -694,6 +713,19 @@ fn has_word_port(authority: &str) -> bool {
                     && a.bytes().all(|c| c.is_ascii_digit())
                     && z.bytes().all(|c| c.is_ascii_digit())
             }) =>
+        {
+            true
+        }
+        // `localhost:800x`: x's for the digits a reader picks (`80xx`), in
+        // a port of four digits or five (`:80x` is a typo, as `:80a` is).
+        Some((_, port))
+            if port.len() >= 4
+                && port.trim_end_matches(['x', 'X']).len() < port.len()
+                && !port.trim_end_matches(['x', 'X']).is_empty()
+                && port
+                    .trim_end_matches(['x', 'X'])
+                    .bytes()
+                    .all(|c| c.is_ascii_digit()) =>
         {
             true
         }
@@ -780,6 +812,10 @@ mod tests {
             "mailto:&email.php.doc.subscribe;",
             "https://github.com/<Your",
             "https://localhost:8001-8002",
+            "http://localhost:800x",
+            "https://forum.cfx.re/posts/%v.json",
+            "http://media.w3.org/wai/accessibility-intro/W3C_INTRO_SFHI.[lang code].vtt",
+            "http://localhost:80XX/",
             "https://ocaml.org/releases/\\ocamlversion/ocaml-\\ocamlversion-refman.pdf",
             "http://kong-ip:kong-port/",
             "http://graylog.example.org:[port]/gelf",
@@ -805,6 +841,8 @@ mod tests {
             "http://a.example/?lang=%L&x=1",
             "file:/etc/ftpd/acls/%U.allow",
             "https://www.youtube.com/embed/::video.youtubeId::",
+            "file://@datadir@/fwupd/remotes.d/vendor/firmware",
+            "http://www.google.com/calendar/feeds/default/allcalendars/%projection:full%",
             "http://a.example/%v",
             "https://studio.youtube.com/video/%2/livestreaming",
             "http://%1",
@@ -915,6 +953,9 @@ mod tests {
             "http://a.example/%zz",
             // A hex letter before an extension is an escape cut short.
             "http://a.example/%E.html",
+            // Two `@` inside an address, not a substitution's segment.
+            "mailto:a@b@c.example",
+            "http://a@bcd@e.example/",
             "news:*",
             "https://a.example/page#1",
             "https://a.example/?ids=[%221%22]",
@@ -923,6 +964,9 @@ mod tests {
             "https://a.example/a-.b-c",
             "file:#12.pdf",
             "http://a.example:8080/x",
+            // An x among the digits, or ending a short port: a typo.
+            "http://a.example:8x0/",
+            "http://a.example:80x/",
             "http://user:pass@a.example/",
             "http://a.example/a*b",
             "http://a.example/100%",

@@ -447,6 +447,10 @@ fn strings_in_a_code_block_of_a_programming_language_are_data() {
         .map(|c| c.facts.data)
         .collect();
     assert_eq!(found, [false, false, true, false]);
+    // R Markdown's chunk names its language in braces.
+    let rmd = "```{r setup, echo=FALSE}\nx <- sub(\"<doi:\", \"<https://doi.org/\", y)\n```\n";
+    let doc = read(Syntax::Markdown, rmd);
+    assert!(doc.is_data(rmd.find("https://doi.org/").unwrap()));
 }
 
 #[test]
@@ -523,6 +527,23 @@ fn a_text_file_with_front_matter_is_markdown() {
         );
     }
     assert_eq!(Syntax::Rst.refined_by_head(spec), Syntax::Rst);
+}
+
+#[test]
+fn a_file_that_opens_as_roff_is_roff() {
+    // tcllib's `fileutil.n`, a Tcl manual page.
+    let page = b"'\\\"\n'\\\" Generated from file 'fileutil\\&.man' by tcllib/doctools\n";
+    assert_eq!(Syntax::Text.refined_by_head(page), Syntax::Roff);
+    assert_eq!(
+        Syntax::Text.refined_by_head(b".TH FILEUTIL n 1.16\n"),
+        Syntax::Roff
+    );
+    // Nemerle's `.n` source and prose stay text.
+    assert_eq!(
+        Syntax::Text.refined_by_head(b"using System;\n"),
+        Syntax::Text
+    );
+    assert_eq!(Syntax::Text.refined_by_head(b".THE END\n"), Syntax::Text);
 }
 
 #[test]
@@ -649,6 +670,8 @@ fn syntax_from_path() {
         ("mod/mod_ssl.xml.es", Syntax::Html),
         ("index.html.ko.euc-kr", Syntax::Html),
         ("guide.md.orig", Syntax::Markdown),
+        ("content/blog/index.Rmd", Syntax::Markdown),
+        ("slides.qmd", Syntax::Markdown),
         ("notes.html.aa.bb.dd", Syntax::Text),
         ("main.rs", Syntax::C),
         ("vlib/net/urllib/urllib_test.v", Syntax::C),

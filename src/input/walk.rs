@@ -141,6 +141,8 @@ pub const DATA_FOLDERS: &[&str] = &[
     "testdata",
     "test-data",
     "test_data",
+    "test-assets",
+    "test_assets",
     "testsuite",
     // OCaml's convention for a library's tests (ocaml-uri's `lib_test/`).
     "lib_test",
@@ -241,6 +243,11 @@ fn is_test_file(name: &str) -> bool {
     let Some((stem, ext)) = name.rsplit_once('.') else {
         return false;
     };
+    // A test script by its extension: Tcl's tcltest (`uri.test`, whose
+    // URLs are a parser's cases), SQLite's, MySQL's `mysql-test/t/*.test`.
+    if ext.eq_ignore_ascii_case("test") && !stem.is_empty() {
+        return true;
+    }
     let data = [
         "json", "jsonl", "yaml", "yml", "toml", "txt", "xml", "csv", "tsv", "dat", "data",
     ];
@@ -452,6 +459,8 @@ mod tests {
             "r/testFixtures/a.md",
             "r/x/tests.json",
             "r/x/url.test.yaml",
+            "r/modules/uri/uri.test",
+            "r/modules/pki/test-assets/generator/pkitest-ca2.conf",
             "r/x/test_parse.txt",
             "r/benchmark/samples/inline-autolink.md",
             "r/cassandane/tiny-tests/Caldav/invite",
@@ -509,6 +518,7 @@ mod tests {
             "r/x/latest.md",
             "r/x/testing.md",
             "r/x/pkg.spec",
+            "r/x/.test",
             "r/x/proxy_spec.lua",
             "r/x/benchmarking.md",
             "r/dictionaries/dict.md",

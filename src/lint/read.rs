@@ -175,8 +175,12 @@ impl Linter {
             source.path.as_deref().map_or(Syntax::Text, |p| {
                 let named = self.syntax_for(p);
                 let txt = p.extension().is_some_and(|e| e.eq_ignore_ascii_case("txt"));
+                // `fileutil.n`: a Tcl manual page, roff by its head.
+                let n = p.extension().is_some_and(|e| e == "n");
                 let refined = named.refined_by_head(&opened.head);
-                if self.settings.syntax.is_empty() && (txt || refined == Syntax::Icalendar) {
+                if self.settings.syntax.is_empty()
+                    && (txt || refined == Syntax::Icalendar || (n && refined == Syntax::Roff))
+                {
                     refined
                 } else {
                     named

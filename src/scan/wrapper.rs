@@ -128,6 +128,25 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
         if !slashes && is_xml_element(&b[colon + 1..]) {
             return None;
         }
+        // `<http:response>` (EXPath's HTTP client, in XQuery): an element
+        // with no attribute. A web URL without `//` and without a dot
+        // names no host anyway.
+        let web = [&b"http"[..], b"https", b"ftp"]
+            .iter()
+            .any(|s| b[after..colon].eq_ignore_ascii_case(s));
+        let name = b[colon + 1..]
+            .iter()
+            .take(64)
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
+            .count();
+        if web
+            && !slashes
+            && name > 0
+            && b[colon + 1].is_ascii_alphabetic()
+            && b.get(colon + 1 + name) == Some(&b'>')
+        {
+            return None;
+        }
         // `<mailto:user at host>`: an address munged against harvesting,
         // as list archives print them; joining its words makes no URL.
         if b[after..colon].eq_ignore_ascii_case(b"mailto") && is_munged(&b[colon + 1..]) {
@@ -428,13 +447,14 @@ fn continuation(b: &[u8], j: usize, depth: usize, limit: usize) -> Option<usize>
 }
 
 /// The length of a line comment's mark at `k` (`#`, `//`, `--`, `;`, `%`,
-/// a block comment's `*`) when a blank or the line's end follows it: a
+/// `##`, `;;`, `%%`, a block comment's `*`) when a blank or the line's end follows it: a
 /// wrapper in a comment goes on past the next line's mark
 /// (scikit-image's ``# `label2rgb <http://scikit-`` over
 /// ``# image.org/docs/…>`_``).
 fn comment_mark(b: &[u8], k: usize, limit: usize) -> Option<usize> {
+    // Doubled marks too: knitr's `## ` before what R printed, Lisp's `;;`.
     let len = match b.get(k..limit.min(k + 2))? {
-        [b'/', b'/'] | [b'-', b'-'] => 2,
+        [b'/', b'/'] | [b'-', b'-'] | [b'#', b'#'] | [b';', b';'] | [b'%', b'%'] => 2,
         [b'#' | b';' | b'%' | b'*', ..] => 1,
         _ => return None,
     };

@@ -21,9 +21,10 @@ declare_rule! {
     /// The same under `rfc3986` and `rfc1738`: it reads the markup, not the
     /// URL grammar. A fragment is left alone: an anchor may end in `:`
     /// (`#-:` names the option `-:`), and so is a query value holding
-    /// encoded spaces (`?text=Hello%20world.`), a sentence whose period is
+    /// spaces, encoded or not (`?text=Hello%20world.`, a mail's `body=`), a sentence whose period is
     /// its own, or a dotted prefix searched for (`?query=services.jibri.`),
     /// or a label's colon (`?title=Bug:`, a prefilled issue title), or a
+    /// state an app saved in the URL ending in `;;` (Stellar Lab's), or a
     /// token shaped like a character reference that the markup left as it
     /// is (a formula image's `?\inline&space;x&space;`),
     /// and so is a title's abbreviation (Wikipedia's
@@ -64,7 +65,7 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     // holds encoded spaces is a sentence, and the period is its own.
     if let Some(query) = &cx.parts.query {
         let value = cx.url[query.clone()].rsplit('&').next().unwrap_or_default();
-        if value.contains("%20") || value.contains('+') {
+        if value.contains("%20") || value.contains('+') || value.contains(' ') {
             return;
         }
         // `?query=services.jibri.`: a search for every name under a
@@ -124,6 +125,11 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
                 .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
     });
     if medium_image && cx.parts.query.is_none() {
+        return;
+    }
+    // `…&type=SorobanAuthorizationEntries;;`: Stellar Lab's saved state
+    // ends so; a sentence never ends in two semicolons.
+    if cx.url.ends_with(";;") {
         return;
     }
     // `…/wiki/%3F:` (the article on the `?:` operator): a last segment of
@@ -213,6 +219,8 @@ mod tests {
             "https://a.example/?a=b;c=d",
             "https://spec.commonmark.org/dingus/?text=My%20really%20*important*%20content.",
             "https://a.example/?q=one+sentence.",
+            "mailto:a@b.example?subject=Hi&body=I agree to the web.",
+            "https://lab.stellar.org/?$=network$id=testnet&type=Entries;;",
             "https://search.nixos.org/options?channel=22.05&query=services.jibri.",
             "https://github.com/RIOT-OS/RIOT/issues/new?template=bug_report.md&title=Bug:",
             "https://en.wikipedia.org/wiki/Google_LLC_v._Oracle_America,_Inc.",

@@ -110,7 +110,9 @@ declare_rule! {
     /// glued to the URL; but not CJK punctuation between two CJK letters,
     /// a title's own: `…/报告：全球软件安全.pdf`, nor a curly apostrophe
     /// inside a word of a link's path, `…/raspberry-pi’s-birthday.md`, a
-    /// file so named), and a host IDNA rejects. Under `rfc1738` every
+    /// file so named, nor punctuation in a link's query that holds a
+    /// sentence, `?text=“Learn%20React”%20by%20…`, a share link's post),
+    /// and a host IDNA rejects. Under `rfc1738` every
     /// character beyond US-ASCII is reported.
     ///
     /// ## Example
@@ -523,7 +525,10 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
         if in_host {
             return !is_iri_char(c) || a_label.is_none();
         }
-        !is_iri_char(c) && !is_cjk_name_punctuation(cx.url, i, c) && !is_title_apostrophe(cx, i, c)
+        !is_iri_char(c)
+            && !is_cjk_name_punctuation(cx.url, i, c)
+            && !is_title_apostrophe(cx, i, c)
+            && !in_sentence_query(cx, i)
     };
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     let mut chars = cx.url.char_indices().peekable();
@@ -602,6 +607,20 @@ fn is_title_apostrophe(cx: &Cx<'_>, i: usize, c: char) -> bool {
             .chars()
             .next()
             .is_some_and(char::is_alphabetic)
+}
+
+/// Whether `i` is in a link's query that holds a sentence (encoded
+/// spaces, `?text=🎁%20“Learn%20React”%20by…`, a share link's post): its
+/// quotes and ellipses are the sentence's, meant, and browsers encode them.
+fn in_sentence_query(cx: &Cx<'_>, i: usize) -> bool {
+    matches!(
+        cx.cand.form,
+        crate::scan::Form::Link | crate::scan::Form::Angle
+    ) && cx
+        .parts
+        .query
+        .as_ref()
+        .is_some_and(|q| q.contains(&i) && cx.url[q.clone()].matches("%20").count() >= 2)
 }
 
 /// Whether an IRI (RFC 3987 `ucschar`) may hold `c` as it is, leaving out
@@ -1021,5 +1040,23 @@ mod tests {
             Form::Link
         ));
         assert!(fired("https://exa\u{2019}mple.com/", Form::Link));
+    }
+
+    #[test]
+    fn quotes_in_a_links_sentence_query_are_the_sentences() {
+        let fired = |url: &str, form: Form| {
+            diagnostics_with(&cand_with(url, form, Facts::default()), Standard::Rfc3986)
+                .iter()
+                .any(|d| d.rule == Rule::NonAsciiCharacter)
+        };
+        let share = "https://x.com/intent/post?text=\u{201c}Learn%20React\u{201d}%20by%20me";
+        assert!(!fired(share, Form::Link));
+        // Bare, or in a path, or a query of no sentence: reported.
+        assert!(fired(share, Form::Bare));
+        assert!(fired(
+            "https://a.example/\u{201c}a%20b%20c\u{201d}",
+            Form::Link
+        ));
+        assert!(fired("https://a.example/?q=\u{201c}ab\u{201d}", Form::Link));
     }
 }

@@ -36,7 +36,8 @@ declare_rule! {
     /// (`http://0x7f000001/`, `http://0177.0.0.1/`, one 32-bit number
     /// `http://2130706433/`), is shown on purpose under `rfc3986`, and so is
     /// the DNS root's dot alone (a DNS server's `https://.:443` server block),
-    /// and a hex digest standing where an anonymised host was (32 hex
+    /// a Pages site named after an account that ends in `-`
+    /// (`https://lionel-.github.io/`), and a hex digest standing where an anonymised host was (32 hex
     /// digits or more, in a sample of telemetry).
     ///
     /// ## Example
@@ -64,6 +65,24 @@ fn is_digest(name: &str) -> bool {
         && name.bytes().all(|c| c.is_ascii_hexdigit())
         && name.bytes().any(|c| c.is_ascii_digit())
         && name.bytes().any(|c| c.is_ascii_alphabetic())
+}
+
+/// `https://lionel-.github.io/slidedecks/`: a user's site on GitHub (or
+/// GitLab) Pages is named after the account, and GitHub once let a name
+/// end in `-`; the address works and has no other spelling.
+fn is_pages_account(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    ["github.io", "gitlab.io"].iter().any(|pages| {
+        lower
+            .strip_suffix(pages)
+            .and_then(|rest| rest.strip_suffix('.'))
+            .is_some_and(|user| {
+                user.len() > 1
+                    && user.ends_with('-')
+                    && !user.starts_with('-')
+                    && user.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-')
+            })
+    })
 }
 
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
@@ -136,7 +155,10 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     // `https://.:443 {`: CoreDNS's server block for the root zone, whose
     // name is the root's dot alone.
     if cx.standard == Standard::Rfc3986
-        && (name == "." || ipv4_number_form(cx.text(hostname.clone())) || is_digest(name))
+        && (name == "."
+            || ipv4_number_form(cx.text(hostname.clone()))
+            || is_digest(name)
+            || is_pages_account(name))
     {
         return;
     }
@@ -295,6 +317,11 @@ mod tests {
                 &["22b137b6aae9bc40feb7ff14a08a1b9ecbc6305f77956214404c5b744c3b3fg2"],
             ),
             ("http://22b137b6aae9/", &["22b137b6aae9"]),
+            // A Pages site named after an account ending in `-`; near
+            // misses: another host, a label deeper down.
+            ("https://lionel-.github.io/slides/", &[]),
+            ("https://lionel-.example.io/", &["lionel-"]),
+            ("https://a-.b.github.io/", &["a-"]),
         ];
         table_3986(Rule::InvalidHost, cases);
         table(

@@ -42,6 +42,9 @@ fn a_wrapper_goes_on_past_a_comments_mark() {
     assert_eq!(c.url, "https://a.example/a#b");
     let c = one("# see <https://a.example/a\n#b>\n");
     assert_eq!(c.url, "https://a.example/a#b");
+    // knitr's `## ` before each line R printed.
+    let c = one("## Chamberlain S (2017). <URL:\n## https://joss.theoj.org/papers/x>.\n");
+    assert_eq!(c.url, "https://joss.theoj.org/papers/x");
 }
 
 #[test]
@@ -50,12 +53,17 @@ fn an_xml_element_in_a_namespace_named_like_a_scheme_is_no_wrapper() {
     assert!(urls("<http:operation location=\"GetLastTradePrice\"/>").is_empty());
     assert!(urls("  <http:urlReplacement/>\n").is_empty());
     assert!(urls("<http:binding verb='GET'/>").is_empty());
-    // Near misses: a URL with slashes, a wrapped partial form.
+    // EXPath's HTTP client in XQuery, an element with no attribute.
+    assert!(urls("  <http:response>\n").is_empty());
+    // Near misses: a URL with slashes, a wrapped partial form, a host
+    // written without `//`, another scheme's address.
     check(
         "«<http://a.example/ x=\"y\">»",
         &[(A, "http://a.example/x=\"y\"")],
     );
     check("«<http:foo/bar>»", &[(A, "http:foo/bar")]);
+    check("«<http:a.example>»", &[(A, "http:a.example")]);
+    check("«<mailto:webmaster>»", &[(A, "mailto:webmaster")]);
 }
 
 #[test]

@@ -219,8 +219,7 @@ impl Syntax {
     /// The syntax a file name's last extension (lower case) says.
     fn from_extension(ext: &str) -> Syntax {
         match ext {
-            // R Markdown's and Quarto's sources: Markdown with code chunks.
-            "md" | "markdown" | "mdown" | "mkd" | "mdx" | "rmd" | "qmd" => Syntax::Markdown,
+            "md" | "markdown" | "mdown" | "mkd" | "mdx" => Syntax::Markdown,
             // `.bs`: Bikeshed, the HTML source of W3C and WHATWG specs;
             // `.sgml`: DocBook's and LinuxDoc's (`<ulink url="…">`).
             "html" | "htm" | "xhtml" | "svg" | "xml" | "bs" | "sgml" | "sgm" => Syntax::Html,

@@ -344,8 +344,7 @@ fn chat_link(b: &[u8], start: usize, gt: usize, c: &mut Content) {
     // (no host holds one, a path rarely, unencoded) starts the words, even
     // one word; in a query it is a list's separator (`?family=Roboto|Lato`).
     let head = &b[start..pipe];
-    let before_query = memchr::memmem::find(head, b"://")
-        .is_some_and(|k| !head[k + 3..].iter().any(|c| matches!(c, b'?' | b'#')));
+    let before_query = !head.iter().any(|c| matches!(c, b'?' | b'#'));
     if !(words || before_query) || pipe == start {
         return;
     }

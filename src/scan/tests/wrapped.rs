@@ -697,6 +697,12 @@ fn chat_link_markup_ends_the_url_at_the_pipe() {
         "A«<http://en.wikipedia.org/wiki/UTC|UTC>»",
         &[(A, "http://en.wikipedia.org/wiki/UTC")],
     );
+    check("A«<http:../18/|here>»", &[(A, "http:../18/")]);
+    // Slack's export of an address: `<mailto:…|shown>`.
+    check(
+        "«<mailto:bob@a.example|bob@a.example>»",
+        &[(A, "mailto:bob@a.example")],
+    );
     check(
         "«<https://a.example/?family=A|B+C>»",
         &[(A, "https://a.example/?family=A|B+C")],

@@ -19,8 +19,11 @@ declare_rule! {
     /// ## Standards
     /// Under `rfc3986` (the default) the bare `%` before an IPv6 zone ID
     /// (`http://[fe80::1%eth0]/`), which RFC 6874 §4 asks parsers to
-    /// accept, is not reported; `invalid-host` judges the literal. Otherwise
-    /// the same under `rfc3986` and `rfc1738`.
+    /// accept, is not reported; `invalid-host` judges the literal; nor is a
+    /// query value that is a percentage, the next parameter right after it
+    /// (`?iframe=no&w=100%&sidebar=yes`, sched.com's embed links: browsers
+    /// pass it on as it is). Otherwise the same under `rfc3986` and
+    /// `rfc1738`.
     ///
     /// ## Example
     /// `news:12345667123%asdghfh@info.cern.ch`
@@ -40,6 +43,19 @@ declare_rule! {
     }
 }
 
+/// Whether the `%` at `at` ends a query value that is a percentage, the
+/// next parameter right after it (`?iframe=no&w=100%&sidebar=yes`, the
+/// embed links sched.com hands out): browsers and servers pass it on as
+/// it is, and the value means what it says. At the URL's end a `%` after
+/// digits is rather a stray (`?id=19159%`).
+fn is_percentage(cx: &Cx<'_>, at: usize) -> bool {
+    let b = cx.url.as_bytes();
+    cx.parts.query.as_ref().is_some_and(|q| q.contains(&at))
+        && at > 0
+        && b[at - 1].is_ascii_digit()
+        && matches!(b.get(at + 1), Some(b'&' | b';'))
+}
+
 /// Report every `%` that does not start a valid escape.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     // A valid IP-literal's zone ID (RFC 6874 §4's bare `%`) is the host's.
@@ -56,6 +72,9 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     let mut edits = Vec::new();
     for e in escapes(cx.url, 0..cx.url.len()).filter(|e| e.value.is_none()) {
         if zone.as_ref().is_some_and(|h| h.contains(&e.range.start)) {
+            continue;
+        }
+        if cx.standard == Standard::Rfc3986 && is_percentage(cx, e.range.start) {
             continue;
         }
         let text = cx.text(e.range.clone());
@@ -85,6 +104,15 @@ mod tests {
                 ("http://[fe80::1%25eth0]/a%zz", &["%zz"]),
                 // An empty zone is no zone: the `%` is still reported.
                 ("http://[fe80::1%]/", &["%]/"]),
+                // A percentage as a query value; near misses: at the end,
+                // in the path, no digit before it.
+                (
+                    "https://a.sched.com/event/1?iframe=no&w=100%&sidebar=yes",
+                    &[],
+                ),
+                ("https://a.example/show_bug.cgi?id=19159%", &["%"]),
+                ("https://a.example/100%&x/", &["%&x"]),
+                ("https://a.example/?w=full%&x=1", &["%&x"]),
             ],
         );
         table(
@@ -106,6 +134,8 @@ mod tests {
                 ),
                 ("http://h/a%2", &["%2"]),
                 ("http://h/100%", &["%"]),
+                // RFC 1738's letter: a percentage is no escape either.
+                ("http://h/?w=100%&x=1", &["%&x"]),
                 ("http://h/a#b%zz", &["%zz"]),
                 ("http://h/a%20b%2Dc%2dd", &[]),
                 ("http://h/a%25", &[]),

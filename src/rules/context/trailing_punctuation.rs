@@ -21,7 +21,8 @@ declare_rule! {
     /// The same under `rfc3986` and `rfc1738`: it reads the markup, not the
     /// URL grammar. A fragment is left alone: an anchor may end in `:`
     /// (`#-:` names the option `-:`), and so is a query value holding
-    /// spaces, encoded or not (`?text=Hello%20world.`, a mail's `body=`), a sentence whose period is
+    /// spaces, encoded or not (`?text=Hello%20world.`, a mail's `body=`),
+    /// a sentence whose period is
     /// its own, or a dotted prefix searched for (`?query=services.jibri.`),
     /// or a label's colon (`?title=Bug:`, a prefilled issue title), or a
     /// state an app saved in the URL ending in `;;` (Stellar Lab's), or a

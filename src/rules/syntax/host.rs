@@ -37,7 +37,8 @@ declare_rule! {
     /// `http://2130706433/`), is shown on purpose under `rfc3986`, and so is
     /// the DNS root's dot alone (a DNS server's `https://.:443` server block),
     /// a Pages site named after an account that ends in `-`
-    /// (`https://lionel-.github.io/`), and a hex digest standing where an anonymised host was (32 hex
+    /// (`https://lionel-.github.io/`), and a hex digest standing where an
+    /// anonymised host was (32 hex
     /// digits or more, in a sample of telemetry).
     ///
     /// ## Example

@@ -693,6 +693,16 @@ fn has_bracketed_name(seg: &str) -> bool {
     })
 }
 
+/// `localhost:800x`: x's for the digits a reader picks (`80xx`), in a
+/// port of four digits or five (`:80x` is a typo, as `:80a` is).
+fn is_digits_then_xs(port: &str) -> bool {
+    let digits = port.trim_end_matches(['x', 'X']);
+    port.len() >= 4
+        && digits.len() < port.len()
+        && !digits.is_empty()
+        && digits.bytes().all(|c| c.is_ascii_digit())
+}
+
 /// `host:port`, `host:PORT`, `:port_number`: the port written as a word.
 fn has_word_port(authority: &str) -> bool {
     let mut host_port = authority.rsplit('@').next().unwrap_or_default();
@@ -716,19 +726,7 @@ fn has_word_port(authority: &str) -> bool {
         {
             true
         }
-        // `localhost:800x`: x's for the digits a reader picks (`80xx`), in
-        // a port of four digits or five (`:80x` is a typo, as `:80a` is).
-        Some((_, port))
-            if port.len() >= 4
-                && port.trim_end_matches(['x', 'X']).len() < port.len()
-                && !port.trim_end_matches(['x', 'X']).is_empty()
-                && port
-                    .trim_end_matches(['x', 'X'])
-                    .bytes()
-                    .all(|c| c.is_ascii_digit()) =>
-        {
-            true
-        }
+        Some((_, port)) if is_digits_then_xs(port) => true,
         // A word, not a typo in a number (`80a` is an invalid port); or a
         // word in brackets (Graylog's `http://graylog.example.org:[port]/gelf`)
         // or parentheses (a benchmark's `http://169.254.237.101:(PORT)/blog`).

@@ -1022,13 +1022,16 @@ mod tests {
         assert!(d.help.contains("%C3%A9"), "{}", d.help);
     }
 
+    /// Whether `non-ascii-character` fires on `url` found in `form`, under
+    /// `rfc3986`.
+    fn fired(url: &str, form: Form) -> bool {
+        diagnostics_with(&cand_with(url, form, Facts::default()), Standard::Rfc3986)
+            .iter()
+            .any(|d| d.rule == Rule::NonAsciiCharacter)
+    }
+
     #[test]
     fn a_curly_apostrophe_in_a_links_word_is_a_name() {
-        let fired = |url: &str, form: Form| {
-            diagnostics_with(&cand_with(url, form, Facts::default()), Standard::Rfc3986)
-                .iter()
-                .any(|d| d.rule == Rule::NonAsciiCharacter)
-        };
         let named = "https://github.com/x/y/blob/master/raspberry-pi\u{2019}s-birthday.md";
         assert!(!fired(named, Form::Link));
         assert!(!fired(named, Form::Angle));
@@ -1044,11 +1047,6 @@ mod tests {
 
     #[test]
     fn quotes_in_a_links_sentence_query_are_the_sentences() {
-        let fired = |url: &str, form: Form| {
-            diagnostics_with(&cand_with(url, form, Facts::default()), Standard::Rfc3986)
-                .iter()
-                .any(|d| d.rule == Rule::NonAsciiCharacter)
-        };
         let share = "https://x.com/intent/post?text=\u{201c}Learn%20React\u{201d}%20by%20me";
         assert!(!fired(share, Form::Link));
         // Bare, or in a path, or a query of no sentence: reported.

@@ -297,8 +297,11 @@ fn looks_like_rst(head: &[u8]) -> bool {
         Ok(text) => std::borrow::Cow::Borrowed(text),
         Err(_) => String::from_utf8_lossy(head),
     };
-    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
-    let markup = lines.iter().any(|l| {
+    // Most heads hold neither a directive's `.. ` at a line start nor a
+    // literal's ``` `` ```: those are found first, and the lines split only
+    // when one is there.
+    let directive = text.starts_with(".. ") || memchr::memmem::find(head, b"\n.. ").is_some();
+    let markup = directive && text.lines().map(str::trim_end).any(|l| {
         let Some(rest) = l.strip_prefix(".. ") else {
             return false;
         };
@@ -312,15 +315,21 @@ fn looks_like_rst(head: &[u8]) -> bool {
                     .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b':'))
         })
     });
+    if markup {
+        return true;
+    }
+    if memchr::memmem::find(head, b"``").is_none() {
+        return false;
+    }
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
     let adornment = |l: &str| {
         l.len() >= 3
             && l.bytes()
                 .all(|c| c == l.as_bytes()[0] && b"=-~*#^\"+".contains(&c))
     };
-    let titled = lines
+    lines
         .windows(3)
-        .any(|w| adornment(w[0]) && w[2] == w[0] && !w[1].trim().is_empty() && !adornment(w[1]));
-    markup || (titled && text.contains("``"))
+        .any(|w| adornment(w[0]) && w[2] == w[0] && !w[1].trim().is_empty() && !adornment(w[1]))
 }
 
 /// Whether `head` opens with a YAML front matter block, closed within it.

@@ -48,12 +48,14 @@ pub fn is_pattern(url: &str) -> bool {
     // `!@#$%^&*()`: the keyboard's shifted digit row, typed to show or
     // test every special character (a Go test's expected string); no
     // address holds it.
-    if memchr::memmem::find(b, b"$%^&").is_some() {
+    if marks & (DOLLAR | PERCENT | CARET | AMP) == DOLLAR | PERCENT | CARET | AMP
+        && b.windows(4).any(|w| w == b"$%^&")
+    {
         return true;
     }
     // Quarto's `^version^`, filled in when the site is built
     // (`…/download/v^version^/quarto-^version^-linux-amd64.tar.gz`).
-    if memchr::memchr(b'^', b).is_some()
+    if marks & CARET != 0
         && url
             .split('^')
             .skip(1)
@@ -94,8 +96,8 @@ pub fn is_pattern(url: &str) -> bool {
     }
     // `https://www.youtube.com/embed/::video.youtubeId::`: a Haxe
     // (templo) template's expression, filled in when the page is made.
-    if let Some(k) = memchr::memmem::find(b, b"/::") {
-        let expr = &b[k + 3..];
+    if let Some(k) = colon_after(b, b"/", b":") {
+        let expr = &b[k + 2..];
         let name = expr
             .iter()
             .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.'))
@@ -106,7 +108,8 @@ pub fn is_pattern(url: &str) -> bool {
     }
     // `\href{file:#1.pdf}`: a TeX macro's parameter where the whole rest
     // of the URL goes (a scheme, then `#1` to `#9`).
-    if let Some(colon) = url.find(':') {
+    let first_colon = memchr::memchr(b':', b);
+    if let Some(colon) = first_colon {
         let rest = &b[colon + 1..];
         if rest.len() >= 2
             && rest[0] == b'#'
@@ -120,23 +123,23 @@ pub fn is_pattern(url: &str) -> bool {
     // `# <http:XX.XXX> -> \url{http:XX.XXX}` (a code comment on what a
     // function rewrites): X's, and dots between them, stand for the whole
     // host after the scheme. (`mailto:xxx` is the mailto rule's to judge.)
-    if let Some(colon) = url.find(':') {
+    if let Some(colon) = first_colon {
         let rest = url[colon + 1..].trim_start_matches('/');
         if rest
             .bytes()
-            .filter(|c| c.eq_ignore_ascii_case(&b'x'))
-            .count()
-            >= 2
-            && rest.contains('.')
+            .all(|c| c.eq_ignore_ascii_case(&b'x') || c == b'.')
             && rest
                 .bytes()
-                .all(|c| c.eq_ignore_ascii_case(&b'x') || c == b'.')
+                .filter(|c| c.eq_ignore_ascii_case(&b'x'))
+                .count()
+                >= 2
+            && rest.contains('.')
             && url[..colon].bytes().all(|c| c.is_ascii_alphabetic())
         {
             return true;
         }
     }
-    let Some(after) = b.windows(3).position(|w| w == b"://").map(|i| i + 3) else {
+    let Some(after) = colon_after(b, b"", b"//").map(|k| k + 3) else {
         // `urn:k8s:secret:[name]:[valueKey]`: names in brackets between
         // an opaque URI's colons.
         return marks & BRACKET != 0 && url.split(':').any(has_bracketed_name);
@@ -185,7 +188,15 @@ pub fn is_pattern(url: &str) -> bool {
 /// Whether `b` holds `..`: every elision [`is_elided`] knows but `…` needs
 /// one, and most URLs have none, so the splitting there is skipped.
 fn has_double_dot(b: &[u8]) -> bool {
-    b.windows(2).any(|w| w == b"..")
+    memchr::memchr_iter(b'.', b).any(|k| b.get(k + 1) == Some(&b'.'))
+}
+
+/// The first `:` in `b` with `before` right before it and `after` right
+/// after it. A URL holds a colon or two, so looking at each is cheaper than
+/// building a substring searcher for every URL asked.
+fn colon_after(b: &[u8], before: &[u8], after: &[u8]) -> Option<usize> {
+    memchr::memchr_iter(b':', b)
+        .find(|&k| b[..k].ends_with(before) && b[k + 1..].starts_with(after))
 }
 
 /// `http://.example.org/`: every host under a domain (Apache's
@@ -231,6 +242,7 @@ const AT: u16 = 512;
 const AMP: u16 = 1024;
 /// A byte of a non-ASCII character (`…` is one).
 const NON_ASCII: u16 = 2048;
+const CARET: u16 = 4096;
 
 /// The mark of each byte that some pattern shape needs (0 for the rest).
 static MARKS: [u16; 256] = {
@@ -247,6 +259,7 @@ static MARKS: [u16; 256] = {
     t[b'|' as usize] = PIPE;
     t[b'@' as usize] = AT;
     t[b'&' as usize] = AMP;
+    t[b'^' as usize] = CARET;
     let mut c = 0x80;
     while c < 0x100 {
         t[c] = NON_ASCII;
@@ -705,6 +718,9 @@ fn is_digits_then_xs(port: &str) -> bool {
 
 /// `host:port`, `host:PORT`, `:port_number`: the port written as a word.
 fn has_word_port(authority: &str) -> bool {
+    if memchr::memchr(b':', authority.as_bytes()).is_none() {
+        return false;
+    }
     let mut host_port = authority.rsplit('@').next().unwrap_or_default();
     // `http://[::1]:port/`: the port after an IP literal's bracket (its
     // own colons are the address's).

@@ -160,6 +160,10 @@ fn line_of(starts: &[usize], off: usize) -> (usize, usize) {
 /// Counts Unicode scalars in `bytes`, an invalid UTF-8 byte counting as one
 /// (the column rule of [`Pos`]).
 pub(crate) fn count_scalars(bytes: &[u8]) -> u64 {
+    // Nearly every stretch counted is ASCII: one byte, one scalar.
+    if bytes.is_ascii() {
+        return bytes.len() as u64;
+    }
     bytes
         .utf8_chunks()
         .map(|c| c.valid().chars().count() as u64 + c.invalid().len() as u64)

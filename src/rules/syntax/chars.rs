@@ -507,6 +507,10 @@ fn report_run(cx: &Cx<'_>, out: &mut Report<'_>, run: Range<usize>) -> String {
 
 /// Runs of non-ASCII characters; in a host, the help gives its A-label.
 pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
+    // Nearly every URL: nothing to report, and no A-label to work out.
+    if cx.url.is_ascii() {
+        return;
+    }
     let host = cx.parts.authority.as_ref().map(|a| a.host.clone());
     let a_label = host
         .clone()

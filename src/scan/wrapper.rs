@@ -353,6 +353,11 @@ fn chat_link(b: &[u8], start: usize, gt: usize, c: &mut Content) {
         return;
     };
     let cut = (at + (pipe - from)).min(c.url.len());
+    // A piece copied other than byte for byte (a blank left out before
+    // the `|`) puts it elsewhere; the URL is then left whole.
+    if !c.url.is_char_boundary(cut) || c.url.as_bytes().get(cut) != Some(&b'|') {
+        return;
+    }
     c.url.truncate(cut);
     c.segments.retain(|s| s.0 < cut);
     c.ws.retain(|w| w.1 < pipe);

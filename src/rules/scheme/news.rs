@@ -46,6 +46,9 @@ declare_rule! {
 
 /// Check news URLs.
 pub fn check_news(cx: &Cx<'_>, out: &mut Report<'_>) {
+    if cx.scheme != SchemeKind::News {
+        return;
+    }
     if cx.standard == Standard::Rfc3986 && not_a_news_url(cx) {
         return;
     }

@@ -46,6 +46,9 @@ declare_rule! {
 
 /// Report a scheme nobody registered.
 pub fn check_unknown(cx: &Cx<'_>, out: &mut Report<'_>) {
+    if cx.scheme != SchemeKind::Unknown {
+        return;
+    }
     // A scheme with characters no scheme may have is `invalid-scheme`'s.
     let valid = cx
         .scheme_str()

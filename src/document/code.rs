@@ -36,10 +36,49 @@ pub(super) enum Family {
 
 pub(super) fn read(src: &str, family: Family) -> Document {
     let mut b = Builder::for_source(src);
-    b.push(src, 0);
+    let data = data(src, family);
+    let mut at = 0;
+    if family == Family::Dash {
+        for (start, end) in haddock_labels(src, &complement(&data, src.len())) {
+            b.push(&src[at..start], at);
+            b.push(&" ".repeat(end - start), start);
+            at = end;
+        }
+    }
+    b.push(&src[at..], at);
     let mut doc = b.finish(false);
-    doc.data = data(src, family);
+    doc.data = data;
     doc
+}
+
+/// The labels of Haddock's `<url label>` links in the comments `prose`:
+/// from the blank after the URL to the `>`, on one line (xmonad's
+/// `<https://mail.haskell.org/pipermail/… Oleg Kiselyov, 27 Apr 2005>`).
+/// Read as RFC 1738's wrapper, whose blanks are dropped, the label would
+/// be glued onto the URL; blanked, the wrapper ends where the URL does.
+/// RFC 1738's own `<URL: http://…>` is no Haddock link.
+fn haddock_labels(src: &str, prose: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let b = src.as_bytes();
+    let mut labels = Vec::new();
+    for &(start, end) in prose {
+        for lt in memchr::memchr_iter(b'<', &b[start..end]).map(|k| start + k) {
+            let inner = &src[lt + 1..end];
+            let Some(close) = inner.find(['>', '<', '\n']) else {
+                continue;
+            };
+            if inner.as_bytes()[close] != b'>' || !starts_with_url(inner) {
+                continue;
+            }
+            let inner = &inner[..close];
+            let Some(blank) = inner.find([' ', '\t']) else {
+                continue;
+            };
+            if !inner[blank..].trim().is_empty() {
+                labels.push((lt + 1 + blank, lt + 1 + close));
+            }
+        }
+    }
+    labels
 }
 
 /// The ranges of `src` outside its comments (and docstrings).
@@ -636,6 +675,22 @@ mod tests {
                 "/* http://f/ */"
             ]
         );
+    }
+
+    #[test]
+    fn a_haddock_links_label_is_no_part_of_its_url() {
+        let src = "-- | See <https://a.example/x.html Oleg, 27 Apr 2005, \"Zipper\"> and\n\
+                   -- <http://b.example/y>, <URL: http://c.example/z>.\nf = \"<http://d.example/ w>\"\n";
+        let doc = read(src, Family::Dash);
+        assert_eq!(doc.text.len(), src.len());
+        let label = " Oleg, 27 Apr 2005, \"Zipper\"";
+        let blanked = format!("<https://a.example/x.html{}> and", " ".repeat(label.len()));
+        assert!(doc.text.contains(&blanked), "{}", doc.text);
+        // Near misses: no label, RFC 1738's wrapper, and a string (data).
+        assert!(doc
+            .text
+            .contains("<http://b.example/y>, <URL: http://c.example/z>"));
+        assert!(doc.text.contains("\"<http://d.example/ w>\""));
     }
 
     /// The prose of `src`, as text.

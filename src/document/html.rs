@@ -514,6 +514,21 @@ fn stray_bracket(value: &[u8]) -> Option<usize> {
                     i = gt + 1;
                     continue;
                 }
+                // krb5's feedback link, `href="mailto:…?subject=Options to
+                // <em>configure</em>"`: a page title's markup copied into
+                // the value after a blank, closed where the value ends. A
+                // quote left open runs on past such a pair, to the next
+                // attribute's quote.
+                let rest = &value[gt + 1..];
+                if name
+                    && at > 0
+                    && value[at - 1] == b' '
+                    && rest.len() > inner.len() + 3
+                    && rest.ends_with(&[b"</", inner, b">"].concat())
+                    && memchr::memchr(b'<', rest) == Some(rest.len() - inner.len() - 3)
+                {
+                    return None;
+                }
             }
         }
         let close: &[u8] = match value.get(at + 1) {
@@ -797,6 +812,13 @@ mod tests {
             None
         );
         assert_eq!(stray_bracket(b"mailto:d@h.us <b>x</b> and more"), Some(14));
+        // A title's markup closed where the value ends (krb5's feedback
+        // link) is the template's slip, not a quote left open.
+        assert_eq!(
+            stray_bracket(b"mailto:k@mit.edu?subject=Options to <em>configure</em>"),
+            None
+        );
+        assert_eq!(stray_bracket(b"mailto:k@h.us?s=a <em>b</a>"), Some(18));
         assert_eq!(stray_bracket(b"https://a.example/<%= x"), Some(18));
         // A template's placeholder ends the value; a tag with text does not.
         assert_eq!(

@@ -301,20 +301,21 @@ fn looks_like_rst(head: &[u8]) -> bool {
     // literal's ``` `` ```: those are found first, and the lines split only
     // when one is there.
     let directive = text.starts_with(".. ") || memchr::memmem::find(head, b"\n.. ").is_some();
-    let markup = directive && text.lines().map(str::trim_end).any(|l| {
-        let Some(rest) = l.strip_prefix(".. ") else {
-            return false;
-        };
-        if let Some(name) = rest.strip_prefix('_') {
-            return name.find(": ").is_some_and(|k| k > 0) || name.ends_with(':');
-        }
-        rest.find("::").is_some_and(|k| {
-            k > 0
-                && rest[..k]
-                    .bytes()
-                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b':'))
-        })
-    });
+    let markup = directive
+        && text.lines().map(str::trim_end).any(|l| {
+            let Some(rest) = l.strip_prefix(".. ") else {
+                return false;
+            };
+            if let Some(name) = rest.strip_prefix('_') {
+                return name.find(": ").is_some_and(|k| k > 0) || name.ends_with(':');
+            }
+            rest.find("::").is_some_and(|k| {
+                k > 0
+                    && rest[..k]
+                        .bytes()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b':'))
+            })
+        });
     if markup {
         return true;
     }

@@ -420,7 +420,7 @@ fn has_placeholder(b: &[u8]) -> bool {
 fn is_regex(url: &str) -> bool {
     [
         "\\d", "\\.", "\\w", "\\s", "\\S", "\\D", "\\W", ".*", ".+", "\\/", "]+", "]*", "\\(",
-        "\\)", "(?:",
+        "\\)", "(?:", "\\?",
     ]
     .iter()
     .any(|p| url.contains(p))
@@ -447,13 +447,20 @@ fn has_backreference(b: &[u8]) -> bool {
 
 /// `https://ocaml.org/releases/\ocamlversion/refman.pdf`: a TeX macro, a
 /// backslash and a name of three letters or more, then `/`, `-`, `.` or `}`
-/// (a Windows path's `\dir\file` goes on with a backslash or ends).
+/// (a Windows path's `\dir\file` goes on with a backslash or ends). In a
+/// package's own code `@` is a letter too (biblatex's `\abx@arxivpath`).
 fn has_tex_macro(b: &[u8]) -> bool {
     memchr::memchr_iter(b'\\', b).any(|i| {
         let name = b[i + 1..]
             .iter()
-            .take_while(|c| c.is_ascii_alphabetic())
+            .take_while(|&&c| c.is_ascii_alphabetic() || c == b'@')
             .count();
+        // Perl's `\@` in a string is an escaped at sign, no macro.
+        let name = if b.get(i + 1).is_some_and(u8::is_ascii_alphabetic) {
+            name
+        } else {
+            0
+        };
         name >= 3
             && b.get(i + 1 + name)
                 .is_some_and(|c| matches!(c, b'/' | b'-' | b'.' | b'}'))
@@ -537,6 +544,14 @@ fn has_printf(b: &[u8]) -> bool {
             Some(b'%') => b
                 .get(i + 2..i + 6)
                 .is_some_and(|e| e.eq_ignore_ascii_case(b"3A//")),
+            // Dovecot's `%$`, the value of an LDAP attribute, as the whole
+            // host (`fts_solr=url=https://%$:8983/solr/dovecot/`).
+            Some(b'$') => {
+                i >= 2
+                    && &b[i - 2..i] == b"//"
+                    && b.get(i + 2)
+                        .is_none_or(|c| matches!(c, b'/' | b':' | b'?' | b'#'))
+            }
             // `git log --pretty` placeholders: `commit/%H`, `commit/%h`.
             Some(b'H' | b'h') => b.get(i + 2).is_none_or(|c| !c.is_ascii_alphanumeric()),
             // `help/1.1/%l/`, `?lang=%L`: one letter that is a whole path
@@ -860,6 +875,9 @@ mod tests {
             "http://a.example/%v",
             "https://studio.youtube.com/video/%2/livestreaming",
             "http://%1",
+            "https://%$:8983/solr/dovecot/",
+            "https://arxiv.org/\\abx@arxivpath/#1",
+            "http://domain.org/ok.html\\?except_this=1",
             "http:XX.XXX",
             "https://xxx.xxx.xxx.xxx",
             "http://%1/x?q=1",
@@ -913,6 +931,7 @@ mod tests {
             "http://[2001:db8::1]:8080/",
             "http://[fe80::1%eth0]/",
             "http://[fe80::1%25eth0]:8080/",
+            "https://a.example/%$:x",
             // Near misses of Go's marks: `%!` alone, a word in capitals.
             "https://a.example/%!B/x",
             "https://a.example/%21B(MISSING)",

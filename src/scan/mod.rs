@@ -100,7 +100,9 @@
 //! the line does not end in a backslash (a shell or string continuation,
 //! broken on purpose, is no evidence at all); and
 //! the token reads as a path: it holds `/`, `?`, `=`, `&` or an escape, or ends in
-//! a file extension (`november.html`; not after a capital, `Node.js`),
+//! a file extension (`november.html`; not after a capital, `Node.js`, nor a
+//! mail address's domain after a web URL that ends in a word, `…/~mpeppler` then
+//! `mpeppler@peppler.org`),
 //! and is not a `key:`, a pip requirement (`name==1.2`, `name!=3.3`), the
 //! name of an assignment (`name.url = "..."`, `name="..."`), another key
 //! of a settings file whose line is `Key=URL` (`#After=network.target`),

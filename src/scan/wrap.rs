@@ -294,7 +294,8 @@ pub(crate) fn rejoin(
             && !sentence
             && !next.key
             && (completes || is_path(tok))
-            && !is_function_word(tok);
+            && !is_function_word(tok)
+            && !signs_off(&b[url_start..run_end], tok);
         if !strong {
             if round == 0 {
                 // Weak: the literal part stays the URL.
@@ -569,6 +570,22 @@ fn is_path(tok: &[u8]) -> bool {
         && (2..=5).contains(&ext.len())
         && ext.iter().all(u8::is_ascii_alphanumeric)
         && ext.iter().any(u8::is_ascii_alphabetic)
+}
+
+/// Whether `tok` is a mail address on the line after a web URL ending in
+/// a word: a signature's home page, then its address (`…/~mpeppler` then
+/// `mpeppler@peppler.org`); its domain is no file extension. After a `/`
+/// it is a path's next segment (a list archive's message-id,
+/// `https://lists.debian.org/` then `2014…GO32192@teltox.donarmstrong.com`),
+/// and after `mailto:` the address's rest (Postfix's `rua=mailto:smtp-tls-`
+/// then `report@example.com`).
+fn signs_off(url: &[u8], tok: &[u8]) -> bool {
+    tok.contains(&b'@')
+        && !tok.contains(&b'/')
+        && url.last().is_some_and(u8::is_ascii_alphanumeric)
+        && !url
+            .get(..7)
+            .is_some_and(|s| s.eq_ignore_ascii_case(b"mailto:"))
 }
 
 /// Whether `tok` holds a percent escape (`%20`); `%global` (an RPM macro)

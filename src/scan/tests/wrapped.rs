@@ -318,6 +318,29 @@ fn a_path_that_would_not_fit_is_strong_whatever_the_line_width() {
         filled("all''indirizzo http://latuaistanzajenkins/userContent/")
     );
     assert_ne!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // A signature: the home page filling its line, the mail address on the
+    // next (DBI's shelved mail); a domain is no file extension.
+    let text = format!(
+        "{}\nmpeppler@peppler.org - phone\n",
+        filled("Michael Peppler - http://www.mbay.net/~mpeppler")
+    );
+    assert_ne!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // After `mailto:` the address's rest does continue it (Postfix's
+    // TLSRPT record).
+    let text = format!(
+        "{}\nreport@example.com\"\n",
+        filled("_smtp._tls IN TXT \"v=TLSRPTv1; rua=mailto:smtp-tls-")
+    );
+    assert_eq!(one(&text).url, "mailto:smtp-tls-report@example.com");
+    // So does a message-id after an archive's `/`.
+    let text = format!(
+        "{}\n20141116001628.GO32192@teltox.donarmstrong.com) 2014\n",
+        filled("Bug #746578 (https://lists.debian.org/")
+    );
+    assert_eq!(
+        one(&text).url,
+        "https://lists.debian.org/20141116001628.GO32192@teltox.donarmstrong.com"
+    );
     // Near misses: a lower-case `name=` is a path segment's
     // (`…/17z/` then `data=!3m1!4b1`), and after a `?` the same token
     // is the query's rest.
@@ -685,6 +708,13 @@ fn chat_link_markup_ends_the_url_at_the_pipe() {
         "«<http://a.example/x|This message *is* a link>»",
         &[(A, "http://a.example/x")],
     );
+    // A `|` after a line break and before a character of three bytes
+    // (a fuzzer's find): no cut inside the character, no panic.
+    let found = scan_all(
+        ">\u{3c}ftp:\n|\u{3002}>".as_bytes(),
+        &ScanOptions::default(),
+    );
+    assert!(found.iter().all(|c| !c.url.is_empty()), "{found:?}");
     // One word after a `|` inside a query: still the URL's.
     check("«<http://a/b?c|d>»", &[(A, "http://a/b?c|d")]);
     // Unless the `|` stands where the host or path is (Pod::Advent's

@@ -401,6 +401,8 @@ fn bracket_ends_url(b: &[u8], i: usize, limit: usize, from: usize, query: bool) 
                 .count();
             after2.is_none_or(|c| c.is_ascii_whitespace() || c >= 0x80)
                 || (rest[0] == b')' && rest.get(n).is_none_or(u8::is_ascii_whitespace))
+                // AsciiDoc's labeled list, `URL[text]::` ending the term.
+                || (rest.starts_with(b"::") && rest.get(n).is_none_or(u8::is_ascii_whitespace))
         }
         _ => false,
     }
@@ -757,6 +759,13 @@ mod tests {
         // after the stop keeps the bracket (near miss).
         assert_eq!(url_end("a/GROOVY-6044[text].\u{a0}x"), "a/GROOVY-6044");
         assert_eq!(url_end("a/GROOVY-6044[text].x y"), "a/GROOVY-6044[text].x");
+        // AsciiDoc's labeled list: `URL[text]::` is the term (asciidoc-py's
+        // manual); `::` and more text is no term's end.
+        assert_eq!(
+            url_end("www.xmlsoft.org[xsltproc]::\n  The"),
+            "www.xmlsoft.org"
+        );
+        assert_eq!(url_end("h.org[x]::y z"), "h.org[x]::y");
         // A list's next item after a port; a path's or a query's comma stays.
         assert_eq!(
             url_end("//localhost:14250,pollingIntervalMs=5000,rate=0.25"),

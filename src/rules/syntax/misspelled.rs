@@ -35,7 +35,8 @@ declare_rule! {
     /// always made stay too (`unknown-scheme` for `htp`, `invalid-host` for
     /// `http:/host`). Under `rfc3986` a typo shown beside its right form
     /// on the same lines ("producing `http:/localhost` instead of
-    /// `http://localhost`") is the text's example, not reported.
+    /// `http://localhost`") is the text's example, not reported; nor is a
+    /// `sed` substitution's pattern (`sed -e 's/http:/https:/g'`).
     ///
     /// ## Example
     /// `htp://www.gnu.org/`
@@ -118,7 +119,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     if cx.standard == Standard::Rfc3986 {
         let mut right = cx.url.to_string();
         right.replace_range(range.clone(), &fixed);
-        if crate::url::standard::line_holds_besides(cx.cand, &right) {
+        if crate::url::standard::line_holds_besides(cx.cand, &right) || in_sed_pattern(cx) {
             return;
         }
     }
@@ -130,6 +131,20 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     );
     let message = format!("write `{fixed}`");
     out.fix(Applicability::Unsafe, &message, vec![(range, fixed)]);
+}
+
+/// `sed -e 's/http:/https:/g'` (MLS's Makefile): a `sed` substitution's
+/// pattern, right after `s/` at a word's start, where a scheme's name
+/// stands without its slashes on purpose.
+fn in_sed_pattern(cx: &Cx<'_>) -> bool {
+    crate::url::standard::line_before(cx.cand).is_some_and(|line| {
+        let Some(head) = line.strip_suffix("s/") else {
+            return false;
+        };
+        head.chars()
+            .next_back()
+            .is_none_or(|c| matches!(c, '\'' | '"' | ' ' | '\t' | ';' | '{'))
+    })
 }
 
 #[cfg(test)]
@@ -150,6 +165,9 @@ mod tests {
         assert_eq!(rules(shown), 0);
         // Near misses: another URL's right form, or none, beside it.
         assert_eq!(rules("see http:/localhost/a and http://localhost/b\n"), 1);
+        // A sed substitution's pattern; near miss: a path ending in `s/`.
+        assert_eq!(rules("\tsed -e 's/http:/https:/g' a.html\n"), 0);
+        assert_eq!(rules("see docs/http:/localhost/a\n"), 1);
         assert_eq!(rules("see http:/localhost instead\n"), 1);
         // The right form as the link's target, the typo in its text.
         let html = "<a href=\"http://www.cs.hut.fi/x.gz\">htp://www.cs.hut.fi/x.gz</a>\n";

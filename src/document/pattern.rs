@@ -544,6 +544,9 @@ fn has_printf(b: &[u8]) -> bool {
             Some(b'%') => b
                 .get(i + 2..i + 6)
                 .is_some_and(|e| e.eq_ignore_ascii_case(b"3A//")),
+            // Objective-C's object conversion (`stringWithFormat:
+            // @"file://%@/Contents/Assets/index.html"`, in SWIG's manual).
+            Some(b'@') => true,
             // Dovecot's `%$`, the value of an LDAP attribute, as the whole
             // host (`fts_solr=url=https://%$:8983/solr/dovecot/`).
             Some(b'$') => {
@@ -876,6 +879,7 @@ mod tests {
             "https://studio.youtube.com/video/%2/livestreaming",
             "http://%1",
             "https://%$:8983/solr/dovecot/",
+            "file://%@/Contents/Assets/index.html",
             "https://arxiv.org/\\abx@arxivpath/#1",
             "http://domain.org/ok.html\\?except_this=1",
             "http:XX.XXX",

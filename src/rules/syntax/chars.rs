@@ -110,7 +110,7 @@ declare_rule! {
     /// glued to the URL; but not CJK punctuation between two CJK letters,
     /// a title's own: `…/报告：全球软件安全.pdf`, nor a curly apostrophe
     /// inside a word of a link's path, `…/raspberry-pi’s-birthday.md`, a
-    /// file so named, nor punctuation in a link's query that holds a
+    /// file so named, or quoting a slug's words there (`…-by-‘build-an-app’-…`), nor punctuation in a link's query that holds a
     /// sentence, `?text=“Learn%20React”%20by%20…`, a share link's post),
     /// and a host IDNA rejects. Under `rfc1738` every
     /// character beyond US-ASCII is reported.
@@ -597,20 +597,24 @@ fn is_cjk_name_punctuation(url: &str, i: usize, c: char) -> bool {
 /// file or page is named so, and the markup gave the link's end. A bare
 /// URL's `’s` is still reported: there the possessive is prose glued on.
 fn is_title_apostrophe(cx: &Cx<'_>, i: usize, c: char) -> bool {
-    c == '\u{2019}'
+    let before = cx.url[..i].chars().next_back();
+    let after = cx.url[i + c.len_utf8()..].chars().next();
+    // A slug's quoted words (pixelstech's `…-misled-by-‘build-an-app-in-5-
+    // minutes’%3a-in-depth-…`): `‘` opening a word after a separator, `’`
+    // closing one before a separator.
+    let separator = |c: Option<char>| c.is_some_and(|c| matches!(c, '-' | '_' | '/' | '%' | '.'));
+    let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    let placed = match c {
+        '\u{2019}' => word(before) && (word(after) || separator(after)),
+        '\u{2018}' => separator(before) && word(after),
+        _ => false,
+    };
+    placed
         && matches!(
             cx.cand.form,
             crate::scan::Form::Link | crate::scan::Form::Angle
         )
         && cx.parts.path.contains(&i)
-        && cx.url[..i]
-            .chars()
-            .next_back()
-            .is_some_and(char::is_alphabetic)
-        && cx.url[i + c.len_utf8()..]
-            .chars()
-            .next()
-            .is_some_and(char::is_alphabetic)
 }
 
 /// Whether `i` is in a link's query that holds a sentence (encoded
@@ -1047,6 +1051,12 @@ mod tests {
             Form::Link
         ));
         assert!(fired("https://exa\u{2019}mple.com/", Form::Link));
+        // A slug's quoted words: `‘` after a separator, `’` before one.
+        let slug =
+            "https://a.example/article/1-misled-by-\u{2018}build-in-5-minutes\u{2019}%3a-in-depth";
+        assert!(!fired(slug, Form::Link));
+        assert!(fired(slug, Form::Bare));
+        assert!(fired("https://a.example/x\u{2018}y", Form::Link));
     }
 
     #[test]

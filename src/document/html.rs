@@ -345,7 +345,13 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
             }
             // A `>` or `<` inside a URL value means the quote was never
             // closed where the author meant: the tag ends there.
-            let reach = close.unwrap_or(s.len()).min(v + UNTERMINATED_MAX);
+            // A value closed on its own line is read whole, however long
+            // (a `srcset` of a dozen image URLs runs past 2,000 bytes).
+            let one_line = close.is_some_and(|c| memchr::memchr(b'\n', &bytes[v..c]).is_none());
+            let reach = match close {
+                Some(c) if one_line => c,
+                _ => close.unwrap_or(s.len()).min(v + UNTERMINATED_MAX),
+            };
             let stray = stray_bracket(&bytes[v..reach]).map(|k| v + k);
             match (close, stray) {
                 (Some(c), None) if c <= reach => {
@@ -844,6 +850,22 @@ mod tests {
         assert!(read(erb).links.is_empty());
         let cut = "<a href=\"https://github.com/rails/rails/tree/<%= @edge\">main</a>";
         let links = read(cut).links;
+        assert!(!links.is_empty() && links.iter().all(|l| l.unterminated));
+    }
+
+    #[test]
+    fn a_long_value_closed_on_its_line_is_terminated() {
+        // A `srcset` of many image URLs (a feed's), past 2,048 bytes.
+        let list: Vec<String> = (0..40)
+            .map(|k| format!("https://cdn.example.com/img-{k}.jpg?auto=webp&width={k}0 {k}0w"))
+            .collect();
+        let page = format!("<img srcset=\"{}\" width=\"630\">", list.join(","));
+        assert!(page.len() > UNTERMINATED_MAX);
+        let links = read(&page).links;
+        assert!(!links.is_empty() && links.iter().all(|l| !l.unterminated));
+        // Near miss: the quote closes only lines later, after a `>`.
+        let open = format!("<a href=\"https://a.example/{}\n>x</a>\"", "b".repeat(3000));
+        let links = read(&open).links;
         assert!(!links.is_empty() && links.iter().all(|l| l.unterminated));
     }
 

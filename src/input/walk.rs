@@ -152,6 +152,8 @@ pub const DATA_FOLDERS: &[&str] = &[
     // `testfiles-math-luatex`).
     "testfiles",
     "fixtures",
+    // feed-rs's `fixture/rss0`: real feeds saved as a parser's input.
+    "fixture",
     "corpus",
     // A fuzzer's folder: its corpora and dictionaries (`url.dict`) are
     // malformed input on purpose.
@@ -461,6 +463,7 @@ mod tests {
             "r/x/url.test.yaml",
             "r/modules/uri/uri.test",
             "r/modules/pki/test-assets/generator/pkitest-ca2.conf",
+            "r/fixture/rss0/rss_0.91.xml",
             "r/x/test_parse.txt",
             "r/benchmark/samples/inline-autolink.md",
             "r/cassandane/tiny-tests/Caldav/invite",

@@ -92,7 +92,10 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
             && cx.url[..cx.url.len() - value.len()].ends_with('&');
         // `?template=bug_report.md&title=Bug:`: a prefilled title's label;
         // a colon ends no sentence inside a query value.
-        if prefix || token || cx.url.ends_with(':') {
+        // `?_gl=1*12w45u6*_ga*…LjAuMA..`: Google Analytics' linker, copied
+        // with the link; its base64 ends in dots.
+        let linker = value.starts_with("_gl=1*") && value.ends_with("..");
+        if prefix || token || linker || cx.url.ends_with(':') {
             return;
         }
     }
@@ -186,6 +189,8 @@ mod tests {
             // A colon after a path, a full stop after a query value.
             "https://a.example/x:",
             "https://a.example/?title=Bug.",
+            // Near miss of Google's linker: another parameter's value.
+            "https://a.example/?gl=1*x..",
             // Near misses of an initialism: a file name, a long piece.
             "https://a.example/Release_Notes.2024.",
             "https://a.example/Team_A.Report.",
@@ -234,6 +239,7 @@ mod tests {
             // The article on the `?:` operator.
             "https://en.wikipedia.org/wiki/%3F:",
             "https://latex.codecogs.com/svg.image?\\inline&space;i&space;",
+            "https://support.mozilla.org/kb/x?_gl=1*12w45u6*_ga*MTY3MTE5OTUyMy4xLjAuMA..",
         ] {
             assert!(
                 !link_rules(url, false).contains(&Rule::TrailingPunctuation),

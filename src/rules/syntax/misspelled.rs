@@ -36,7 +36,8 @@ declare_rule! {
     /// `http:/host`). Under `rfc3986` a typo shown beside its right form
     /// on the same lines ("producing `http:/localhost` instead of
     /// `http://localhost`") is the text's example, not reported; nor is a
-    /// `sed` substitution's pattern (`sed -e 's/http:/https:/g'`).
+    /// `sed` substitution's pattern (`sed -e 's/http:/https:/g'`) or a link
+    /// the text calls dead (`(dead link: httpx://plus.google.com/…)`).
     ///
     /// ## Example
     /// `htp://www.gnu.org/`
@@ -119,7 +120,10 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     if cx.standard == Standard::Rfc3986 {
         let mut right = cx.url.to_string();
         right.replace_range(range.clone(), &fixed);
-        if crate::url::standard::line_holds_besides(cx.cand, &right) || in_sed_pattern(cx) {
+        if crate::url::standard::line_holds_besides(cx.cand, &right)
+            || in_sed_pattern(cx)
+            || called_dead(cx)
+        {
             return;
         }
     }
@@ -147,6 +151,15 @@ fn in_sed_pattern(cx: &Cx<'_>) -> bool {
     })
 }
 
+/// `(dead link: httpx://plus.google.com/…)` (scala-lang's posts): a link
+/// the text calls dead, its scheme broken on purpose so nothing follows it.
+fn called_dead(cx: &Cx<'_>) -> bool {
+    crate::url::standard::line_before(cx.cand).is_some_and(|line| {
+        let line = line.trim_end().trim_end_matches(':').to_ascii_lowercase();
+        line.ends_with("dead link") || line.ends_with("broken link")
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use crate::rules::testutil::{cand, diagnostics_with, table, table_3986};
@@ -168,6 +181,13 @@ mod tests {
         // A sed substitution's pattern; near miss: a path ending in `s/`.
         assert_eq!(rules("\tsed -e 's/http:/https:/g' a.html\n"), 0);
         assert_eq!(rules("see docs/http:/localhost/a\n"), 1);
+        // A link the text calls dead, its scheme broken on purpose; near
+        // miss: a dead link's page named after it.
+        assert_eq!(
+            rules("Video (dead link: httpx://plus.google.com/u/5/e)\n"),
+            0
+        );
+        assert_eq!(rules("dead link checker at httpx://a.example/\n"), 1);
         assert_eq!(rules("see http:/localhost instead\n"), 1);
         // The right form as the link's target, the typo in its text.
         let html = "<a href=\"http://www.cs.hut.fi/x.gz\">htp://www.cs.hut.fi/x.gz</a>\n";

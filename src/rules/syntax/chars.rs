@@ -110,10 +110,11 @@ declare_rule! {
     /// glued to the URL; but not CJK punctuation between two CJK letters,
     /// a title's own: `…/报告：全球软件安全.pdf`, nor a curly apostrophe
     /// inside a word of a link's path, `…/raspberry-pi’s-birthday.md`, a
-    /// file so named, or quoting a slug's words there (`…-by-‘build-an-app’-…`), nor punctuation in a link's query that holds a
-    /// sentence, `?text=“Learn%20React”%20by%20…`, a share link's post),
-    /// and a host IDNA rejects. Under `rfc1738` every
-    /// character beyond US-ASCII is reported.
+    /// file so named, or quoting a slug's words there
+    /// (`…-by-‘build-an-app’-…`), nor punctuation in a link's query that
+    /// holds a sentence, `?text=“Learn%20React”%20by%20…`, a share link's
+    /// post), and a host IDNA rejects. Under `rfc1738` every character
+    /// beyond US-ASCII is reported.
     ///
     /// ## Example
     /// `http://host/café`

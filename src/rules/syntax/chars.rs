@@ -532,7 +532,7 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
         }
         !is_iri_char(c)
             && !is_cjk_name_punctuation(cx.url, i, c)
-            && !is_title_apostrophe(cx, i, c)
+            && !is_name_quote(cx, i, c)
             && !in_sentence_query(cx, i)
     };
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
@@ -594,10 +594,11 @@ fn is_cjk_name_punctuation(url: &str, i: usize, c: char) -> bool {
 }
 
 /// Whether `c`, at `i`, is a typographic apostrophe inside a word of a
-/// link's path (`…/article/2021/raspberry-pi’s-ninth-birthday.md`): the
-/// file or page is named so, and the markup gave the link's end. A bare
-/// URL's `’s` is still reported: there the possessive is prose glued on.
-fn is_title_apostrophe(cx: &Cx<'_>, i: usize, c: char) -> bool {
+/// link's path (`…/article/2021/raspberry-pi’s-ninth-birthday.md`) or a
+/// quote around a slug's words there (`…-by-‘build-an-app’-…`): the file
+/// or page is named so, and the markup gave the link's end. A bare URL's
+/// `’s` is still reported: there the possessive is prose glued on.
+fn is_name_quote(cx: &Cx<'_>, i: usize, c: char) -> bool {
     let before = cx.url[..i].chars().next_back();
     let after = cx.url[i + c.len_utf8()..].chars().next();
     // A slug's quoted words (pixelstech's `…-misled-by-‘build-an-app-in-5-

@@ -429,14 +429,34 @@ fn is_string_escape(rest: &[u8]) -> bool {
 }
 
 /// Whether `rest` starts with `&gt;`, `&lt;`, `&quot;` or `&apos;` (any
-/// case), the entities of characters that end a URL.
+/// case), or a numeric reference to one of those characters (`&#39;`,
+/// `&#x27;`, `&#034;`): the entities of characters that end a URL, as
+/// HTML escaped into JSON strings or plain text writes them.
 fn is_delimiter_entity(rest: &[u8]) -> bool {
-    [&b"&gt;"[..], b"&lt;", b"&quot;", b"&apos;"]
+    let named = [&b"&gt;"[..], b"&lt;", b"&quot;", b"&apos;"]
         .iter()
         .any(|e| {
             rest.get(..e.len())
                 .is_some_and(|r| r.eq_ignore_ascii_case(e))
-        })
+        });
+    named || numeric_entity(rest).is_some_and(|c| matches!(c, b'"' | b'\'' | b'<' | b'>'))
+}
+
+/// The character an ASCII numeric reference at the start of `rest` stands
+/// for (`&#39;` or `&#x27;` is `'`), when it is one and ends with `;`.
+fn numeric_entity(rest: &[u8]) -> Option<u8> {
+    let body = rest.strip_prefix(b"&#")?;
+    let (hex, digits) = match body.first() {
+        Some(b'x' | b'X') => (true, &body[1..]),
+        _ => (false, body),
+    };
+    let end = digits.iter().take(8).position(|&b| b == b';')?;
+    let text = std::str::from_utf8(&digits[..end]).ok()?;
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let value = u32::from_str_radix(text, if hex { 16 } else { 10 }).ok()?;
+    u8::try_from(value).ok().filter(u8::is_ascii)
 }
 
 /// Whether the text after a scheme holds something URL-like: a letter or a
@@ -749,6 +769,16 @@ mod tests {
         assert_eq!(url_end("v8.dev/\\\" x"), "v8.dev/");
         assert_eq!(url_end("a/b&gt; c"), "a/b");
         assert_eq!(url_end("a/b?x=1&amp;y=2 c"), "a/b?x=1&amp;y=2");
+        // Numeric references to a quote or an angle bracket end it too
+        // (Node.js's API docs: HTML escaped into JSON strings); other
+        // numbers, and a reference with no `;`, stay (near misses).
+        assert_eq!(url_end("h:8080&#39;);"), "h:8080");
+        assert_eq!(url_end("a/b&#x27;c"), "a/b");
+        assert_eq!(url_end("a/b&#034; c"), "a/b");
+        assert_eq!(url_end("a/b&#X3E;c"), "a/b");
+        assert_eq!(url_end("a/b?x=1&#38;y c"), "a/b?x=1&#38;y");
+        assert_eq!(url_end("a/b&#39 c"), "a/b&#39");
+        assert_eq!(url_end("a/b&#+39;c"), "a/b&#+39;c");
         // AsciiDoc's `URL[text]` before text of another script.
         assert_eq!(
             url_end("github.com/newren/git-filter-repo[git-filter-repo]\u{3002}fi"),

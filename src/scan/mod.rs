@@ -54,7 +54,8 @@
 //! (an apostrophe inside a word, `it's`, stays). A backquote is never last,
 //! and ends a URL written right after one (Markdown code spans); so does the
 //! `*` or `_` of Markdown emphasis around a URL. A backslash is never last
-//! (escaped strings), and `&gt;`, `&lt;`, `&quot;` or `&apos;` end a URL. A
+//! (escaped strings), and `&gt;`, `&lt;`, `&quot;` or `&apos;` (or a numeric
+//! reference to one of those characters, `&#39;`) end a URL. A
 //! scheme with no letter or digit after it (`http://`, `mailto:`,
 //! `http://.`) is not a URL. A bare URL is read for at most 64 KiB; a longer
 //! run is cut there and scanning resumes after the cut.

@@ -196,9 +196,9 @@ impl Syntax {
     /// and other Sphinx projects name their sources `.txt`) is reST; one
     /// that opens as an HTML page (`<!DOCTYPE html`, `<html`: a page saved
     /// as `.txt`, as old how-tos are) is HTML; one that opens with a roff
-    /// comment or title (`'\"`, `.\"`, `.TH `: Tcl's manual pages are named
-    /// `.n`, a name other languages use too) is roff. Any other syntax
-    /// stays.
+    /// comment, title or macro definition (`'\"`, `.\"`, `.TH `, `.de `:
+    /// Tcl's manual pages are named `.n`, a name other languages use too)
+    /// is roff. Any other syntax stays.
     #[must_use]
     pub fn refined_by_head(self, head: &[u8]) -> Syntax {
         if self == Syntax::Text && opens_roff(head) {
@@ -227,9 +227,10 @@ impl Syntax {
             "rst" => Syntax::Rst,
             "json" => Syntax::Json,
             "man" | "ms" => Syntax::Roff,
-            // `ls.1`, and sections with a suffix: `openssl.1ssl`, `File::Spec.3pm`.
+            // `ls.1`, and sections with a suffix: `openssl.1ssl`, `File::Spec.3pm`,
+            // NTP's `ntp-keygen.1ntp-keygenman`.
             s if s.starts_with(|c: char| matches!(c, '1'..='9'))
-                && s[1..].bytes().all(|c| c.is_ascii_lowercase()) =>
+                && s[1..].bytes().all(|c| c.is_ascii_lowercase() || c == b'-') =>
             {
                 Syntax::Roff
             }
@@ -278,11 +279,14 @@ fn opens_html_page(head: &[u8]) -> bool {
             .is_none_or(|c| c.is_ascii_whitespace() || *c == b'>')
 }
 
-/// Whether `head` opens as roff source: a comment line (`'\"`, `.\"`) or
-/// the title macro (`.TH name`).
+/// Whether `head` opens as roff source: a comment line (`'\"`, `.\"`),
+/// the title macro (`.TH name`) or a macro definition (`.de name`,
+/// groff's `.de1 name`: the prologue AutoGen puts before NTP's `.TH`).
 fn opens_roff(head: &[u8]) -> bool {
     let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-    head.starts_with(b"'\\\"") || head.starts_with(b".\\\"") || head.starts_with(b".TH ")
+    [&b"'\\\""[..], b".\\\"", b".TH ", b".de ", b".de1 "]
+        .iter()
+        .any(|p| head.starts_with(p))
 }
 
 /// Whether `head` reads as reStructuredText: a line of explicit markup

@@ -538,9 +538,19 @@ fn a_file_that_opens_as_roff_is_roff() {
         Syntax::Text.refined_by_head(b".TH FILEUTIL n 1.16\n"),
         Syntax::Roff
     );
-    // Nemerle's `.n` source and prose stay text.
+    // AutoGen's man pages (NTP's) define a macro before the title.
+    assert_eq!(
+        Syntax::Text.refined_by_head(b".de1 NOP\n.  it 1 an-trap\n"),
+        Syntax::Roff
+    );
+    // Nemerle's `.n` source and prose stay text; so does a line about
+    // `.deb` packages (near miss).
     assert_eq!(
         Syntax::Text.refined_by_head(b"using System;\n"),
+        Syntax::Text
+    );
+    assert_eq!(
+        Syntax::Text.refined_by_head(b".deb packages are built by\n"),
         Syntax::Text
     );
     assert_eq!(Syntax::Text.refined_by_head(b".THE END\n"), Syntax::Text);
@@ -661,6 +671,7 @@ fn syntax_from_path() {
         ("ls.1", Syntax::Roff),
         ("openssl-passwd.1ssl", Syntax::Roff),
         ("File::Spec.3pm", Syntax::Roff),
+        ("ntp-keygen.1ntp-keygenman", Syntax::Roff),
         ("ls.1.gz", Syntax::Roff),
         ("emacs.texi", Syntax::Texinfo),
         ("notes.txt", Syntax::Text),

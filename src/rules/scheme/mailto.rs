@@ -17,7 +17,7 @@ declare_rule! {
     ///
     /// ## Standards
     /// Under `rfc3986` (the default) an address obfuscated on purpose
-    /// against harvesters, `mailto:joe at example.org` (or `(at)`, `[AT]`, `%5BAT%5D`, `_at_`, `%20at%20`,
+    /// against harvesters, `mailto:joe at example.org` (or `(at)`, `[AT]`, `%5BAT%5D`, `%3CAT%3E`, `_at_`, `%20at%20`,
     /// `ukdATkampsax.dk`, ` dot ` for the dot, or the marks spaced out,
     /// `warner-buildbot @ lothar . com`, or written as HTML character
     /// references shown outside HTML, `abc&#37;&#52;&#48;example&#46;org`),
@@ -111,6 +111,9 @@ fn says_at(s: &str) -> bool {
         // guides: `mailto:wireshark-dev%5BAT%5Dwireshark.org`).
         "%5bat%5d",
         "%28at%29",
+        // NTP's `mailto:kardel%20%3CAT%3E%20ntp.org`, shown as `kardel <AT> ntp.org`.
+        "%3cat%3e",
+        "<at>",
         " at\n",
         " dot ",
         "%20dot%20",
@@ -488,6 +491,7 @@ mod tests {
             "mail mailto:christopher[dot]albert now",
             "mail mailto:wireshark-dev%5BAT%5Dwireshark.org now",
             "mail mailto:joe%28at%29example.org now",
+            "mail mailto:kardel%20%3CAT%3E%20ntp.org now",
         ] {
             assert!(!fires(text, Standard::Rfc3986), "{text}");
             assert!(fires(text, Standard::Rfc1738), "{text}");

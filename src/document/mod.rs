@@ -281,7 +281,7 @@ fn opens_html_page(head: &[u8]) -> bool {
 
 /// Whether `head` opens as roff source: a comment line (`'\"`, `.\"`),
 /// the title macro (`.TH name`) or a macro definition (`.de name`,
-/// groff's `.de1 name`: the prologue AutoGen puts before NTP's `.TH`).
+/// groff's `.de1 name`: the prologue GNU `autogen` puts before NTP's `.TH`).
 fn opens_roff(head: &[u8]) -> bool {
     let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
     [&b"'\\\""[..], b".\\\"", b".TH ", b".de ", b".de1 "]

@@ -757,7 +757,10 @@ pub fn shows_a_fault(cand: &crate::scan::Candidate) -> bool {
 /// Whether the candidate stands in a `/etc/passwd` entry
 /// (`news:x:9:13:news:/var/spool/news:` or a GECOS field's `Anonymous
 /// FTP:/var/ftp:/bin/false`): seven `:`-separated fields, the third and
-/// fourth numbers. The scheme is a user's name, no URL's. Needs the excerpt.
+/// fourth numbers; or BSD's `master.passwd`, ten fields, the sixth and
+/// seventh numbers or empty (poudriere's `ftp:*:14:14::0:0:Anonymous
+/// FTP:/var/ftp:/nonexistent`). The scheme is a user's name, no URL's.
+/// Needs the excerpt.
 pub fn in_passwd_entry(cand: &crate::scan::Candidate) -> bool {
     let Some((_, line, after)) = around(cand) else {
         return false;
@@ -766,7 +769,11 @@ pub fn in_passwd_entry(cand: &crate::scan::Candidate) -> bool {
     let entry = |s: &str| {
         let f: Vec<&str> = s.trim().split(':').collect();
         let number = |x: &str| !x.is_empty() && x.bytes().all(|c| c.is_ascii_digit());
-        f.len() == 7
+        let master = f.len() == 10
+            && [f[5], f[6]]
+                .iter()
+                .all(|x| x.bytes().all(|c| c.is_ascii_digit()));
+        (f.len() == 7 || master)
             && !f[0].is_empty()
             && f[0]
                 .bytes()
@@ -1254,11 +1261,20 @@ mod tests {
             entry("mail:x:8:8:mail:/var/mail:/bin/sh news:x:9:9:news:/var/spool/news:/bin/sh\n"),
             [true]
         );
+        // BSD's master.passwd: ten fields.
+        assert_eq!(
+            entry("ftp:*:14:14::0:0:Anonymous FTP:/var/ftp:/nonexistent\n"),
+            [true]
+        );
         // Near misses: six fields, and names where the numbers go; a
         // blank beyond ASCII before the URL (no panic on its bytes).
         assert_eq!(entry("news:x:9:13:news:/var/spool/news\n"), [false]);
         assert_eq!(entry("a\u{85}http://h/ x\n"), [false]);
         assert_eq!(entry("news:a:b:c:d:e:f see it\n"), [false]);
+        assert_eq!(
+            entry("ftp:*:14:14::x:0:Anonymous FTP:/var/ftp:/sh\n"),
+            [false]
+        );
     }
 
     #[test]

@@ -17,13 +17,15 @@ declare_rule! {
     ///
     /// ## Standards
     /// Under `rfc3986` (the default) an address obfuscated on purpose
-    /// against harvesters, `mailto:joe at example.org` (or `(at)`, `[AT]`, `%5BAT%5D`, `%3CAT%3E`, `_at_`, `%20at%20`,
+    /// against harvesters, `mailto:joe at example.org` (or `(at)`, `[AT]`,
+    /// `'at'`, `-at-`, `+at+`, `%5BAT%5D`, `%3CAT%3E`, `_at_`, `%20at%20`,
     /// `ukdATkampsax.dk`, ` dot ` for the dot, or the marks spaced out,
     /// `warner-buildbot @ lothar . com`, or written as HTML character
     /// references shown outside HTML, `abc&#37;&#52;&#48;example&#46;org`),
     /// is not reported: its writer broke it deliberately; nor is a
-    /// placeholder (`mailto:xxx`, `mailto:foo`, `mailto:user`, `mailto:test`, `mailto:...`, `mailto:-`,
-    /// `mailto:EmailAddress`), a notifier
+    /// placeholder (`mailto:xxx`, `mailto:foo`, `mailto:user`, `mailto:test`,
+    /// `mailto:anonymous`, `mailto:...`, `mailto:-`, `mailto:EmailAddress`),
+    /// a notifier
     /// library's server URL with a password (Apprise's
     /// `mailto://user:pass@smtp.example.org`), a wildcard
     /// (`mailto:*`), a noun naming the scheme (`mailto:links`) or the end
@@ -89,8 +91,8 @@ pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
     let after: String = e.text.get(from..).unwrap_or("").chars().take(8).collect();
     let after = after.to_ascii_lowercase();
     [
-        " at ", " (at)", " [at]", "(at)", "[at]", "{at}", "_at_", " _at_", " - dot", "[dot]",
-        "(dot)", " dot ",
+        " at ", " (at)", " [at]", "(at)", "[at]", "{at}", "_at_", " _at_", " 'at' ", " - dot",
+        "[dot]", "(dot)", " dot ",
     ]
     .iter()
     .any(|w| after.starts_with(w))
@@ -111,6 +113,11 @@ fn says_at(s: &str) -> bool {
         // guides: `mailto:wireshark-dev%5BAT%5Dwireshark.org`).
         "%5bat%5d",
         "%28at%29",
+        // The SRFI documents' `srfi+minus+1+at+srfi+dot+schemers+dot+org`
+        // (a form's `+` for a blank) and `jensaxel-at-soegaard.net`.
+        "+at+",
+        "+dot+",
+        "-at-",
         // NTP's `mailto:kardel%20%3CAT%3E%20ntp.org`, shown as `kardel <AT> ntp.org`.
         "%3cat%3e",
         "<at>",
@@ -159,6 +166,9 @@ fn placeholder(cx: &Cx<'_>) -> bool {
             | "user"
             | "username"
             | "recipient"
+            // fluid's maintainers table links `mailto:anonymous` where an
+            // address is withheld.
+            | "anonymous"
     )
         // X's for the address, one or more (LibreOffice's help listing what
         // AutoCorrect links: `x@x`, `mailto:x`).
@@ -353,6 +363,9 @@ mod tests {
         assert!(!fires(text, Standard::Rfc3986));
         assert!(fires(text, Standard::Rfc1738));
         assert!(fires("write to mailto:xavier", Standard::Rfc3986));
+        let text = "| Jane | [mailto:anonymous](mailto:anonymous) |";
+        assert!(!fires(text, Standard::Rfc3986));
+        assert!(fires("write to mailto:anonymously", Standard::Rfc3986));
         let text = "Email addresses: x@x, mailto:x";
         assert!(!fires(text, Standard::Rfc3986));
         assert!(fires(text, Standard::Rfc1738));
@@ -476,6 +489,10 @@ mod tests {
             Standard::Rfc3986
         ));
         assert!(fires("write to mailto:attic.org today", Standard::Rfc3986));
+        assert!(fires(
+            "write to mailto:cat-atlas.org today",
+            Standard::Rfc3986
+        ));
         // Near miss: an escape that only starts like `[AT]`.
         assert!(fires(
             "write to mailto:joe%5Bat.org today",
@@ -492,6 +509,12 @@ mod tests {
             "mail mailto:wireshark-dev%5BAT%5Dwireshark.org now",
             "mail mailto:joe%28at%29example.org now",
             "mail mailto:kardel%20%3CAT%3E%20ntp.org now",
+            "mail mailto:srfi+minus+1%20%20+at+srfi+dotschemers+dot+org now",
+            "mail mailto:srfi-editors+at+srfi+dot+schemers+dot+org now",
+            "mail mailto:jensaxel-at-soegaard.net now",
+            "mail mailto:sebastian.egner-AT-philips.com now",
+            // ULHPC's `(mailto:hpc-users 'at' uni.lu)`.
+            "mail (mailto:hpc-users 'at' uni.lu) now",
         ] {
             assert!(!fires(text, Standard::Rfc3986), "{text}");
             assert!(fires(text, Standard::Rfc1738), "{text}");

@@ -197,7 +197,7 @@ fn read_range(b: &mut Builder, src: &str, start: usize, end: usize, xml: bool) {
                 anchor = tag.href.map(|h| (b.text.len(), h));
             } else if name == "/a" {
                 if let Some((from, href)) = anchor.take() {
-                    if b.text[from..].trim() == href.trim() {
+                    if shows_href(b.text[from..].trim(), href.trim()) {
                         // `&lt;URL:<a href="http://a/">http://a/</a>&gt;`:
                         // the wrapper around the link's text goes with it,
                         // or the scanner would read an empty `<URL:>`.
@@ -691,6 +691,45 @@ fn find_ci(hay: &str, needle: &str) -> Option<usize> {
     hay.as_bytes()
         .windows(needle.len())
         .position(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
+}
+
+/// Whether a link's text is its `href`, as written or with the href's
+/// percent escapes decoded: tex2page's `href="…#%25_idx_144"` shows
+/// `…#%_idx_144`, the one URL twice, whose text the scanner must not read
+/// as a second URL with a bad escape.
+fn shows_href(text: &str, href: &str) -> bool {
+    if text == href {
+        return true;
+    }
+    let (t, h) = (text.as_bytes(), href.as_bytes());
+    let (mut i, mut j) = (0, 0);
+    while i < t.len() && j < h.len() {
+        // An escape the text keeps as it is, else one it shows decoded.
+        if h[j] == b'%' && t[i..].starts_with(&h[j..h.len().min(j + 3)]) {
+            (i, j) = (i + 3, j + 3);
+            continue;
+        }
+        let escaped = (h[j] == b'%')
+            .then(|| h.get(j + 1..j + 3))
+            .flatten()
+            .filter(|x| x.iter().all(u8::is_ascii_hexdigit))
+            .map(|x| (hex(x[0]) << 4) | hex(x[1]));
+        match escaped {
+            Some(byte) if t[i] == byte => j += 3,
+            _ if t[i] == h[j] => j += 1,
+            _ => return false,
+        }
+        i += 1;
+    }
+    i == t.len() && j == h.len()
+}
+
+/// The value of an ASCII hex digit.
+fn hex(d: u8) -> u8 {
+    match d {
+        b'0'..=b'9' => d - b'0',
+        _ => (d | 0x20) - b'a' + 10,
+    }
 }
 
 #[cfg(test)]

@@ -117,6 +117,11 @@ fn each_reader_finds_its_links() {
         (Syntax::Roff, "GUI on \\X'tty: link http://localhost:9090'\\fI\\%http://localhost:9090\\fP\\X'tty: link' on\n", &["http://localhost:9090"]),
         (Syntax::Roff, "a \\h'2n'http://c.example/x\\v'-1'\n", &["http://c.example/x"]),
         (Syntax::Html, "<a href='http://a.example/'>http://a.example/</a> <!-- <a href=\"http://c.example/\"> -->", &["http://a.example/"]),
+        // tex2page shows its href's `%25` decoded: one URL, not two; a text
+        // that differs beyond the escape is read as its own URL (near miss).
+        (Syntax::Html, "<a href=\"http://a.example/b.html#%25_idx_1\">http://a.example/b.html#%_idx_1</a>", &["http://a.example/b.html#%25_idx_1"]),
+        (Syntax::Html, "<a href=\"http://a.example/%41%25\">http://a.example/A%25</a>", &["http://a.example/%41%25"]),
+        (Syntax::Html, "<a href=\"http://a.example/b#%25_x\">http://a.example/b#%_y</a>", &["http://a.example/b#%25_x", "http://a.example/b#%_y"]),
         (Syntax::Markdown, "[https://a.example](https://a.example) `http://code.example/`", &["https://a.example", "http://code.example/"]),
     ];
     for (syntax, src, want) in cases {

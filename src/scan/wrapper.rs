@@ -89,6 +89,11 @@ fn placeholder_name(b: &[u8]) -> Option<usize> {
 pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found> {
     let b = w.bytes;
     let after = lt + 1;
+    // TiddlyWiki's block quote, `<<<https://en.wikipedia.org/wiki/LaTeX`
+    // (its citation after the marks): a third `<` opens no wrapper.
+    if lt >= 2 && &b[lt - 2..lt] == b"<<" {
+        return None;
+    }
     let (form, content_start, opener_end) = if b
         .get(after..after + 4)
         .is_some_and(|s| s.eq_ignore_ascii_case(b"URL:"))

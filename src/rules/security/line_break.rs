@@ -20,7 +20,9 @@ declare_rule! {
     /// reported: a client never sends the fragment, and sends the query
     /// still encoded, as form data whose text may hold line breaks (a
     /// playground link's `?text=a%0Ab`, a new issue's `?body=`; text
-    /// fragments such as `#:~:text=a%0Ab`). Nor is a URL that encodes ESC or
+    /// fragments such as `#:~:text=a%0Ab`), nor one in a path segment's
+    /// `;name=value` parameter, form data carried in the path (Google
+    /// Cloud's `…/logs/query;query=a%0Ab`). Nor is a URL that encodes ESC or
     /// BEL too (a terminal escape sequence: `http://localhost:8080/%1b%5d%07%0a`
     /// in an advisory is the attack's payload, shown on purpose). Under
     /// `rfc1738` every escape of every URL is judged.
@@ -58,7 +60,10 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         (None, Some(f)) => f.start - 1,
         (None, None) => cx.url.len(),
     };
-    for e in escapes(cx.url, 0..end).filter(|e| matches!(e.value, Some(0x0D | 0x0A))) {
+    let rfc3986 = cx.standard == crate::url::Standard::Rfc3986;
+    for e in escapes(cx.url, 0..end).filter(|e| {
+        matches!(e.value, Some(0x0D | 0x0A)) && !(rfc3986 && in_parameter(cx.url, e.range.start))
+    }) {
         match &mut run {
             Some(r) if r.end == e.range.start => r.end = e.range.end,
             _ => {
@@ -71,6 +76,21 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     if let Some(r) = run {
         report(cx, out, r);
     }
+}
+
+/// Whether byte `at` of `url` is in a path segment's `;name=value`
+/// parameter (RFC 3986 §3.3): form data carried in the path, as Google
+/// Cloud's console carries a query's lines, `…/logs/query;query=a%0Ab`.
+fn in_parameter(url: &str, at: usize) -> bool {
+    let segment = &url[url[..at].rfind('/').map_or(0, |k| k + 1)..at];
+    segment.split(';').skip(1).any(|p| {
+        p.split_once('=').is_some_and(|(name, _)| {
+            !name.is_empty()
+                && name
+                    .bytes()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.'))
+        })
+    })
 }
 
 fn report(cx: &Cx<'_>, out: &mut Report<'_>, r: std::ops::Range<usize>) {
@@ -93,6 +113,14 @@ mod tests {
                 ("http://localhost:8080/%09%0a", &["%0a"]),
                 ("http://h/%00%0d%0aSet-Cookie:x", &["%0d%0a"]),
                 ("https://spec.commonmark.org/dingus/?text=a%0Ab", &[]),
+                // A path parameter's value is form data too; a `;` with
+                // no `name=`, or in an earlier segment, is not (near misses).
+                (
+                    "https://console.cloud.google.com/logs/query;query=a%22%0Alog;timeRange=P7D",
+                    &[],
+                ),
+                ("https://a.example/x;a%0Ab", &["%0A"]),
+                ("https://a.example/x;q=1/a%0Ab", &["%0A"]),
             ],
         );
         assert_eq!(

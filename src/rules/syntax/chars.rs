@@ -108,7 +108,9 @@ declare_rule! {
     /// §4.1), private-use and non-characters, punctuation of the General
     /// Punctuation and CJK blocks (curly quotes, `…`, `。`, mostly prose
     /// glued to the URL; but not CJK punctuation between two CJK letters,
-    /// a title's own: `…/报告：全球软件安全.pdf`, nor a curly apostrophe
+    /// a title's own: `…/报告：全球软件安全.pdf`, nor CJK brackets paired
+    /// around CJK letters in one segment of a link's path, a title made a
+    /// slug (`…/《Python自然语言处理》阅读笔记（一）`), nor a curly apostrophe
     /// inside a word of a link's path, `…/raspberry-pi’s-birthday.md`, a
     /// file so named, or quoting a slug's words there
     /// (`…-by-‘build-an-app’-…`), nor punctuation in a link's query that
@@ -533,6 +535,7 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
         !is_iri_char(c)
             && !is_cjk_name_punctuation(cx.url, i, c)
             && !is_name_quote(cx, i, c)
+            && !is_title_bracket(cx, i, c)
             && !in_sentence_query(cx, i)
     };
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
@@ -591,6 +594,53 @@ fn is_cjk_name_punctuation(url: &str, i: usize, c: char) -> bool {
         && c != '\u{3000}'
         && url[..i].chars().next_back().is_some_and(letter)
         && url[i + c.len_utf8()..].chars().next().is_some_and(letter)
+}
+
+/// CJK brackets, each opener with its closer.
+const CJK_BRACKETS: [(char, char); 7] = [
+    ('\u{300A}', '\u{300B}'), // 《 》
+    ('\u{3008}', '\u{3009}'), // 〈 〉
+    ('\u{300C}', '\u{300D}'), // 「 」
+    ('\u{300E}', '\u{300F}'), // 『 』
+    ('\u{3010}', '\u{3011}'), // 【 】
+    ('\u{3014}', '\u{3015}'), // 〔 〕
+    ('\u{FF08}', '\u{FF09}'), // （ ）
+];
+
+/// Whether `c`, at `i` in a link's path, is a CJK bracket closed (or
+/// opened) in the same segment around a CJK letter: a post's title made
+/// its slug (`…/13/《Python自然语言处理》阅读笔记（一）`), whose link the
+/// markup ended. An unpaired one (`…/x.html）`, typed for `)`) is still
+/// reported.
+fn is_title_bracket(cx: &Cx<'_>, i: usize, c: char) -> bool {
+    if !matches!(
+        cx.cand.form,
+        crate::scan::Form::Link | crate::scan::Form::Angle
+    ) || !cx.parts.path.contains(&i)
+    {
+        return false;
+    }
+    let path = cx.parts.path.clone();
+    let seg_start = cx.url[path.start..i]
+        .rfind('/')
+        .map_or(path.start, |k| path.start + k + 1);
+    let seg_end = cx.url[i..path.end].find('/').map_or(path.end, |k| i + k);
+    let cjk_letter = |c: char| matches!(u32::from(c), 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF);
+    let after = &cx.url[i + c.len_utf8()..seg_end];
+    let before = &cx.url[seg_start..i];
+    CJK_BRACKETS.iter().any(|&(open, close)| {
+        if c == open {
+            after
+                .find(close)
+                .is_some_and(|k| after[..k].chars().any(cjk_letter))
+        } else if c == close {
+            before
+                .rfind(open)
+                .is_some_and(|k| before[k..].chars().any(cjk_letter))
+        } else {
+            false
+        }
+    })
 }
 
 /// Whether `c`, at `i`, is a typographic apostrophe inside a word of a
@@ -1059,6 +1109,23 @@ mod tests {
         assert!(!fired(slug, Form::Link));
         assert!(fired(slug, Form::Bare));
         assert!(fired("https://a.example/x\u{2018}y", Form::Link));
+    }
+
+    #[test]
+    fn cjk_brackets_paired_in_a_links_segment_are_a_titles() {
+        // ailearning's Hexo post, its title the slug.
+        let title = "https://a.example/2018/05/13/\u{300a}Python\u{81ea}\u{7136}\u{300b}\u{9605}\u{8bfb}\u{ff08}\u{4e00}\u{ff09}";
+        assert!(!fired(title, Form::Angle));
+        assert!(!fired(title, Form::Link));
+        assert!(fired(title, Form::Bare));
+        // Near misses: `）` typed for `)`, no partner; a pair around Latin
+        // letters only; a pair split by a `/`.
+        assert!(fired("https://a.example/x.html\u{ff09}", Form::Link));
+        assert!(fired("https://a.example/\u{ff08}abc\u{ff09}", Form::Link));
+        assert!(fired(
+            "https://a.example/\u{300a}\u{4e00}/\u{300b}",
+            Form::Link
+        ));
     }
 
     #[test]

@@ -36,8 +36,9 @@ declare_rule! {
     /// `http:/host`). Under `rfc3986` a typo shown beside its right form
     /// on the same lines ("producing `http:/localhost` instead of
     /// `http://localhost`") is the text's example, not reported; nor is a
-    /// `sed` substitution's pattern (`sed -e 's/http:/https:/g'`) or a link
-    /// the text calls dead (`(dead link: httpx://plus.google.com/…)`).
+    /// `sed` substitution's pattern (`sed -e 's/http:/https:/g'`), a
+    /// regular expression's anchored name (`/^http:/.test(location)`) or a
+    /// link the text calls dead (`(dead link: httpx://plus.google.com/…)`).
     ///
     /// ## Example
     /// `htp://www.gnu.org/`
@@ -122,6 +123,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         right.replace_range(range.clone(), &fixed);
         if crate::url::standard::line_holds_besides(cx.cand, &right)
             || in_sed_pattern(cx)
+            || after_regex_anchor(cx)
             || called_dead(cx)
         {
             return;
@@ -148,6 +150,17 @@ fn in_sed_pattern(cx: &Cx<'_>) -> bool {
         head.chars()
             .next_back()
             .is_none_or(|c| matches!(c, '\'' | '"' | ' ' | '\t' | ';' | '{'))
+    })
+}
+
+/// `p=/^http:/.test(d.location)` (Twitter's widget script, pasted into
+/// moviepy's docs): a regular expression's `^` anchors the scheme's name,
+/// written without its slashes on purpose. Prose never puts `^` there.
+fn after_regex_anchor(cx: &Cx<'_>) -> bool {
+    crate::url::standard::line_before(cx.cand).is_some_and(|line| {
+        line.strip_suffix('^')
+            .and_then(|head| head.chars().next_back())
+            .is_some_and(|c| matches!(c, '/' | '(' | '\'' | '"' | '|'))
     })
 }
 
@@ -188,6 +201,10 @@ mod tests {
             0
         );
         assert_eq!(rules("dead link checker at httpx://a.example/\n"), 1);
+        // A regular expression's anchor; near miss: a `^` that is no
+        // anchor's (a caret pointing at the typo below a line).
+        assert_eq!(rules("p=/^http:/.test(d.location)?'http':'https';\n"), 0);
+        assert_eq!(rules("see ^http:/a.example/x\n"), 1);
         assert_eq!(rules("see http:/localhost instead\n"), 1);
         // The right form as the link's target, the typo in its text.
         let html = "<a href=\"http://www.cs.hut.fi/x.gz\">htp://www.cs.hut.fi/x.gz</a>\n";

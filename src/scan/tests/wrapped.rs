@@ -174,6 +174,20 @@ fn unterminated_wrapper_is_reported_and_rescanned_as_bare() {
 }
 
 #[test]
+fn a_block_quotes_marks_open_no_wrapper() {
+    // TiddlyWiki's `<<<` and its citation: a bare URL, never a wrapper
+    // left open; two `<` still open one around a URL (near miss).
+    let c = one("<<<https://en.wikipedia.org/wiki/LaTeX\n");
+    assert_eq!(
+        (c.url.as_str(), c.form),
+        ("https://en.wikipedia.org/wiki/LaTeX", B)
+    );
+    assert!(!c.facts.unterminated);
+    let c = one("<<http://a/b> x");
+    assert_eq!((c.url.as_str(), c.form), ("http://a/b", A));
+}
+
+#[test]
 fn unterminated_by_the_byte_cap() {
     let mut s = b"<URL:http://a/".to_vec();
     s.extend(std::iter::repeat_n(b'x', 9000));

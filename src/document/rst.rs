@@ -73,14 +73,29 @@ fn push_unescaped(u: &mut UrlBuilder, src: &str, from: usize, to: usize) {
 }
 
 /// The pieces of `start..end` line by line, each trimmed: docutils drops the
-/// whitespace inside a URI.
+/// whitespace inside a URI. Blanks right after a `/` go too, a line break
+/// joined back with its indent (getodk's `…/assignments/   language-subtag-
+/// registry/…`), where docutils' URL is the one meant; blanks between two
+/// words stay, for `unsafe-character` to show (docutils' `…/Washington
+/// Post.yml` would lose them and name another file).
 fn lines(src: &str, start: usize, end: usize) -> Vec<(usize, usize)> {
     let mut at = start;
     let mut pieces = Vec::new();
     for piece in src[start..end].split_inclusive('\n') {
         let lead = piece.len() - piece.trim_start().len();
         let trimmed = piece.trim();
-        pieces.push((at + lead, at + lead + trimmed.len()));
+        let mut from = at + lead;
+        let to = from + trimmed.len();
+        while let Some(k) = src[from..to]
+            .find("/ ")
+            .or_else(|| src[from..to].find("/\t"))
+        {
+            let slash = from + k + 1;
+            let blanks = src[slash..to].len() - src[slash..to].trim_start().len();
+            pieces.push((from, slash));
+            from = slash + blanks;
+        }
+        pieces.push((from, to));
         at += piece.len();
     }
     pieces

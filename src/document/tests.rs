@@ -318,6 +318,22 @@ fn an_rst_escaped_blank_or_line_end_is_removed() {
 }
 
 #[test]
+fn an_rst_uris_blanks_after_a_slash_are_a_joined_break_and_go() {
+    // getodk's reference: docutils' href is the URL meant. Blanks between
+    // two words stay (h4cker's file names, near miss).
+    let src = "`code <https://www.iana.org/assignments/   language-subtag-registry/x>`_ and\n\
+               `d <https://a.example/core//Economics/ASEAN Stats.yml>`_\n";
+    let urls: Vec<_> = scan(Syntax::Rst, src).into_iter().map(|c| c.url).collect();
+    assert_eq!(
+        urls,
+        [
+            "https://www.iana.org/assignments/language-subtag-registry/x",
+            "https://a.example/core//Economics/ASEAN Stats.yml"
+        ]
+    );
+}
+
+#[test]
 fn an_rst_reference_broken_in_a_grid_table_cell_is_the_cell_text() {
     let src = "\
 +--------------+---------------------------+

@@ -44,7 +44,8 @@ impl fmt::Display for Standard {
 /// was written: RFC 2606 / RFC 6761 names (`example.com`, `.net`, `.org`,
 /// `*.example`, `*.test`, `*.invalid`, `localhost`), RFC 5737 IPv4 and
 /// RFC 3849 IPv6 documentation blocks, and loopback; names for local use
-/// (`*.local`, a single label) and placeholders (`mycompany.com`). A URL on
+/// (`*.local`, a single label) and placeholders (`mycompany.com`, and the
+/// fictitious companies of Microsoft's documentation, `contoso.com`). A URL on
 /// such a host is an example in a document, not a deployed address.
 pub fn is_example_host(host: &str) -> bool {
     // Asked of nearly every URL `check` reads (`nondefault-port`,
@@ -108,6 +109,16 @@ pub fn is_example_host(host: &str) -> bool {
             )
         })
     {
+        return true;
+    }
+    // Microsoft's documentation names its examples' companies, fictitious
+    // on purpose: `http://proxy:3128@contoso.com` in NuGet's docs.
+    if second.is_some_and(|l| {
+        matches!(
+            l,
+            "contoso" | "fabrikam" | "adatum" | "litwareinc" | "northwindtraders" | "wingtiptoys"
+        )
+    }) {
         return true;
     }
     // Four labels, each a number below 256.
@@ -1342,6 +1353,8 @@ mod tests {
             "Host.TLD",
             "your.ldap.server",
             "ldap.my.domain",
+            "contoso.com",
+            "www.Fabrikam.com",
         ] {
             assert!(is_example_host(host), "{host}");
         }
@@ -1365,6 +1378,8 @@ mod tests {
             "yours.org",
             "your.org",
             "server.yourco.com",
+            "contoso.example.co.uk",
+            "mycontoso.com",
             ".",
             "",
         ] {

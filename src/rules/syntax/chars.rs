@@ -35,7 +35,8 @@ declare_rule! {
     /// path only a GitHub app's account (`github.com/dependabot[bot]`) is
     /// spared. So are
     /// double quotes that pair up there (a quoted search term in a link,
-    /// `?q="Project:+openssh"`, which browsers encode as they send it), and
+    /// `?q="Project:+openssh"`, which browsers encode as they send it, or
+    /// one opened escaped and closed raw, `?q=milestone%3A%223.5"`), and
     /// a `|` in the query or fragment (`?family=Roboto|Lato`: the WHATWG URL
     /// standard sends it as it is, and APIs take lists so), nor a `^` in
     /// the query (a search's regular expression, `?q=file:^src/`, or a
@@ -389,7 +390,8 @@ fn is_revision_caret(b: &[u8], i: usize) -> bool {
 /// where they stand for something: within the query or within the
 /// fragment, the `[` and `]` that pair up, unnested, with only characters
 /// other than brackets between, the `"` that pair up (a quoted search term,
-/// `?q="Project:+openssh"`) and every `|` (a list, `?family=Roboto|Lato`);
+/// `?q="Project:+openssh"`, or one opened escaped, `?q=m%3A%223.5"`) and
+/// every `|` (a list, `?family=Roboto|Lato`);
 /// a query's `^` that starts a term (a regular expression's anchor); `<`
 /// and `>` in a quoted HTML attribute's fragment (an anchor's name); the
 /// blanks and brackets of a mailbox with a display name; and the brackets
@@ -406,8 +408,19 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
         let Some(r) = r else { continue };
         let mut open = None;
         let mut quote = None;
+        // An escaped `%22` still waiting for its closing quote.
+        let mut escaped_quote = false;
         for i in r.clone() {
             match b[i] {
+                b'%' if b.get(i + 1..i + 3) == Some(b"22") => {
+                    escaped_quote = !escaped_quote;
+                }
+                // NuGet's `?q=milestone%3A%223.5%20RC"`: a quoted term
+                // opened escaped and closed raw is one pair still.
+                b'"' if quote.is_none() && escaped_quote => {
+                    escaped_quote = false;
+                    out.push(i);
+                }
                 // A search's regular expression, `?q=file:^\.pre-commit`,
                 // or a parameter's own separator, Twitter's
                 // `?ref_src=twsrc^google|twcamp^serp`: browsers send a
@@ -944,6 +957,15 @@ mod tests {
                     &[],
                 ),
                 ("https://h.example/issues?q=\"open", &["\""]),
+                // A term opened escaped and closed raw (NuGet's release
+                // notes); a raw quote with no `%22` before it, or a second
+                // one after the pair, is reported.
+                (
+                    "https://h.example/issues?q=is%3Aclosed+milestone%3A%223.5%20RC\"",
+                    &[],
+                ),
+                ("https://h.example/issues?q=m%3A3.5\"", &["\""]),
+                ("https://h.example/issues?q=%22a\"b\"", &["\""]),
                 ("https://fonts.googleapis.com/css?family=Roboto|Lato", &[]),
                 ("https://h.example/a|b?c|d", &["|"]),
                 // A regex anchor in a search query; a path's and a

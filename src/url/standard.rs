@@ -148,7 +148,19 @@ pub fn is_placeholder_user(user: &str) -> bool {
     let word = |u: &str| {
         matches!(
             u,
-            "user" | "username" | "user_name" | "myuser" | "youruser" | "login" | "someone"
+            "user"
+                | "username"
+                | "user_name"
+                | "myuser"
+                | "youruser"
+                | "login"
+                | "someone"
+                // The word in the manuals' other languages (Claws Mail's
+                // Spanish `http://usuario:contra@miproxy.ejemplo.com`).
+                | "usuario"
+                | "utilisateur"
+                | "benutzer"
+                | "utente"
         )
     };
     word(&u)

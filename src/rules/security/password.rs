@@ -26,7 +26,7 @@ declare_rule! {
     /// `<...>`, one holding `secret` or `passw`: `a%20secret`; one saying it is made up, `not-re%40l`, `fake`; `private` alone; any of these spelled with digits for letters, `s3cret`, `p%40ssw0rd`, or numbered or prefixed, `pass1`, `orgtoken`; one holding the word `token` or `key`, `my-token`, `src:key`; one of these words with a mark escaped inside, `pas%2As`; the word in another language, `LÖSENORD`, `Passwort`), nor one for a public playground or demo server
     /// (`play.min.io`, `demo.mattermost.com`: `play.`, `playground.` or
     /// `demo.` in a name of three labels at most, credentials published
-    /// for every reader to try), nor one after a web site's name as the user (`http://www.cnn.com:x@evil.example/`, the disguise of RFC 3986 §7.6, shown to warn of it) or one beside a placeholder user name (`user`, `username`,
+    /// for every reader to try), nor one after a web site's name as the user (`http://www.cnn.com:x@evil.example/`, the disguise of RFC 3986 §7.6, shown to warn of it) or one beside a placeholder user name (`user`, `username`, `usuario`,
     /// `<user>`: `https://user:he%2F%2Fo@pypi.company.com/` shows how to
     /// encode a password, it leaks none), nor a password that repeats the user
     /// name (`admin:admin`, `guest:guest`: an example's or a product's
@@ -143,6 +143,12 @@ mod tests {
                 ("https://user:he%2F%2Fo@pypi.company.com/simple", &[]),
                 ("https://<user>:hunter2@db.internal.corp/", &[]),
                 ("https://users:hunter2@db.internal.corp/", &["hunter2"]),
+                // The word in another language (Claws Mail's Spanish manual).
+                ("http://usuario:contra@miproxy.ejemplo.com:8080", &[]),
+                (
+                    "http://usuarios:contra@miproxy.ejemplo.com:8080",
+                    &["contra"],
+                ),
                 // pnpm's example of escaping marks: `user:pass` with one
                 // escaped inside each word; near miss: a real-looking pair.
                 ("https://use%21r:pas%2As@my.proxy:1234/foo", &[]),

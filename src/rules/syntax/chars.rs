@@ -29,7 +29,8 @@ declare_rule! {
     /// else are still reported. A `#` inside the fragment is allowed, as
     /// browsers (the WHATWG URL standard) and `https://matrix.to/#/#room`
     /// links have it. Square brackets that pair up in the query or the
-    /// fragment (`?filter[status]=open`, `?token=[token]`) are the array
+    /// fragment (`?filter[status]=open`, `?token=[token]`; nested in the
+    /// fragment, TiddlyWiki's `#:[tag[task]]`) are the array
     /// parameters and placeholders every browser and HTTP library sends
     /// as they are; a lone one (`/pull/496]`) is still reported, and in a
     /// path only a GitHub app's account (`github.com/dependabot[bot]`) is
@@ -388,8 +389,8 @@ fn is_revision_caret(b: &[u8], i: usize) -> bool {
 
 /// Offsets of the unsafe characters browsers send as written (WHATWG URL)
 /// where they stand for something: within the query or within the
-/// fragment, the `[` and `]` that pair up, unnested, with only characters
-/// other than brackets between, the `"` that pair up (a quoted search term,
+/// fragment, the `[` and `]` that pair up (unnested in the query, nested
+/// too in the fragment: `#:[tag[task]]`), the `"` that pair up (a quoted search term,
 /// `?q="Project:+openssh"`, or one opened escaped, `?q=m%3A%223.5"`) and
 /// every `|` (a list, `?family=Roboto|Lato`);
 /// a query's `^` that starts a term (a regular expression's anchor); `<`
@@ -406,7 +407,7 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
         && standard::is_attribute_value(cx.cand);
     for (r, query) in [(&cx.parts.query, true), (&cx.parts.fragment, false)] {
         let Some(r) = r else { continue };
-        let mut open = None;
+        let mut open = Vec::new();
         let mut quote = None;
         // An escaped `%22` still waiting for its closing quote.
         let mut escaped_quote = false;
@@ -432,9 +433,17 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
                 {
                     out.push(i);
                 }
-                b'[' => open = Some(i),
+                // Paired; in the fragment nested too (TiddlyWiki's
+                // permalink to a story filter, `#:[tag[task]]`), not in
+                // the query (`?a=[[1]]`).
+                b'[' => {
+                    if query {
+                        open.clear();
+                    }
+                    open.push(i);
+                }
                 b']' => {
-                    if let Some(o) = open.take() {
+                    if let Some(o) = open.pop() {
                         out.extend([o, i]);
                     }
                 }
@@ -952,6 +961,8 @@ mod tests {
                 ("https://h.example/x?Token=[token]&Sig=[signature]", &[]),
                 ("https://h.example/x?filter[a]=1&filter[b]=2", &[]),
                 ("https://h.example/x#[note]", &[]),
+                ("https://tiddlywiki.com/#:[tag[task]]", &[]),
+                ("https://tiddlywiki.com/#:[tag[task]", &["["]),
                 (
                     "https://h.example/issues?q=\"Project:+openssh\"+is:open",
                     &[],

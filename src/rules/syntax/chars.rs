@@ -30,7 +30,7 @@ declare_rule! {
     /// browsers (the WHATWG URL standard) and `https://matrix.to/#/#room`
     /// links have it. Square brackets that pair up in the query or the
     /// fragment (`?filter[status]=open`, `?token=[token]`; nested in the
-    /// fragment, TiddlyWiki's `#:[tag[task]]`) are the array
+    /// fragment, a wiki's story filter `#:[tag[task]]`) are the array
     /// parameters and placeholders every browser and HTTP library sends
     /// as they are; a lone one (`/pull/496]`) is still reported, and in a
     /// path only a GitHub app's account (`github.com/dependabot[bot]`) is

@@ -86,9 +86,9 @@ fn lines(src: &str, start: usize, end: usize) -> Vec<(usize, usize)> {
         let trimmed = piece.trim();
         let mut from = at + lead;
         let to = from + trimmed.len();
-        while let Some(k) = src[from..to]
-            .find("/ ")
-            .or_else(|| src[from..to].find("/\t"))
+        while let Some(k) = src.as_bytes()[from..to]
+            .windows(2)
+            .position(|w| w[0] == b'/' && matches!(w[1], b' ' | b'\t'))
         {
             let slash = from + k + 1;
             let blanks = src[slash..to].len() - src[slash..to].trim_start().len();

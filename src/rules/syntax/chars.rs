@@ -390,9 +390,9 @@ fn is_revision_caret(b: &[u8], i: usize) -> bool {
 /// Offsets of the unsafe characters browsers send as written (WHATWG URL)
 /// where they stand for something: within the query or within the
 /// fragment, the `[` and `]` that pair up (unnested in the query, nested
-/// too in the fragment: `#:[tag[task]]`), the `"` that pair up (a quoted search term,
-/// `?q="Project:+openssh"`, or one opened escaped, `?q=m%3A%223.5"`) and
-/// every `|` (a list, `?family=Roboto|Lato`);
+/// too in the fragment: `#:[tag[task]]`), the `"` that pair up (a quoted
+/// search term, `?q="Project:+openssh"`, or one opened escaped,
+/// `?q=m%3A%223.5"`) and every `|` (a list, `?family=Roboto|Lato`);
 /// a query's `^` that starts a term (a regular expression's anchor); `<`
 /// and `>` in a quoted HTML attribute's fragment (an anchor's name); the
 /// blanks and brackets of a mailbox with a display name; and the brackets

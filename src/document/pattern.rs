@@ -448,9 +448,21 @@ fn has_backreference(b: &[u8]) -> bool {
 /// `https://ocaml.org/releases/\ocamlversion/refman.pdf`: a TeX macro, a
 /// backslash and a name of three letters or more, then `/`, `-`, `.` or `}`
 /// (a Windows path's `\dir\file` goes on with a backslash or ends). In a
-/// package's own code `@` is a letter too (biblatex's `\abx@arxivpath`).
+/// package's own code `@` is a letter too (biblatex's `\abx@arxivpath`),
+/// and a class's internal macro may end the URL (the Journal of
+/// Statistical Software's `\href{https://doi.org/\@DOI}`).
 fn has_tex_macro(b: &[u8]) -> bool {
     memchr::memchr_iter(b'\\', b).any(|i| {
+        // `\@DOI`: an internal macro, ending the URL or before a `/` or
+        // `}`. Perl's `\@` in a string is an escaped at sign, with a host
+        // after it (`mailto:joe\@example.org`).
+        if b.get(i + 1) == Some(&b'@') {
+            let name = b[i + 2..]
+                .iter()
+                .take_while(|c| c.is_ascii_alphabetic())
+                .count();
+            return name >= 3 && b.get(i + 2 + name).is_none_or(|c| matches!(c, b'/' | b'}'));
+        }
         let name = b[i + 1..]
             .iter()
             .take_while(|&&c| c.is_ascii_alphabetic() || c == b'@')
@@ -881,6 +893,7 @@ mod tests {
             "https://%$:8983/solr/dovecot/",
             "file://%@/Contents/Assets/index.html",
             "https://arxiv.org/\\abx@arxivpath/#1",
+            "https://doi.org/\\@DOI",
             "http://domain.org/ok.html\\?except_this=1",
             "http:XX.XXX",
             "https://xxx.xxx.xxx.xxx",
@@ -1053,6 +1066,9 @@ mod tests {
             "http://[2001:db8::1/64]/",
             "file:///C:/x\\2024\\a.txt",
             "https://a.example/x\\2y",
+            // Perl's escaped at sign before a host; too short a name.
+            "mailto:joe\\@example.org",
+            "https://a.example/\\@ab",
         ] {
             assert!(!is_pattern(u), "{u} is a URL");
         }

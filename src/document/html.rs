@@ -69,6 +69,18 @@ fn is_block(name: &str) -> bool {
             | b"title"
             | b"tr"
             | b"ul"
+            // DocBook's blocks (`.xml`, `.sgml`): a `<screen>` or `<para>`
+            // ends its line as a `<pre>` or `<p>` does (illumos' guides,
+            // `…:8080</replaceable></screen><para>Or, specify`).
+            | b"para"
+            | b"simpara"
+            | b"screen"
+            | b"programlisting"
+            | b"literallayout"
+            | b"listitem"
+            | b"step"
+            | b"entry"
+            | b"term"
     )
 }
 
@@ -782,12 +794,32 @@ mod tests {
             "title",
             "tr",
             "ul",
+            "para",
+            "simpara",
+            "screen",
+            "programlisting",
+            "literallayout",
+            "listitem",
+            "step",
+            "entry",
+            "term",
         ];
         for name in BLOCK {
             assert!(is_block(name), "{name}");
         }
         for name in [
-            "", "a", "b", "span", "h7", "tablex", "DIV", "/div", "bodyx", "d",
+            "",
+            "a",
+            "b",
+            "span",
+            "h7",
+            "tablex",
+            "DIV",
+            "/div",
+            "bodyx",
+            "d",
+            "replaceable",
+            "userinput",
         ] {
             assert!(!is_block(name), "{name}");
         }

@@ -516,6 +516,35 @@ fn a_texinfo_code_sample_ends_a_token() {
 }
 
 #[test]
+fn docbooks_blocks_end_a_line_and_its_inline_tags_join() {
+    // illumos' guide: the URL is split over two inline elements and ends
+    // where the `<screen>` does, before the next `<para>`.
+    let src = "<screen># <userinput>setenv http_proxy http:</userinput><replaceable>//mycache.domain:8080</replaceable></screen><para>Or, specify</para>";
+    let got: Vec<String> = urls(Syntax::Html, src).into_iter().map(|u| u.0).collect();
+    assert_eq!(got, ["http://mycache.domain:8080"]);
+}
+
+#[test]
+fn a_texinfo_footnote_ends_its_url() {
+    // GHDL's type hints: the footnote's brace, then the annotation goes
+    // on; a URL in the footnote's text still runs to its brace.
+    let src =
+        "Dict@footnote{https://docs.python.org/3/library/typing.html#typing.Dict}[Callable, x]\n\
+               see@footnote{at https://a.example/bc}.\n";
+    let found: Vec<String> = scan(Syntax::Texinfo, src)
+        .into_iter()
+        .map(|c| c.url)
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "https://docs.python.org/3/library/typing.html#typing.Dict",
+            "https://a.example/bc"
+        ]
+    );
+}
+
+#[test]
 fn a_texinfo_variable_is_a_placeholder() {
     let src = "@var{pkg} home page: <https://www.gnu.org/software/@var{pkg}/>\nand <https://www.gnu.org/software/@code{grep}/>\n";
     let found: Vec<String> = scan(Syntax::Texinfo, src)

@@ -76,7 +76,7 @@ enum Close {
     Nothing,
     /// Kept (`@var{x}`: a placeholder).
     Brace,
-    /// A blank: a code sample's end (`@samp{x}`, `@code{x}`).
+    /// A blank: a code sample's end (`@samp{x}`, `@code{x}`), a footnote's.
     Blank,
 }
 
@@ -127,9 +127,11 @@ fn text(b: &mut Builder, src: &str, from: usize, to: usize) {
                 if brace {
                     open.push(match &rest[1..=name] {
                         "var" => Close::Brace,
-                        "samp" | "code" | "kbd" | "env" | "file" | "option" | "command" => {
-                            Close::Blank
-                        }
+                        // A footnote's text goes to the page's foot: what
+                        // follows its brace is no more of it (GHDL's
+                        // `Dict@footnote{https://…#typing.Dict}[Callable`).
+                        "samp" | "code" | "kbd" | "env" | "file" | "option" | "command"
+                        | "footnote" => Close::Blank,
                         _ => Close::Nothing,
                     });
                 }

@@ -499,6 +499,17 @@ pub fn is_called_wrong(cand: &crate::scan::Candidate) -> bool {
     if any_in(head(rest, CALLED_WRONG_REACH + 8), FAILS_AFTER) {
         return true;
     }
+    // A highlighted code sample's tags take the reach, not its words
+    // (Requests' `get(&#39;http://%zz/&#39;)</span> <span class="c1">#
+    // raises requests.exceptions.InvalidURL`).
+    if rest.contains('<')
+        && any_in(
+            head(&without_tags(rest), CALLED_WRONG_REACH + 8),
+            FAILS_AFTER,
+        )
+    {
+        return true;
+    }
     // "URIs like "http://256.255.255.0/" are considered / valid": the
     // phrase may run onto the next line.
     if !more_urls && rest.len() < CALLED_WRONG_REACH {
@@ -999,6 +1010,29 @@ fn any_in(hay: &str, words: &[&str]) -> bool {
     })
 }
 
+/// `s` without its HTML tags (`<span class="c1">`, `</span>`): a `<`
+/// before a letter or `/` up to the next `>`.
+fn without_tags(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(k) = rest.find('<') {
+        out.push_str(&rest[..k]);
+        let tag = rest[k + 1..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '/');
+        match rest[k..].find('>') {
+            Some(e) if tag => rest = &rest[k + e + 1..],
+            _ => {
+                out.push('<');
+                rest = &rest[k + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The last `n` bytes of `s` or a little fewer, on a character boundary.
 fn tail(s: &str, n: usize) -> &str {
     let mut from = s.len().saturating_sub(n);
@@ -1072,6 +1106,16 @@ mod tests {
         );
         // A host named so: a test's bad input.
         assert_eq!(called("skip http://invaliddomain</ now\n"), [true]);
+        // A highlighted sample's tags take no reach; a comment saying
+        // nothing of the URL is no verdict (near miss).
+        assert_eq!(
+            called("get(&#39;http://%zz/&#39;)</span>   <span class=\"c1\"># raises requests.exceptions.InvalidURL</span>\n"),
+            [true]
+        );
+        assert_eq!(
+            called("get(&#39;http://%zz/&#39;)</span>   <span class=\"c1\"># fetches the requests.exceptions page</span>\n"),
+            [false]
+        );
         assert_eq!(called("see https://bad.invalid/%zz\n"), [true]);
         assert_eq!(called("see https://a.example/invalid/%zz\n"), [false]);
         // The word must be the label's: a street, a user's password.

@@ -724,8 +724,9 @@ fn shows_href(text: &str, href: &str) -> bool {
         let escaped = (h[j] == b'%')
             .then(|| h.get(j + 1..j + 3))
             .flatten()
-            .filter(|x| x.iter().all(u8::is_ascii_hexdigit))
-            .map(|x| (hex(x[0]) << 4) | hex(x[1]));
+            .and_then(|x| std::str::from_utf8(x).ok())
+            .filter(|x| x.bytes().all(|c| c.is_ascii_hexdigit()))
+            .and_then(|x| u8::from_str_radix(x, 16).ok());
         match escaped {
             Some(byte) if t[i] == byte => j += 3,
             _ if t[i] == h[j] => j += 1,
@@ -734,14 +735,6 @@ fn shows_href(text: &str, href: &str) -> bool {
         i += 1;
     }
     i == t.len() && j == h.len()
-}
-
-/// The value of an ASCII hex digit.
-fn hex(d: u8) -> u8 {
-    match d {
-        b'0'..=b'9' => d - b'0',
-        _ => (d | 0x20) - b'a' + 10,
-    }
 }
 
 #[cfg(test)]

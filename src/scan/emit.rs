@@ -242,7 +242,7 @@ fn next_text(b: &[u8], mut at: usize) -> String {
 /// Append `line` to `out` without its tags: from each `<` to the next `>`
 /// (the rest of the line when none follows). Runs of text are copied
 /// whole; the excerpt of every URL `check` reads asks this of a line.
-fn push_without_tags(line: &[u8], out: &mut Vec<u8>) {
+pub(crate) fn push_without_tags(line: &[u8], out: &mut Vec<u8>) {
     let mut rest = line;
     while let Some(lt) = memchr::memchr(b'<', rest) {
         out.extend_from_slice(&rest[..lt]);

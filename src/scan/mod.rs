@@ -127,6 +127,7 @@ pub mod candidate;
 mod chars;
 mod document;
 mod emit;
+pub(crate) use emit::push_without_tags;
 mod parallel;
 mod position;
 mod quote;

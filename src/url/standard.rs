@@ -502,13 +502,15 @@ pub fn is_called_wrong(cand: &crate::scan::Candidate) -> bool {
     // A highlighted code sample's tags take the reach, not its words
     // (Requests' `get(&#39;http://%zz/&#39;)</span> <span class="c1">#
     // raises requests.exceptions.InvalidURL`).
-    if rest.contains('<')
-        && any_in(
-            head(&without_tags(rest), CALLED_WRONG_REACH + 8),
+    if rest.contains('<') {
+        let mut text = Vec::with_capacity(rest.len());
+        crate::scan::push_without_tags(rest.as_bytes(), &mut text);
+        if any_in(
+            head(&String::from_utf8_lossy(&text), CALLED_WRONG_REACH + 8),
             FAILS_AFTER,
-        )
-    {
-        return true;
+        ) {
+            return true;
+        }
     }
     // "URIs like "http://256.255.255.0/" are considered / valid": the
     // phrase may run onto the next line.
@@ -1008,29 +1010,6 @@ fn any_in(hay: &str, words: &[&str]) -> bool {
         let w = w.as_bytes();
         hay.windows(w.len()).any(|x| x.eq_ignore_ascii_case(w))
     })
-}
-
-/// `s` without its HTML tags (`<span class="c1">`, `</span>`): a `<`
-/// before a letter or `/` up to the next `>`.
-fn without_tags(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(k) = rest.find('<') {
-        out.push_str(&rest[..k]);
-        let tag = rest[k + 1..]
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_alphabetic() || c == '/');
-        match rest[k..].find('>') {
-            Some(e) if tag => rest = &rest[k + e + 1..],
-            _ => {
-                out.push('<');
-                rest = &rest[k + 1..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 /// The last `n` bytes of `s` or a little fewer, on a character boundary.

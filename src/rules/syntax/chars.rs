@@ -611,11 +611,18 @@ fn is_cjk_name_punctuation(url: &str, i: usize, c: char) -> bool {
     let u = u32::from(c);
     let cjk_mark = matches!(u, 0x3000..=0x303F | 0xFF01..=0xFF0F | 0xFF1A..=0xFF20);
     // Ideographs, kana, Hangul syllables.
-    let letter = |c: char| matches!(u32::from(c), 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF);
     cjk_mark
         && c != '\u{3000}'
-        && url[..i].chars().next_back().is_some_and(letter)
-        && url[i + c.len_utf8()..].chars().next().is_some_and(letter)
+        && url[..i].chars().next_back().is_some_and(is_cjk_letter)
+        && url[i + c.len_utf8()..]
+            .chars()
+            .next()
+            .is_some_and(is_cjk_letter)
+}
+
+/// Whether `c` is a CJK letter: an ideograph, kana or a Hangul syllable.
+fn is_cjk_letter(c: char) -> bool {
+    matches!(u32::from(c), 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF)
 }
 
 /// CJK brackets, each opener with its closer.
@@ -647,18 +654,17 @@ fn is_title_bracket(cx: &Cx<'_>, i: usize, c: char) -> bool {
         .rfind('/')
         .map_or(path.start, |k| path.start + k + 1);
     let seg_end = cx.url[i..path.end].find('/').map_or(path.end, |k| i + k);
-    let cjk_letter = |c: char| matches!(u32::from(c), 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF);
     let after = &cx.url[i + c.len_utf8()..seg_end];
     let before = &cx.url[seg_start..i];
     CJK_BRACKETS.iter().any(|&(open, close)| {
         if c == open {
             after
                 .find(close)
-                .is_some_and(|k| after[..k].chars().any(cjk_letter))
+                .is_some_and(|k| after[..k].chars().any(is_cjk_letter))
         } else if c == close {
             before
                 .rfind(open)
-                .is_some_and(|k| before[k..].chars().any(cjk_letter))
+                .is_some_and(|k| before[k..].chars().any(is_cjk_letter))
         } else {
             false
         }

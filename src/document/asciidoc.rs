@@ -11,7 +11,8 @@
 //! a literal passthrough (`` `+http://localhost:8091+` ``), of an
 //! unconstrained one around a word (`++http://localhost:8080++`) and the caret
 //! that ends a link's text (`[https://a/b^]`: a new window) are markup,
-//! left out of the text.
+//! left out of the text. Listing, literal and passthrough blocks (`----`,
+//! `....`, `++++`) hold no macro: their URLs are text.
 
 use super::{Builder, Document, Link, UrlBuilder};
 
@@ -29,7 +30,15 @@ pub(super) fn read(src: &str) -> Document {
     let mut targets = Vec::new();
     // Markup marks to leave out of the text the scanner reads.
     let mut marks_out = Vec::new();
+    let verbatim = verbatim_blocks(bytes);
+    let mut block = verbatim.iter().peekable();
     for open in memchr::memchr_iter(b'[', bytes) {
+        // A listing or literal block shows its text as it is: no macro
+        // there (libzmq's `"udp://eth0;[ff02::1]:5555"` in a code sample).
+        while block.next_if(|r| r.end <= open).is_some() {}
+        if block.peek().is_some_and(|r| r.start <= open) {
+            continue;
+        }
         // The word before the `[`: back to whitespace, a bracket, or the
         // previous macro's end (so a flood of `http://x/[` stays linear).
         let low = open.saturating_sub(LOOKBACK).max(floor);
@@ -78,6 +87,48 @@ pub(super) fn read(src: &str) -> Document {
         super::blank(&mut b.text, at, at + 1);
     }
     b.finish(false)
+}
+
+/// The delimited blocks whose text is verbatim, delimiters included: a
+/// listing (`----`), a literal (`....`) or a passthrough (`++++`), each
+/// closed by the same line as opened it (or the end of the file).
+fn verbatim_blocks(bytes: &[u8]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut open: Option<(usize, &[u8])> = None;
+    let mut line_start = 0;
+    let mut prev: &[u8] = b"";
+    while line_start < bytes.len() {
+        let line_end =
+            memchr::memchr(b'\n', &bytes[line_start..]).map_or(bytes.len(), |k| line_start + k);
+        let line = bytes[line_start..line_end].trim_ascii_end();
+        // Under a line of text about as long, a dash or plus line is a
+        // section title's underline (`Connecting a socket` then 19 `-`).
+        let underline = open.is_none()
+            && !prev.is_empty()
+            && !matches!(prev[0], b'[' | b'.' | b'/')
+            && prev.iter().any(|&c| c != prev[0])
+            && prev.len().abs_diff(line.len()) <= 2;
+        let delimiter = line.len() >= 4
+            && matches!(line[0], b'-' | b'.' | b'+')
+            && line.iter().all(|&c| c == line[0])
+            && !underline;
+        prev = line;
+        if delimiter {
+            match open {
+                Some((start, d)) if d == line => {
+                    out.push(start..line_end);
+                    open = None;
+                }
+                Some(_) => {}
+                None => open = Some((line_start, line)),
+            }
+        }
+        line_start = line_end + 1;
+    }
+    if let Some((start, _)) = open {
+        out.push(start..bytes.len());
+    }
+    out
 }
 
 /// The `+` of each `` `+text+` `` on a line: a literal monospace
@@ -181,6 +232,28 @@ mod tests {
         // Before a letter a backslash stays (and is linted).
         let doc = super::read("link:http://a.example/x\\y[t]");
         assert_eq!(doc.links[0].url, "http://a.example/x\\y");
+    }
+
+    #[test]
+    fn a_listing_or_literal_block_holds_no_macro() {
+        let src = "https://a.example/x[a]\n\n[source,c]\n----\nrc = zmq_bind(d, \"udp://eth0;[ff02::1]:5555\");\n----\n....\nhttps://b.example/y[b]\n....\nhttps://c.example/z[c]\n";
+        let doc = super::read(src);
+        let urls: Vec<&str> = doc.links.iter().map(|l| l.url.as_str()).collect();
+        assert_eq!(urls, ["https://a.example/x", "https://c.example/z"]);
+        // The block's text is still there for the scanner.
+        assert!(doc.text.contains("udp://eth0;[ff02::1]:5555"));
+        // A `---` rule or a longer dash line closing nothing opened: not
+        // a block (and one left open runs to the end).
+        let doc = super::read("---\nhttps://a.example/x[a]\n");
+        assert_eq!(doc.links.len(), 1);
+        let doc = super::read("----\nhttps://a.example/x[a]\n");
+        assert!(doc.links.is_empty());
+        // A title's underline opens no block; a delimiter right after a
+        // block's title or attributes does.
+        let doc = super::read("Connecting\n----------\nhttps://a.example/x[a]\n");
+        assert_eq!(doc.links.len(), 1);
+        let doc = super::read(".Bind\n----\nhttps://a.example/x[a]\n----\n");
+        assert!(doc.links.is_empty());
     }
 
     #[test]

@@ -1,6 +1,9 @@
 //! LaTeX: `\url{URL}` and `\href{URL}{text}` read as links, and the text
 //! with LaTeX's escapes resolved.
 //!
+//! A `.dtx` (documented LaTeX, its prose in `%` comments) and a `.ins`
+//! are read the same way.
+//!
 //! hyperref and url.sty take `\%`, `\#`, `\&`, `\_`, `\$`, `\~`, `\{` and
 //! `\}` in a URL argument for the character itself (a bare `%` would start
 //! a comment where the argument passes through another command), and leave
@@ -73,6 +76,16 @@ fn argument(src: &str, open: usize) -> Option<(super::Link, usize)> {
                 i += 2;
             }
             c if c.is_ascii_whitespace() => i += 1,
+            // A `%` ending its line is TeX's comment, which eats the line
+            // break: the way a long URL is split (`http://www.%` then
+            // `dante.de/%`). Elsewhere `%` is the URL's own (`%20`).
+            b'%' if bytes[i + 1..limit]
+                .iter()
+                .find(|c| !matches!(c, b' ' | b'\t' | b'\r'))
+                .is_none_or(|&c| c == b'\n') =>
+            {
+                i += 1;
+            }
             _ => {
                 let len = src[i..].chars().next().map_or(1, char::len_utf8);
                 u.push(&src[i..i + len], i, len);
@@ -154,6 +167,12 @@ mod tests {
         assert_eq!(
             links("\\url{https://a.example/long/\n  path.html}")[0].0,
             "https://a.example/long/path.html"
+        );
+        // So is one split with `%` at each line's end (TeX's comment eats
+        // the line break); a `%` inside a line is the URL's own.
+        assert_eq!(
+            links("\\url{%\nhttp://www.%\ndante.de/%20x/% \r\n}")[0].0,
+            "http://www.dante.de/%20x/"
         );
     }
 

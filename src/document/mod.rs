@@ -235,7 +235,7 @@ impl Syntax {
                 Syntax::Roff
             }
             "texi" | "texinfo" => Syntax::Texinfo,
-            "tex" | "ltx" | "latex" | "sty" | "cls" => Syntax::Latex,
+            "tex" | "ltx" | "latex" | "sty" | "cls" | "dtx" | "ins" => Syntax::Latex,
             "rtf" => Syntax::Rtf,
             "po" | "pot" => Syntax::Po,
             "ics" | "ifb" | "vcf" | "vcard" => Syntax::Icalendar,
@@ -557,9 +557,15 @@ impl Builder {
         blank(&mut self.text, from, to);
     }
 
-    /// Add a link if it is a URL (it has a scheme) and not a pattern.
+    /// Add a link if it is a URL (it has a scheme) and not a pattern. A
+    /// destination with a stray bracket or quote glued before its
+    /// `scheme://` (proptest's `([\#498]([https://github.com/…))`) is the
+    /// author's URL gone wrong, kept whole so that `invalid-scheme` shows
+    /// it: read as a relative reference, the link leads nowhere.
     pub(crate) fn link(&mut self, link: Link) {
-        if is_url(&link.url) && !pattern::is_pattern(&link.url) {
+        if (is_url(&link.url) || has_stray_before_scheme(&link.url))
+            && !pattern::is_pattern(&link.url)
+        {
             self.links.push(link);
         }
     }
@@ -663,6 +669,28 @@ pub(crate) fn is_url(dest: &str) -> bool {
     }
     crate::schemes::is_known(&dest[..colon].to_ascii_lowercase())
         && rest.bytes().next().is_some_and(|c| c != b':')
+}
+
+/// A bracket or quote a slip may glue before a link target's scheme.
+pub(crate) fn is_stray_mark(c: char) -> bool {
+    matches!(
+        c,
+        '[' | '(' | '<' | '"' | '\'' | '`' | '\u{201c}' | '\u{2018}'
+    )
+}
+
+/// Whether `dest` is one bracket or quote, then a URL with `//` after its
+/// scheme: `[https://…`, `"https://…`, `“https://…`. A path or a word
+/// before the scheme is not this (`/https://…` is a proxy's route).
+fn has_stray_before_scheme(dest: &str) -> bool {
+    let mut chars = dest.chars();
+    let stray = chars.next().is_some_and(is_stray_mark);
+    let rest = chars.as_str();
+    stray
+        && is_url(rest)
+        && rest
+            .find(':')
+            .is_some_and(|colon| rest[colon + 1..].starts_with("//"))
 }
 
 /// Read `src` as `syntax`.

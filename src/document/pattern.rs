@@ -107,12 +107,14 @@ pub fn is_pattern(url: &str) -> bool {
         }
     }
     // `\href{file:#1.pdf}`: a TeX macro's parameter where the whole rest
-    // of the URL goes (a scheme, then `#1` to `#9`).
+    // of the URL goes (a scheme, then `#1` to `#9`; `##1` in a macro
+    // defined inside another, hyperref's `\href{file:##1}{##2}`).
     let first_colon = memchr::memchr(b':', b);
     if let Some(colon) = first_colon {
-        let rest = &b[colon + 1..];
-        if rest.len() >= 2
-            && rest[0] == b'#'
+        let hashes = b[colon + 1..].iter().take_while(|&&c| c == b'#').count();
+        let rest = &b[colon + hashes..];
+        if matches!(hashes, 1 | 2 | 4)
+            && rest.len() >= 2
             && matches!(rest[1], b'1'..=b'9')
             && !rest.get(2).is_some_and(u8::is_ascii_alphanumeric)
             && url[..colon].bytes().all(|c| c.is_ascii_alphabetic())
@@ -365,10 +367,10 @@ fn has_placeholder(b: &[u8]) -> bool {
     if memchr::memmem::find(b, b"@%@").is_some() {
         return true;
     }
-    // `http://localhost:@PORT@/`: an autoconf substitution. Meson's are
-    // in lower case; one counts as a whole host or path segment
-    // (fwupd's `file://@datadir@/fwupd/remotes.d/`), not inside an
-    // address (`a@b@c`).
+    // `http://localhost:@PORT@/`: an autoconf substitution. Meson's and
+    // CMake's are in lower case; one counts as a whole host, port or path
+    // segment (fwupd's `file://@datadir@/fwupd/remotes.d/`, bareos'
+    // `http://localhost:@php_port@/`), not inside an address (`a@b@c`).
     if memchr::memchr_iter(b'@', b).any(|i| {
         let name = b[i + 1..]
             .iter()
@@ -379,9 +381,10 @@ fn has_placeholder(b: &[u8]) -> bool {
             .take_while(|c| c.is_ascii_lowercase() || **c == b'_')
             .count();
         let segment = i > 0
-            && b[i - 1] == b'/'
+            && matches!(b[i - 1], b'/' | b':')
             && b.get(i + 1 + lower) == Some(&b'@')
-            && b.get(i + 2 + lower).is_none_or(|&c| c == b'/');
+            && b.get(i + 2 + lower)
+                .is_none_or(|&c| matches!(c, b'/' | b':'));
         (name >= 2 && b.get(i + 1 + name) == Some(&b'@')) || (lower >= 3 && segment)
     }) {
         return true;
@@ -800,6 +803,8 @@ mod tests {
         for p in [
             "http://${hostname}:${port}/",
             "file:#1.pdf",
+            "file:##1",
+            "file:####2.pdf",
             "https://openresty.org/download/openresty-[% ver %].tar.gz",
             "https://a.example/x-[%- ver -%].tgz",
             "https://github.com/quarto-dev/quarto-cli/releases/download/v^version^/quarto-^version^-linux-amd64.tar.gz",
@@ -886,6 +891,7 @@ mod tests {
             "file:/etc/ftpd/acls/%U.allow",
             "https://www.youtube.com/embed/::video.youtubeId::",
             "file://@datadir@/fwupd/remotes.d/vendor/firmware",
+            "http://localhost:@php_port@/",
             "http://www.google.com/calendar/feeds/default/allcalendars/%projection:full%",
             "http://a.example/%v",
             "https://studio.youtube.com/video/%2/livestreaming",
@@ -1006,6 +1012,7 @@ mod tests {
             // Two `@` inside an address, not a substitution's segment.
             "mailto:a@b@c.example",
             "http://a@bcd@e.example/",
+            "http://a:@bcd@e.example/",
             "news:*",
             "https://a.example/page#1",
             "https://a.example/?ids=[%221%22]",
@@ -1013,6 +1020,7 @@ mod tests {
             "https://a.example/?q=a^b^c",
             "https://a.example/a-.b-c",
             "file:#12.pdf",
+            "file:###1",
             "http://a.example:8080/x",
             // An x among the digits, or ending a short port: a typo.
             "http://a.example:8x0/",

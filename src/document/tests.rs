@@ -407,6 +407,40 @@ fn unterminated_links_are_found_and_their_text_still_scanned() {
 }
 
 #[test]
+fn a_stray_bracket_or_quote_before_the_scheme_keeps_the_link() {
+    // proptest's changelog: `[` glued before `https://` in the target.
+    for (syntax, src, want) in [
+        (
+            Syntax::Markdown,
+            "Add it. ([\\#498]([https://a.example/pull/498))\n",
+            "[https://a.example/pull/498",
+        ),
+        (
+            Syntax::Markdown,
+            "[d](\"https://a.example/x)\n",
+            "\"https://a.example/x",
+        ),
+        (
+            Syntax::Html,
+            "<a href=\"\u{201c}https://a.example/x\">x</a>",
+            "\u{201c}https://a.example/x",
+        ),
+    ] {
+        let found = urls(syntax, src);
+        assert_eq!(found, [(want.to_string(), "link")], "{src}");
+    }
+    // A word or a path before the scheme is no stray mark, and a scheme
+    // without `//` after a quote is not taken for a URL.
+    for src in [
+        "[a](/https://a.example/x)\n",
+        "[a](\"mailto:a@b.example)\n",
+        "[a]([x)\n",
+    ] {
+        assert_eq!(urls(Syntax::Markdown, src), [], "{src}");
+    }
+}
+
+#[test]
 fn an_xml_feeds_elements_are_fields_of_their_own() {
     // A Blogger export: a comment's text ends in a URL, its author follows.
     let feed = "<?xml version='1.0' encoding='UTF-8'?><feed xmlns='http://www.w3.org/2005/Atom'><entry><content type='html'>JT&lt;BR/&gt;http://www.fireme.example/Udi</content><author><name>Brad</name><uri>https://www.blogger.com/profile/1</uri></author></entry></feed>\n";
@@ -724,6 +758,8 @@ fn syntax_from_path() {
         ("ntp-keygen.1ntp-keygenman", Syntax::Roff),
         ("ls.1.gz", Syntax::Roff),
         ("emacs.texi", Syntax::Texinfo),
+        ("hyperref.sty", Syntax::Latex),
+        ("hluatex.dtx", Syntax::Latex),
         ("notes.txt", Syntax::Text),
         ("Makefile", Syntax::Text),
         ("page.html.gz", Syntax::Html),

@@ -26,6 +26,11 @@ pub struct Opened {
     /// Why the text is not the input's own bytes (it was decompressed or
     /// transcoded), so fixes cannot be written back to it.
     pub decoded: Option<&'static str>,
+    /// The input starts like compressed data but its first block does not
+    /// decompress: what the decoder said. Its `kind` is then `Binary`
+    /// (a test file cut short on purpose, or data that happens to start
+    /// with the magic bytes), and `reader` is empty.
+    pub undecodable: Option<io::Error>,
 }
 
 /// What an input holds.
@@ -84,10 +89,23 @@ pub fn open(reader: Box<dyn Read + Send>) -> io::Result<Opened> {
     let (head, reader) = read_head(reader)?;
     let compressed = compression(&head);
     let (head, reader) = match compressed {
-        Some(format) => read_head(decompress(
-            format,
-            Box::new(Cursor::new(head).chain(reader)),
-        )?)?,
+        Some(format) => {
+            let raw = head.clone();
+            match decompress(format, Box::new(Cursor::new(head).chain(reader))).and_then(read_head)
+            {
+                Ok(read) => read,
+                Err(e) => {
+                    return Ok(Opened {
+                        reader: Box::new(io::empty()),
+                        head: raw,
+                        kind: Kind::Binary,
+                        utf8_bom: false,
+                        decoded: Some("a compressed file is never rewritten"),
+                        undecodable: Some(e),
+                    })
+                }
+            }
+        }
         None => (head, reader),
     };
     let decoded = compressed.map(|_| "a compressed file is never rewritten");
@@ -120,6 +138,7 @@ fn rejoin(head: Vec<u8>, reader: Box<dyn Read + Send>) -> Opened {
         head,
         kind,
         decoded: None,
+        undecodable: None,
     }
 }
 
@@ -398,5 +417,25 @@ mod tests {
             o.reader.read_to_end(&mut all)
         });
         assert!(result.is_err());
+    }
+
+    #[test]
+    fn compressed_data_whose_first_block_fails_is_undecodable_binary() {
+        // rdoc's `binary.dat`: a gzip header, then a stream cut short.
+        use flate2::{write::GzEncoder, Compression};
+        use std::io::Write;
+        let mut enc = GzEncoder::new(Vec::new(), Compression::fast());
+        enc.write_all(b"http://a/b\n").unwrap();
+        let mut gz = enc.finish().unwrap();
+        gz.truncate(gz.len() - 12);
+        let opened = open(Box::new(Cursor::new(gz.clone()))).unwrap();
+        assert_eq!(opened.kind, Kind::Binary);
+        assert!(opened.undecodable.is_some());
+        assert_eq!(opened.head, gz);
+        // Whole, it decodes (near miss).
+        let mut enc = GzEncoder::new(Vec::new(), Compression::fast());
+        enc.write_all(b"http://a/b\n").unwrap();
+        let opened = open(Box::new(Cursor::new(enc.finish().unwrap()))).unwrap();
+        assert!(opened.undecodable.is_none() && opened.kind == Kind::Text);
     }
 }

@@ -157,8 +157,24 @@ impl Linter {
         check: bool,
         emit: impl FnMut(Event),
     ) -> Result<Outcome, Error> {
-        let opened = sniff::open(reader)?;
+        let mut opened = sniff::open(reader)?;
         let mut outcome = Outcome::default();
+        // Compressed data whose first block does not decompress: an error
+        // in a file named as compressed (`notes.txt.gz` cut short); in any
+        // other, data that only starts like it (rdoc's `binary.dat`, the
+        // `file` command's zstd test files), skipped as binary.
+        if let Some(e) = opened.undecodable.take() {
+            let named = |p: &std::path::Path| {
+                let name = p.file_name().unwrap_or_default().to_string_lossy();
+                crate::input::without_compression(&name).len() < name.len()
+            };
+            if source.path.as_deref().is_some_and(named) {
+                return Err(e.into());
+            }
+            outcome.skipped =
+                Some("starts like compressed data but does not decompress, skipped as binary");
+            return Ok(outcome);
+        }
         if is_own_sarif(&opened.head) {
             outcome.skipped = Some("urlint's own SARIF log, skipped");
             return Ok(outcome);

@@ -159,6 +159,34 @@ fn crlf_and_a_byte_order_mark_are_kept() {
 }
 
 #[test]
+fn compressed_data_that_does_not_decompress_is_binary_unless_named_so() {
+    use flate2::{write::GzEncoder, Compression};
+    use std::io::Write;
+    let mut enc = GzEncoder::new(Vec::new(), Compression::fast());
+    enc.write_all(b"see http://a.example/x\n").unwrap();
+    let mut gz = enc.finish().unwrap();
+    gz.truncate(gz.len() - 12);
+    let linter = Linter::new(Settings::default()).unwrap();
+    // rdoc's `test/rdoc/binary.dat`: skipped, with the reason.
+    let checked = linter
+        .check_reader(
+            std::io::Cursor::new(gz.clone()),
+            &Source::path("binary.dat"),
+        )
+        .unwrap();
+    assert!(checked.diagnostics.is_empty());
+    assert!(
+        checked.warnings[0].contains("does not decompress"),
+        "{checked:?}"
+    );
+    // A file named as compressed that is cut short is an error.
+    let err = linter
+        .check_reader(std::io::Cursor::new(gz), &Source::path("notes.txt.gz"))
+        .unwrap_err();
+    assert!(err.to_string().contains("notes.txt.gz"), "{err}");
+}
+
+#[test]
 fn mail_is_not_rewritten() {
     let linter = Linter::default();
     let mail = "From: a@example.org\nSubject: x\n\nsee HTTP://a.example/\n";
@@ -183,6 +211,25 @@ fn markdown_wraps_a_bare_url_as_an_autolink() {
     let checked = linter.check(html, &Source::path("a.html"));
     assert_eq!(checked.diagnostics[0].rule, Rule::BareUrl);
     assert!(checked.diagnostics[0].fix.is_none());
+}
+
+#[test]
+fn a_stray_mark_before_the_scheme_is_removed_with_its_partner() {
+    let linter = Linter::new(Settings::default()).unwrap();
+    for (text, want) in [
+        (
+            "([#4]([https://a.example/4))\n",
+            "([#4](https://a.example/4))\n",
+        ),
+        ("[a]((https://a.example/x))\n", "[a](https://a.example/x)\n"),
+        ("[a](\"https://a.example/\")\n", "[a](https://a.example/)\n"),
+    ] {
+        let (fixed, applied, _) = linter.fix(text, &Source::path("a.md"), true);
+        assert_eq!((fixed.as_str(), applied), (want, 1), "{text}");
+        // An unsafe fix: not applied without asking.
+        let (kept, _, _) = linter.fix(text, &Source::path("a.md"), false);
+        assert_eq!(kept, text);
+    }
 }
 
 /// What `urlint rules NAME` shows as the example and the near miss, read

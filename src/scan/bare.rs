@@ -209,6 +209,10 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // An HTML entity for a delimiter (`&gt;`, `&lt;`, `&quot;`)
                 // is text escaped around the URL, never part of it.
                 b'&' if is_delimiter_entity(&b[i..limit]) => break,
+                // `%}` with no `{` opened in the URL closes the template
+                // tag it stands in (Jinja's `{% link … %}`, odoc's
+                // `{%wodoc:a href=https://tarides.com%}`): no escape.
+                b'%' if curly == 0 && b.get(i + 1) == Some(&b'}') => break,
                 // Letters, digits and the rest of ASCII stay: the validator
                 // flags unsafe ones instead of losing part of the URL.
                 _ => true,
@@ -779,6 +783,12 @@ mod tests {
         assert_eq!(url_end("a/b?x=1&#38;y c"), "a/b?x=1&#38;y");
         assert_eq!(url_end("a/b&#39 c"), "a/b&#39");
         assert_eq!(url_end("a/b&#+39;c"), "a/b&#+39;c");
+        // `%}` closes the template tag the URL stands in, unless the URL
+        // opened it (a pattern); `%7D` and `%` before other text stay.
+        assert_eq!(url_end("tarides.com%}{%img%}"), "tarides.com");
+        assert_eq!(url_end("a/{%x%}/b c"), "a/{%x%}/b");
+        assert_eq!(url_end("a/%7D%} c"), "a/%7D");
+        assert_eq!(url_end("a/%zz c"), "a/%zz");
         // AsciiDoc's `URL[text]` before text of another script.
         assert_eq!(
             url_end("github.com/newren/git-filter-repo[git-filter-repo]\u{3002}fi"),

@@ -219,6 +219,12 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
         }
     };
     let Some(gt) = closed else {
+        // LDIF's `cacertificate;binary:<file:///tmp/ipa.der`: a value read
+        // from a URL, after its attribute's `:`; no wrapper was opened.
+        if form == Form::Angle && lt >= 2 && b[lt - 1] == b':' && b[lt - 2].is_ascii_alphanumeric()
+        {
+            return None;
+        }
         // Unterminated: the span is the opener; the URL is the first piece
         // read (what the writer evidently meant to wrap).
         let mut first_end = content.segments.get(1).map_or(content.url.len(), |s| s.0);
@@ -262,6 +268,17 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
         f.segments = content.segments;
     }
     f.empty = is_empty_url(&content.url);
+    // Words after the URL on its own line (Haddock's `<URL label>`:
+    // `…-at-haskell- Internet Archive>`): a label, no hyphen broken off.
+    // One blank after a hyphen is still a reflowed line break.
+    let on_one_line = content.ws.len() >= 2
+        && content
+            .ws
+            .iter()
+            .all(|&(from, to)| memchr::memchr(b'\n', &b[from..to]).is_none());
+    if on_one_line {
+        content.hyphens.clear();
+    }
     if !content.hyphens.is_empty() {
         let mut alt = content.url.clone();
         for &h in content.hyphens.iter().rev() {

@@ -159,6 +159,12 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
     };
     let fragment_hash = cx.parts.fragment.as_ref().map(|f| f.start - 1);
     let rfc1738 = cx.standard == Standard::Rfc1738;
+    let stray = super::scheme::stray_marks(cx);
+    let is_stray = |i: usize| {
+        stray
+            .as_ref()
+            .is_some_and(|(m, p)| m.contains(&i) || p.as_ref().is_some_and(|p| p.contains(&i)))
+    };
     let signature = (!rfc1738).then(|| javadoc_anchor(cx)).flatten();
     let ipv6 = cx
         .parts
@@ -213,7 +219,11 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
             || (matches!(c, b' ' | b'[' | b']')
                 && signature.as_ref().is_some_and(|r| r.contains(&i))
                 && (c == b' ' || is_array_mark(b, i)))
-            || spared.contains(&i);
+            || spared.contains(&i)
+            // A stray `[` or `"` glued before the scheme, and its partner,
+            // are the scheme's fault (`invalid-scheme`): `%5Bhttps://` is
+            // no better.
+            || (!rfc1738 && is_stray(i));
         !skip
     };
     let mut edits = Vec::new();
@@ -541,6 +551,7 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
         .clone()
         .and_then(|h| punycode::host_to_ascii(cx.text(h)));
     let iri = cx.standard == Standard::Rfc3986;
+    let stray = super::scheme::stray_marks(cx);
     // Under rfc3986 a character is reported when no IRI may hold it, or
     // when it is in a host IDNA cannot convert.
     let reported = |i: usize, c: char| {
@@ -549,6 +560,13 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
         }
         if !iri {
             return true;
+        }
+        // `“https://…”`: the scheme's fault (`invalid-scheme`).
+        if stray
+            .as_ref()
+            .is_some_and(|(m, p)| m.contains(&i) || p.as_ref().is_some_and(|p| p.contains(&i)))
+        {
+            return false;
         }
         let in_host = host.as_ref().is_some_and(|h| h.contains(&i));
         if in_host {

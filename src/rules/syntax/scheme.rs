@@ -1,7 +1,9 @@
 //! `invalid-scheme`.
 
+use std::ops::Range;
+
 use crate::rules::runner::Report;
-use crate::rules::{declare_rule, Severity};
+use crate::rules::{declare_rule, Applicability, Severity};
 use crate::url::grammar::char_at;
 use crate::url::Cx;
 
@@ -15,8 +17,13 @@ declare_rule! {
     /// reader cannot tell where the scheme ends. (Upper-case letters are
     /// allowed but discouraged: see `uppercase-scheme`.)
     ///
+    /// A link target with a bracket or quote glued before its scheme
+    /// (`[text]([https://…)`, `href="“https://…"`) is this rule's too: a
+    /// reader takes it for a relative reference, which leads nowhere.
+    ///
     /// ## Standards
-    /// The same under `rfc3986` and `rfc1738`.
+    /// The same under `rfc3986` and `rfc1738`. Under `rfc1738` the stray
+    /// `[` or `"` is also `unsafe-character`, as every unsafe character is.
     ///
     /// ## Example
     /// `<URL:z39_50://host/>`
@@ -31,7 +38,37 @@ declare_rule! {
         example: "<URL:z39_50://host/>",
         ok_example: "<URL:z39.50://host/>",
         help: "scheme names use only a-z, 0-9, `+`, `-` and `.` (RFC 1738 §2.1)",
+        fix: (Unsafe, "remove a stray bracket or quote before the scheme"),
     }
+}
+
+/// A bracket or quote glued before the scheme by a slip (`[https://…`,
+/// `“https://…`), and its partner if it also closes the URL
+/// (`(https://a/)`): where each stands in the URL. `unsafe-character` and
+/// `non-ascii-character` leave both to this rule.
+pub(crate) fn stray_marks(cx: &Cx<'_>) -> Option<(Range<usize>, Option<Range<usize>>)> {
+    let r = cx.parts.scheme.clone()?;
+    let first = cx.url[r.clone()].chars().next()?;
+    let name = &cx.url[r.start + first.len_utf8()..r.end];
+    let stray = crate::document::is_stray_mark(first)
+        && name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b));
+    if !stray {
+        return None;
+    }
+    let partner = match first {
+        '(' => ')',
+        '[' => ']',
+        '<' => '>',
+        '\u{201c}' => '\u{201d}',
+        '\u{2018}' => '\u{2019}',
+        quote => quote,
+    };
+    let end = cx.url.len();
+    let closes = (end > r.end && cx.url.ends_with(partner)).then(|| end - partner.len_utf8()..end);
+    Some((r.start..r.start + first.len_utf8(), closes))
 }
 
 /// Report the first bad character of the scheme.
@@ -41,6 +78,25 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     };
     if r.is_empty() {
         out.at(0..1, "the scheme before `:` is empty".to_string());
+        return;
+    }
+    if let Some((mark, partner)) = stray_marks(cx) {
+        let c = cx.text(mark.clone());
+        out.at_with_help(
+            r.clone(),
+            format!("a stray `{c}` before the scheme `{}`", cx.text(mark.end..r.end)),
+            "remove it: a link whose target does not start with its scheme is read as a relative reference".to_string(),
+        );
+        // Its partner closing the target goes too: `((https://a/))`.
+        let edits = std::iter::once(mark)
+            .chain(partner)
+            .map(|at| (at, String::new()))
+            .collect();
+        out.fix(
+            Applicability::Unsafe,
+            &format!("remove the stray `{c}`"),
+            edits,
+        );
         return;
     }
     let b = cx.url.as_bytes();
@@ -73,6 +129,46 @@ mod tests {
                 ("HTTP://host/", &[]),
                 ("a/b:c", &[]),
             ],
+        );
+    }
+
+    #[test]
+    fn a_stray_mark_before_the_scheme_is_the_schemes_fault_alone() {
+        use crate::rules::testutil::{cand_with, diagnostics_with};
+        use crate::scan::{Facts, Form};
+        use crate::url::Standard;
+        let rules = |url: &str, standard| {
+            diagnostics_with(&cand_with(url, Form::Link, Facts::default()), standard)
+                .into_iter()
+                .map(|d| d.rule)
+                .collect::<Vec<_>>()
+        };
+        // Not also `unsafe-character` or `non-ascii-character`, whose fix
+        // (`%5Bhttps://`) would leave the link as broken.
+        for url in [
+            "[https://a.example/x",
+            "\"https://a.example/x",
+            "\u{201c}https://a.example/x",
+        ] {
+            assert_eq!(
+                rules(url, Standard::Rfc3986),
+                [Rule::InvalidScheme],
+                "{url}"
+            );
+        }
+        let d = diagnostics_with(
+            &cand_with("[https://a.example/x", Form::Link, Facts::default()),
+            Standard::Rfc3986,
+        );
+        assert_eq!(d[0].message, "a stray `[` before the scheme `https`");
+        // A `[` later in the URL is still unsafe; `rfc1738` reports both.
+        assert_eq!(
+            rules("https://a.example/[x", Standard::Rfc3986),
+            [Rule::UnsafeCharacter]
+        );
+        assert_eq!(
+            rules("[https://a.example/x", Standard::Rfc1738),
+            [Rule::UnsafeCharacter, Rule::InvalidScheme]
         );
     }
 }

@@ -119,6 +119,17 @@ fn hyphen_at_a_line_break_is_kept_with_an_alternative() {
         vec![12]
     );
     assert!(one("<URL:http://a/b -c>").facts.hyphen_breaks.is_empty());
+    // Words after it on its line are a label (Haddock's `<URL label>`).
+    assert!(one("<https://a/at-haskell- Internet Archive>")
+        .facts
+        .hyphen_breaks
+        .is_empty());
+    assert_eq!(
+        one("<https://a/at-haskell-\n Internet Archive>")
+            .facts
+            .hyphen_breaks,
+        vec![20]
+    );
 }
 
 #[test]
@@ -185,6 +196,19 @@ fn a_block_quotes_marks_open_no_wrapper() {
     assert!(!c.facts.unterminated);
     let c = one("<<http://a/b> x");
     assert_eq!((c.url.as_str(), c.form), ("http://a/b", A));
+}
+
+#[test]
+fn an_ldif_value_from_a_url_opens_no_wrapper() {
+    // `attr:<URL` reads an LDIF value from the URL: a bare URL. Closed,
+    // or after a blank, it is still a wrapper (near misses).
+    let c = one("cacertificate;binary:<file:///tmp/ipa.der\n");
+    assert_eq!((c.url.as_str(), c.form), ("file:///tmp/ipa.der", B));
+    assert!(!c.facts.unterminated);
+    let c = one("see:<http://a/b> x");
+    assert_eq!((c.url.as_str(), c.form), ("http://a/b", A));
+    let open = scan_all(b"see: <http://a/b\n", &ScanOptions::default());
+    assert!(open[0].facts.unterminated, "{open:?}");
 }
 
 #[test]

@@ -109,10 +109,20 @@ pub fn is_pattern(url: &str) -> bool {
     // `\href{file:#1.pdf}`: a TeX macro's parameter where the whole rest
     // of the URL goes (a scheme, then `#1` to `#9`; `##1` in a macro
     // defined inside another, hyperref's `\href{file:##1}{##2}`).
+    // After `//` as well: `\def\dourl#1{\href{http://#1}{…}}` (JASA's
+    // class, a `.bst` writing the same macro).
     let first_colon = memchr::memchr(b':', b);
     if let Some(colon) = first_colon {
-        let hashes = b[colon + 1..].iter().take_while(|&&c| c == b'#').count();
-        let rest = &b[colon + hashes..];
+        let slashes = if b[colon + 1..].starts_with(b"//") {
+            2
+        } else {
+            0
+        };
+        let hashes = b[colon + 1 + slashes..]
+            .iter()
+            .take_while(|&&c| c == b'#')
+            .count();
+        let rest = &b[colon + slashes + hashes..];
         if matches!(hashes, 1 | 2 | 4)
             && rest.len() >= 2
             && matches!(rest[1], b'1'..=b'9')
@@ -459,12 +469,19 @@ fn has_tex_macro(b: &[u8]) -> bool {
         // `\@DOI`: an internal macro, ending the URL or before a `/` or
         // `}`. Perl's `\@` in a string is an escaped at sign, with a host
         // after it (`mailto:joe\@example.org`).
+        // Between a URL's separators it is one too (Copernicus'
+        // `…/10.5194/\@journalnameshortlower-\@pvol-…`, MDPI's
+        // `…/article/\@doinum?type=…`), where Perl's `\@` follows a user.
         if b.get(i + 1) == Some(&b'@') {
             let name = b[i + 2..]
                 .iter()
                 .take_while(|c| c.is_ascii_alphabetic())
                 .count();
-            return name >= 3 && b.get(i + 2 + name).is_none_or(|c| matches!(c, b'/' | b'}'));
+            let next = b.get(i + 2 + name);
+            let separated = i > 0
+                && matches!(b[i - 1], b'/' | b'-' | b'=' | b'?' | b'&')
+                && next.is_some_and(|c| matches!(c, b'-' | b'?' | b'&' | b'=' | b'#'));
+            return name >= 3 && (next.is_none_or(|c| matches!(c, b'/' | b'}')) || separated);
         }
         let name = b[i + 1..]
             .iter()
@@ -805,6 +822,9 @@ mod tests {
             "file:#1.pdf",
             "file:##1",
             "file:####2.pdf",
+            "http://#1",
+            "https://doi.org/10.5194/\\@journalnameshortlower-\\@pvol-\\@fpage-supplement",
+            "https://www.mdpi.com/article/\\@doinum?type=check_update&version=1",
             "https://openresty.org/download/openresty-[% ver %].tar.gz",
             "https://a.example/x-[%- ver -%].tgz",
             "https://github.com/quarto-dev/quarto-cli/releases/download/v^version^/quarto-^version^-linux-amd64.tar.gz",
@@ -1076,7 +1096,10 @@ mod tests {
             "https://a.example/x\\2y",
             // Perl's escaped at sign before a host; too short a name.
             "mailto:joe\\@example.org",
+            "http://joe\\@example.org/?a=1",
             "https://a.example/\\@ab",
+            "http://#12",
+            "http://a.example/#1",
         ] {
             assert!(!is_pattern(u), "{u} is a URL");
         }

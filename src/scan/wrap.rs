@@ -294,6 +294,7 @@ pub(crate) fn rejoin(
             && !sentence
             && !next.key
             && (completes || is_path(tok))
+            && !(names_a_file(&b[url_start..run_end]) && tok[0].is_ascii_alphanumeric())
             && !is_function_word(tok)
             && !signs_off(&b[url_start..run_end], tok);
         if !strong {
@@ -534,6 +535,47 @@ fn completes_extension(run: &[u8], tok: &[u8]) -> bool {
             | b"zip"
             | b"tgz"
     )
+}
+
+/// Whether the URL's path ends in a whole file name (`…/iostats.rst`,
+/// `…/index.html`): a word on the next line glued to it (`I/Os currently
+/// in progress`, a YAML block's next line) would make `iostats.rstI/Os`,
+/// no wrap's cut. A query, fragment or path piece may still follow.
+fn names_a_file(run: &[u8]) -> bool {
+    let Some(path) = memchr::memmem::find(run, b"://")
+        .and_then(|k| memchr::memchr(b'/', &run[k + 3..]).map(|p| k + 3 + p))
+    else {
+        return false;
+    };
+    let segment = run[path..]
+        .rsplit(|&c| c == b'/')
+        .next()
+        .unwrap_or_default();
+    let Some(dot) = segment.iter().rposition(|&c| c == b'.') else {
+        return false;
+    };
+    dot > 0
+        && matches!(
+            segment[dot + 1..].to_ascii_lowercase().as_slice(),
+            b"html"
+                | b"shtml"
+                | b"rst"
+                | b"txt"
+                | b"pdf"
+                | b"php"
+                | b"xml"
+                | b"json"
+                | b"aspx"
+                | b"jsp"
+                | b"cgi"
+                | b"png"
+                | b"jpg"
+                | b"jpeg"
+                | b"gif"
+                | b"svg"
+                | b"zip"
+                | b"tgz"
+        )
 }
 
 /// Whether a token reads as a path, strongly enough to rejoin on: it holds

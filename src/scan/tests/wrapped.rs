@@ -321,6 +321,37 @@ fn an_extension_cut_short_and_completed_on_the_next_line_is_strong() {
 }
 
 #[test]
+fn a_word_after_a_whole_file_name_is_no_wrap() {
+    // A Zabbix template's YAML: `…/iostats.rst` then `I/Os currently in
+    // progress.` on the next line; glued, `iostats.rstI/Os` names nothing.
+    let text = format!(
+        "{}\nI/Os currently in progress\n",
+        filled("https://www.kernel.org/doc/Documentation/iostats.rst")
+    );
+    assert_ne!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // Near misses: a fragment or a path piece after the file name, and a
+    // file name cut before its last letters, still rejoin.
+    for (line, next, url) in [
+        (
+            "https://a.example/x/iostats.rst",
+            "#field/1",
+            "https://a.example/x/iostats.rst#field/1",
+        ),
+        (
+            "https://a.example/x/page.htm",
+            "l/a.png",
+            "https://a.example/x/page.html/a.png",
+        ),
+    ] {
+        let c = one(&format!("{}\n{next} and more\n", filled(line)));
+        assert_eq!(
+            (c.url.as_str(), c.facts.broken_bare),
+            (url, Some(BrokenBare::Rejoined))
+        );
+    }
+}
+
+#[test]
 fn a_path_that_would_not_fit_is_strong_whatever_the_line_width() {
     // `.../archives/` ending at column 65, and the next word too long for
     // a 72-column line: a wrapping client moved it; text may follow it.

@@ -190,6 +190,9 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // Markdown emphasis around a URL (`*http://a/b*`,
                 // `_http://a/b_`): the mark that opened it is never last.
                 b'*' | b'_' if quoted == c => false,
+                // Haddock's monospace (`-- (e.g. @http://jaspervdj.be@)`):
+                // the closing `@` is the markup's too.
+                b'@' if quoted == b'@' => false,
                 // Org's verbatim and code marks (`=news:comp.emacs=`,
                 // `~https://a/b~`) likewise, outside a query (where `=` is
                 // the value's: `URL=https://a/?key=`).
@@ -876,6 +879,11 @@ mod tests {
         assert_eq!(e.end, 3);
         let e = find_end(b"a/b_c_ d", 0, 8, b'_');
         assert_eq!(e.end, 5, "an inner `_` stays, the closing one does not");
+        let e = find_end(b"//jaspervdj.be@) x", 0, 18, b'@');
+        assert_eq!(e.end, 14, "Haddock's closing `@`");
+        let e = find_end(b"//u@h.example/@ x", 0, 17, b'@');
+        assert_eq!(e.end, 14, "a user's `@` stays, the closing one does not");
+        assert_eq!(url_end("//h.example/@ x"), "//h.example/@");
     }
 
     #[test]

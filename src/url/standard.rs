@@ -350,13 +350,18 @@ fn is_password_word(p: &str) -> bool {
                     | "key"
             ) || w.starts_with("password")
         });
+    // Or ends by naming itself, its words run together: capistrano's
+    // `capistrano:ourverysecretpassword@github.com`, `mysecretpassword`.
+    let named = p.len() <= 32
+        && p.bytes().all(|b| b.is_ascii_lowercase())
+        && (p.ends_with("password") || p.ends_with("passwd"));
     // Or says it is made up across its marks: `not-re%40l`.
     let made_up = p
         .replace("%40", "a")
         .replace('@', "a")
         .replace(|c: char| !c.is_ascii_alphanumeric(), "")
         .contains("notreal");
-    word || says || made_up
+    word || says || made_up || named
 }
 
 /// The shapes of [`is_placeholder_password`]: filler, one letter, angle
@@ -1471,6 +1476,8 @@ mod tests {
             "passwort",
             "contraseña",
             "пароль",
+            "ourverysecretpassword",
+            "supersecretpasswd",
         ] {
             assert!(is_placeholder_password(p), "{p}");
         }
@@ -1482,6 +1489,8 @@ mod tests {
             "tiger",
             "ab",
             "TopSecret2024",
+            "ourpassword9",
+            "dogpasswords",
             "privately9",
             "Private!2024",
             "XK9QZ2PL",

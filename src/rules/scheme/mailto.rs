@@ -24,7 +24,7 @@ declare_rule! {
     /// references shown outside HTML, `abc&#37;&#52;&#48;example&#46;org`),
     /// is not reported: its writer broke it deliberately; nor is a
     /// placeholder (`mailto:xxx`, `mailto:foo`, `mailto:user`, `mailto:test`,
-    /// `mailto:anonymous`, `mailto:...`, `mailto:-`, `mailto:EmailAddress`),
+    /// `mailto:anonymous`, `mailto:list`, `mailto:...`, `mailto:-`, `mailto:EmailAddress`),
     /// a notifier
     /// library's server URL with a password (Apprise's
     /// `mailto://user:pass@smtp.example.org`), a wildcard
@@ -144,7 +144,9 @@ fn says_at(s: &str) -> bool {
 /// `mailto:*)`), or a noun that makes the text name the scheme
 /// (`mailto:links` in a translation that lost its space).
 fn placeholder(cx: &Cx<'_>) -> bool {
-    let address = cx.text(cx.parts.body.clone()).to_ascii_lowercase();
+    // The address, before any header fields (`mailto:list?subject`).
+    let body = cx.text(cx.parts.body.clone());
+    let address = body.split('?').next().unwrap_or(body).to_ascii_lowercase();
     matches!(
         address.as_str(),
         "..."
@@ -169,6 +171,9 @@ fn placeholder(cx: &Cx<'_>) -> bool {
             // fluid's maintainers table links `mailto:anonymous` where an
             // address is withheld.
             | "anonymous"
+            // ReSpec's `// The <a href="mailto:list?subject"> link for
+            // the public list`: the link's shape sketched in a comment.
+            | "list"
     )
         // X's for the address, one or more (LibreOffice's help listing what
         // AutoCorrect links: `x@x`, `mailto:x`).
@@ -366,6 +371,9 @@ mod tests {
         let text = "| Jane | [mailto:anonymous](mailto:anonymous) |";
         assert!(!fires(text, Standard::Rfc3986));
         assert!(fires("write to mailto:anonymously", Standard::Rfc3986));
+        let text = "// The <a href=\"mailto:list?subject\"> link for the public list";
+        assert!(!fires(text, Standard::Rfc3986));
+        assert!(fires("write to mailto:lists", Standard::Rfc3986));
         let text = "Email addresses: x@x, mailto:x";
         assert!(!fires(text, Standard::Rfc3986));
         assert!(fires(text, Standard::Rfc1738));

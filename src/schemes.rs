@@ -172,10 +172,25 @@ pub fn near_miss(word: &str, extra: &[String]) -> Option<&'static str> {
         return None;
     }
     let lower = word.to_ascii_lowercase();
-    TYPO_TARGETS
-        .iter()
-        .copied()
-        .find(|t| one_edit(lower.as_bytes(), t.as_bytes()))
+    // A key held down (`hhhttps`, `htttp`): a run of three or more of one
+    // letter counts as two, then one slip more is allowed as usual.
+    let mut held = Vec::with_capacity(lower.len());
+    for &c in lower.as_bytes() {
+        if held.len() >= 2 && held[held.len() - 1] == c && held[held.len() - 2] == c {
+            continue;
+        }
+        held.push(c);
+    }
+    let squeezed = held.len() < lower.len();
+    let targets = || TYPO_TARGETS.iter().copied();
+    targets()
+        .find(|t| squeezed && held == t.as_bytes())
+        .or_else(|| {
+            targets().find(|t| {
+                one_edit(lower.as_bytes(), t.as_bytes())
+                    || (squeezed && one_edit(&held, t.as_bytes()))
+            })
+        })
 }
 
 /// Whether the typed `a` is one slip from `b`: a letter dropped (`htp`),
@@ -232,13 +247,38 @@ mod tests {
             ("HTPP", "http"),
             ("fpt", "ftp"),
             ("hhttp", "http"),
+            ("hhhttps", "https"),
+            ("htttp", "http"),
+            ("htttps", "https"),
         ] {
             assert_eq!(near_miss(word, &[]), Some(want), "{word}");
         }
         for word in [
-            "http", "https", "ftp", "sftp", "ftps", "tftp", "shttp", "rtsp", "ssh", "git", "hxxp",
-            "hxxps", "tp", "file", "news", "xhttp", "fsp", "sip", "fxp", "https2", "http4",
-            "http6", "ftp6",
+            "http",
+            "https",
+            "ftp",
+            "sftp",
+            "ftps",
+            "tftp",
+            "shttp",
+            "rtsp",
+            "ssh",
+            "git",
+            "hxxp",
+            "hxxps",
+            "tp",
+            "file",
+            "news",
+            "xhttp",
+            "fsp",
+            "sip",
+            "fxp",
+            "https2",
+            "http4",
+            "http6",
+            "ftp6",
+            "hhhhttpsx",
+            "ssssh",
         ] {
             assert_eq!(near_miss(word, &[]), None, "{word}");
         }

@@ -131,6 +131,22 @@ pub fn is_pattern(url: &str) -> bool {
         {
             return true;
         }
+        // The closing marks of a `%%NAME%%` placeholder (BIRD's release
+        // template, `%%AUTO:NEWS:TICK%%`): no escape ends a URL so.
+        if b.ends_with(b"%%") {
+            return true;
+        }
+        // WML's `<define-tag email_link><a href="mailto:%0">`: the
+        // macro's argument, `%0` to `%9`, as the whole rest (a `%` and one
+        // digit is no escape; one ending a longer URL is still reported).
+        let after = &b[colon + 1 + slashes..];
+        if after.len() == 2
+            && after[0] == b'%'
+            && after[1].is_ascii_digit()
+            && url[..colon].bytes().all(|c| c.is_ascii_alphabetic())
+        {
+            return true;
+        }
     }
     // `# <http:XX.XXX> -> \url{http:XX.XXX}` (a code comment on what a
     // function rewrites): X's, and dots between them, stand for the whole
@@ -424,7 +440,15 @@ fn has_placeholder(b: &[u8]) -> bool {
         // Boost.Format's positional `%1%` (`…&lng=%1%`, PrusaSlicer's
         // profiles): one digit, which no escape is.
         let positional = between == 1 && b[i + 1].is_ascii_digit() && closed;
-        (name >= 2 && !escape) || enclosed || positional
+        // Go's `fmt` with an argument index, `%[1]s` (a bridge's
+        // `…/maps/place/%[1]s,%[2]s`).
+        let indexed = b.get(i + 1) == Some(&b'[') && {
+            let digits = b[i + 2..].iter().take_while(|c| c.is_ascii_digit()).count();
+            digits > 0
+                && b.get(i + 2 + digits) == Some(&b']')
+                && b.get(i + 3 + digits).is_some_and(u8::is_ascii_alphabetic)
+        };
+        (name >= 2 && !escape) || enclosed || positional || indexed
     })
 }
 
@@ -823,6 +847,10 @@ mod tests {
             "file:##1",
             "file:####2.pdf",
             "http://#1",
+            "mailto:%0",
+            "http://%1",
+            "https://www.google.com/maps/place/%[1]s,%[2]s",
+            "NEWS:TICK%%",
             "https://doi.org/10.5194/\\@journalnameshortlower-\\@pvol-\\@fpage-supplement",
             "https://www.mdpi.com/article/\\@doinum?type=check_update&version=1",
             "https://openresty.org/download/openresty-[% ver %].tar.gz",
@@ -1099,6 +1127,9 @@ mod tests {
             "http://joe\\@example.org/?a=1",
             "https://a.example/\\@ab",
             "http://#12",
+            "mailto:%0a",
+            "http://wiki.example/About%%20ros.org",
+            "http://a.example/%0",
             "http://a.example/#1",
         ] {
             assert!(!is_pattern(u), "{u} is a URL");

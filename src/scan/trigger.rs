@@ -219,9 +219,18 @@ impl Schemes {
         while start > floor && is_scheme_char(b[start - 1]) {
             start -= 1;
         }
+        // After `::` a name is a qualified one, not a scheme (Ruby's
+        // `#<URI::MailTo:0xb7bf0614 …>`), unless `//` follows (a field
+        // list's `sigstore::https://…`).
+        let qualified = |j: usize| {
+            j >= 2 && &b[j - 2..j] == b"::" && b.get(colon + 1..colon + 3) != Some(b"//")
+        };
         (start..colon).find(|&j| {
             let starts_word = j == 0 || !b[j - 1].is_ascii_alphanumeric();
-            starts_word && b[j].is_ascii_alphabetic() && self.contains(&b[j..colon])
+            starts_word
+                && b[j].is_ascii_alphabetic()
+                && self.contains(&b[j..colon])
+                && !qualified(j)
         })
     }
 }
@@ -269,6 +278,10 @@ mod tests {
         assert_eq!(s.scheme_before(&win("z39.50:x"), 6, 0), Some(0));
         assert_eq!(s.scheme_before(&win("ftp:ftp:"), 7, 5), None);
         assert_eq!(s.scheme_before(&win("xsl:t"), 3, 0), None);
+        // A qualified name is no scheme; a field list's URL after `::` is.
+        assert_eq!(s.scheme_before(&win("URI::MailTo:0xb7"), 11, 0), None);
+        assert_eq!(s.scheme_before(&win("a::https://x"), 8, 0), Some(3));
+        assert_eq!(s.scheme_before(&win("a: mailto:x"), 9, 0), Some(3));
     }
 
     #[test]

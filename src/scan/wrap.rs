@@ -63,6 +63,36 @@ fn same_start(b: &[u8], ls: usize, url_start: usize, next_token: usize) -> bool 
     first.len() >= 4 && from + first.len() < url_start && word(next_token).1 == first
 }
 
+/// Whether the URL stands alone at the start of its line and the next
+/// line, indented deeper, is the first item of a list under it: the line
+/// after holds another item at that indentation, or another URL back at
+/// the URL's (`ESMValTool`'s dataset notes, a directory's URL over the file
+/// names to fetch from it). A writer who breaks a long URL after a `/` and
+/// indents the rest goes on with text, not another such line.
+fn listed_under(b: &[u8], ls: usize, url_start: usize, next_line: usize) -> bool {
+    let indent = |at: usize| {
+        b[at..]
+            .iter()
+            .take_while(|c| matches!(c, b' ' | b'\t'))
+            .count()
+    };
+    let own = indent(ls);
+    let deeper = indent(next_line);
+    if url_start != ls + own || deeper <= own {
+        return false;
+    }
+    let Some(after) = memchr::memchr(b'\n', &b[next_line..]).map(|k| next_line + k + 1) else {
+        return false;
+    };
+    let end = memchr::memchr(b'\n', &b[after..]).map_or(b.len(), |k| after + k);
+    let line = &b[after..end];
+    let content = line.trim_ascii();
+    let at = indent(after);
+    let one_word = !content.is_empty() && !content.iter().any(u8::is_ascii_whitespace);
+    (at == deeper && one_word)
+        || (at == own && one_word && memchr::memmem::find(content, b"://").is_some())
+}
+
 /// Where line breaking may cut a URL (after `/`, `-`, `?`, ...).
 const BREAKS: &[u8] = b"/-?&=#_~+";
 
@@ -275,6 +305,9 @@ pub(crate) fn rejoin(
             || (round == 0 && line.is_some_and(|ls| header_ends(b, ls, next.line)))
             || (round == 0 && line.is_some_and(|ls| path_rows(b, ls, url_start, next.line)))
             || (round == 0 && line.is_some_and(|ls| same_start(b, ls, url_start, next.start)))
+            || (round == 0
+                && next.single
+                && line.is_some_and(|ls| listed_under(b, ls, url_start, next.line)))
             || (round == 0
                 && !BREAKS.contains(&b[run_end - 1])
                 && line.is_some_and(|ls| deeper_block(b, ls, next.line)));

@@ -166,6 +166,7 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
             .is_some_and(|(m, p)| m.contains(&i) || p.as_ref().is_some_and(|p| p.contains(&i)))
     };
     let signature = (!rfc1738).then(|| javadoc_anchor(cx)).flatten();
+    let operator = (!rfc1738).then(|| operator_anchor(cx)).flatten();
     let ipv6 = cx
         .parts
         .authority
@@ -220,6 +221,7 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
                 && signature.as_ref().is_some_and(|r| r.contains(&i))
                 && (c == b' ' || is_array_mark(b, i)))
             || spared.contains(&i)
+            || operator.as_ref().is_some_and(|r| r.contains(&i))
             // A stray `[` or `"` glued before the scheme, and its partner,
             // are the scheme's fault (`invalid-scheme`): `%5Bhttps://` is
             // no better.
@@ -270,6 +272,21 @@ fn javadoc_anchor(cx: &Cx<'_>) -> Option<Range<usize>> {
         .match_indices(' ')
         .all(|(k, _)| args[..k].ends_with(','));
     (named && listed && !args.contains(['(', ')'])).then_some(f)
+}
+
+/// The fragment of a link that names an operator and nothing else, the
+/// anchor a language's API docs give it (Elm's `…/Basics#|>`, `#<|`,
+/// `#>>`): the brackets and the bar are its name, and browsers find it.
+fn operator_anchor(cx: &Cx<'_>) -> Option<Range<usize>> {
+    if cx.cand.form != crate::scan::Form::Link {
+        return None;
+    }
+    let f = cx.parts.fragment.clone()?;
+    let text = cx.text(f.clone());
+    let operator = (1..=4).contains(&text.len())
+        && text.bytes().all(|c| b"|<>=+-*/&^!~.:$@?%".contains(&c))
+        && text.bytes().any(|c| matches!(c, b'|' | b'<' | b'>'));
+    operator.then_some(f)
 }
 
 /// An array type's mark in a signature anchor: `char[]`'s brackets, or the
@@ -886,6 +903,29 @@ mod tests {
                 ("https://h/\u{62a5}\u{3000}\u{5168}", &["\u{3000}"]),
             ],
         );
+    }
+
+    #[test]
+    fn an_operators_anchor_in_a_link_under_rfc3986() {
+        use crate::document::Syntax;
+        use crate::rules::testutil::document_rules;
+        let unsafe_in = |text: &str, standard| {
+            document_rules(Syntax::Markdown, text, standard).contains(&Rule::UnsafeCharacter)
+        };
+        // Elm's guide: `[pipe]: https://…/Basics#|&gt;`, decoded to `#|>`.
+        let md = "See [pipe].\n\n[pipe]: https://package.elm-lang.org/packages/elm/core/latest/Basics#|&gt;\n";
+        assert!(!unsafe_in(md, Standard::Rfc3986));
+        assert!(unsafe_in(md, Standard::Rfc1738));
+        // Near misses: a word before the mark, and a run too long to be
+        // an operator's name.
+        assert!(unsafe_in(
+            "[a](https://a.example/x#tap>)\n",
+            Standard::Rfc3986
+        ));
+        assert!(unsafe_in(
+            "[b](https://a.example/x#>>>>>)\n",
+            Standard::Rfc3986
+        ));
     }
 
     #[test]

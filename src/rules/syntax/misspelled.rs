@@ -11,7 +11,8 @@ declare_rule! {
     /// ## What it does
     /// Finds a near miss of a common scheme or of its `://` separator:
     /// `htp://`, `ttps://`, `hhttps://`, `httpss://`, `fpt://` (one letter
-    /// added, dropped, changed or swapped), `http:/host` (one slash), `http//host` (no colon),
+    /// added, dropped, changed or swapped; a key held down, `hhhttps://`,
+    /// counts as one letter added), `http:/host` (one slash), `http//host` (no colon),
     /// `https:://host` (a colon too many) and `http:\\host` (backslashes).
     /// The scanner finds these although their scheme is not one it looks
     /// for. A registered or configured scheme is never a near miss: `sftp`,
@@ -262,6 +263,7 @@ mod tests {
         ("htp://host/", &["htp://"]),
         ("ttps://host/", &["ttps://"]),
         ("hhttps://host/", &["hhttps://"]),
+        ("hhhttps://host/", &["hhhttps://"]),
         ("httpss://host/", &["httpss://"]),
         ("fpt://host/pub", &["fpt://"]),
         ("http:/host/a", &["http:/"]),

@@ -352,6 +352,28 @@ fn a_word_after_a_whole_file_name_is_no_wrap() {
 }
 
 #[test]
+fn a_list_indented_under_a_url_is_no_wrap() {
+    // ESMValTool's dataset notes: a directory's URL alone on its line,
+    // the files to fetch from it indented below, or another URL after.
+    let url = "ftp://ftp.cdc.noaa.gov/Projects/Datasets/data.ncep.reanalysis/pressure/";
+    for after in ["      hgt.mon.mean.nc\n", &format!("    {url}\n")] {
+        let text = format!("    {url}\n      air.mon.mean.nc\n{after}");
+        let c = scan_all(text.as_bytes(), &ScanOptions::default());
+        assert_eq!(c[0].url, url, "{text}");
+        assert_ne!(c[0].facts.broken_bare, Some(BrokenBare::Rejoined), "{text}");
+    }
+    // Near misses: the rest at the URL's indentation, or text after the
+    // indented piece, is still a wrap.
+    for text in [
+        format!("    {url}\n    air.mon.mean.nc\n    hgt.mon.mean.nc\n"),
+        format!("    {url}\n      air.mon.mean.nc\n    is the file to fetch.\n"),
+    ] {
+        let c = one(&text);
+        assert_eq!(c.facts.broken_bare, Some(BrokenBare::Rejoined), "{text}");
+    }
+}
+
+#[test]
 fn a_path_that_would_not_fit_is_strong_whatever_the_line_width() {
     // `.../archives/` ending at column 65, and the next word too long for
     // a 72-column line: a wrapping client moved it; text may follow it.

@@ -70,12 +70,7 @@ fn same_start(b: &[u8], ls: usize, url_start: usize, next_token: usize) -> bool 
 /// names to fetch from it). A writer who breaks a long URL after a `/` and
 /// indents the rest goes on with text, not another such line.
 fn listed_under(b: &[u8], ls: usize, url_start: usize, next_line: usize) -> bool {
-    let indent = |at: usize| {
-        b[at..]
-            .iter()
-            .take_while(|c| matches!(c, b' ' | b'\t'))
-            .count()
-    };
+    let indent = |at: usize| indent_at(b, at);
     let own = indent(ls);
     let deeper = indent(next_line);
     if url_start != ls + own || deeper <= own {
@@ -93,6 +88,14 @@ fn listed_under(b: &[u8], ls: usize, url_start: usize, next_line: usize) -> bool
         || (at == own && one_word && memchr::memmem::find(content, b"://").is_some())
 }
 
+/// The blanks and tabs that indent the line starting at `at`.
+fn indent_at(b: &[u8], at: usize) -> usize {
+    b[at..]
+        .iter()
+        .take_while(|c| matches!(c, b' ' | b'\t'))
+        .count()
+}
+
 /// Where line breaking may cut a URL (after `/`, `-`, `?`, ...).
 const BREAKS: &[u8] = b"/-?&=#_~+";
 
@@ -105,12 +108,7 @@ const BREAKS: &[u8] = b"/-?&=#_~+";
 /// and so is a URL its writer broke after a `/` and indented (the caller
 /// asks only when the URL's line ends in no break opportunity).
 fn deeper_block(b: &[u8], ls: usize, next_line: usize) -> bool {
-    let indent = |at: usize| {
-        b[at..]
-            .iter()
-            .take_while(|c| matches!(c, b' ' | b'\t'))
-            .count()
-    };
+    let indent = |at: usize| indent_at(b, at);
     // A line at the margin whose next line is indented by a blank or so is
     // folded (an iCalendar property, a mail header): one line.
     let own = indent(ls);

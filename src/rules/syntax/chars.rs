@@ -160,11 +160,6 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
     let fragment_hash = cx.parts.fragment.as_ref().map(|f| f.start - 1);
     let rfc1738 = cx.standard == Standard::Rfc1738;
     let stray = super::scheme::stray_marks(cx);
-    let is_stray = |i: usize| {
-        stray
-            .as_ref()
-            .is_some_and(|(m, p)| m.contains(&i) || p.as_ref().is_some_and(|p| p.contains(&i)))
-    };
     let signature = (!rfc1738).then(|| javadoc_anchor(cx)).flatten();
     let operator = (!rfc1738).then(|| operator_anchor(cx)).flatten();
     let ipv6 = cx
@@ -225,7 +220,7 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
             // A stray `[` or `"` glued before the scheme, and its partner,
             // are the scheme's fault (`invalid-scheme`): `%5Bhttps://` is
             // no better.
-            || (!rfc1738 && is_stray(i));
+            || (!rfc1738 && stray.as_ref().is_some_and(|s| s.contains(i)));
         !skip
     };
     let mut edits = Vec::new();
@@ -579,10 +574,7 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
             return true;
         }
         // `“https://…”`: the scheme's fault (`invalid-scheme`).
-        if stray
-            .as_ref()
-            .is_some_and(|(m, p)| m.contains(&i) || p.as_ref().is_some_and(|p| p.contains(&i)))
-        {
+        if stray.as_ref().is_some_and(|s| s.contains(i)) {
             return false;
         }
         let in_host = host.as_ref().is_some_and(|h| h.contains(&i));

@@ -46,7 +46,7 @@ declare_rule! {
 /// `“https://…`), and its partner if it also closes the URL
 /// (`(https://a/)`): where each stands in the URL. `unsafe-character` and
 /// `non-ascii-character` leave both to this rule.
-pub(crate) fn stray_marks(cx: &Cx<'_>) -> Option<(Range<usize>, Option<Range<usize>>)> {
+pub(crate) fn stray_marks(cx: &Cx<'_>) -> Option<StrayMarks> {
     let r = cx.parts.scheme.clone()?;
     let first = cx.url[r.clone()].chars().next()?;
     let name = &cx.url[r.start + first.len_utf8()..r.end];
@@ -68,7 +68,24 @@ pub(crate) fn stray_marks(cx: &Cx<'_>) -> Option<(Range<usize>, Option<Range<usi
     };
     let end = cx.url.len();
     let closes = (end > r.end && cx.url.ends_with(partner)).then(|| end - partner.len_utf8()..end);
-    Some((r.start..r.start + first.len_utf8(), closes))
+    Some(StrayMarks {
+        mark: r.start..r.start + first.len_utf8(),
+        partner: closes,
+    })
+}
+
+/// Where a stray mark before the scheme, and its partner closing the URL,
+/// stand in the URL (see [`stray_marks`]).
+pub(crate) struct StrayMarks {
+    mark: Range<usize>,
+    partner: Option<Range<usize>>,
+}
+
+impl StrayMarks {
+    /// Whether URL byte `i` is the mark or its partner.
+    pub(crate) fn contains(&self, i: usize) -> bool {
+        self.mark.contains(&i) || self.partner.as_ref().is_some_and(|p| p.contains(&i))
+    }
 }
 
 /// Report the first bad character of the scheme.
@@ -80,7 +97,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         out.at(0..1, "the scheme before `:` is empty".to_string());
         return;
     }
-    if let Some((mark, partner)) = stray_marks(cx) {
+    if let Some(StrayMarks { mark, partner }) = stray_marks(cx) {
         let c = cx.text(mark.clone());
         out.at_with_help(
             r.clone(),

@@ -324,6 +324,19 @@ impl<R: Read> Read for Transcode<R> {
     }
 }
 
+/// `text` gzipped, with its last `cut` bytes taken off: a stream cut short
+/// (none cut: whole), for the tests of a file that does not decompress.
+#[cfg(test)]
+pub(crate) fn gzip_cut_short(text: &[u8], cut: usize) -> Vec<u8> {
+    use flate2::{write::GzEncoder, Compression};
+    use std::io::Write;
+    let mut enc = GzEncoder::new(Vec::new(), Compression::fast());
+    enc.write_all(text).expect("writing to memory");
+    let mut gz = enc.finish().expect("writing to memory");
+    gz.truncate(gz.len() - cut);
+    gz
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -406,12 +419,8 @@ mod tests {
 
     #[test]
     fn truncated_gzip_is_an_error() {
-        use flate2::{write::GzEncoder, Compression};
-        use std::io::Write;
-        let mut enc = GzEncoder::new(Vec::new(), Compression::fast());
-        enc.write_all(&b"http://a/b\n".repeat(10_000)).unwrap();
-        let mut gz = enc.finish().unwrap();
-        gz.truncate(gz.len() / 2);
+        let text = b"http://a/b\n".repeat(10_000);
+        let gz = gzip_cut_short(&text, gzip_cut_short(&text, 0).len() / 2);
         let result = open(Box::new(Cursor::new(gz))).and_then(|mut o| {
             let mut all = Vec::new();
             o.reader.read_to_end(&mut all)
@@ -422,20 +431,13 @@ mod tests {
     #[test]
     fn compressed_data_whose_first_block_fails_is_undecodable_binary() {
         // rdoc's `binary.dat`: a gzip header, then a stream cut short.
-        use flate2::{write::GzEncoder, Compression};
-        use std::io::Write;
-        let mut enc = GzEncoder::new(Vec::new(), Compression::fast());
-        enc.write_all(b"http://a/b\n").unwrap();
-        let mut gz = enc.finish().unwrap();
-        gz.truncate(gz.len() - 12);
+        let gz = gzip_cut_short(b"http://a/b\n", 12);
         let opened = open(Box::new(Cursor::new(gz.clone()))).unwrap();
         assert_eq!(opened.kind, Kind::Binary);
         assert!(opened.undecodable.is_some());
         assert_eq!(opened.head, gz);
         // Whole, it decodes (near miss).
-        let mut enc = GzEncoder::new(Vec::new(), Compression::fast());
-        enc.write_all(b"http://a/b\n").unwrap();
-        let opened = open(Box::new(Cursor::new(enc.finish().unwrap()))).unwrap();
+        let opened = open(Box::new(Cursor::new(gzip_cut_short(b"http://a/b\n", 0)))).unwrap();
         assert!(opened.undecodable.is_none() && opened.kind == Kind::Text);
     }
 }

@@ -544,17 +544,23 @@ fn completes_extension(run: &[u8], tok: &[u8]) -> bool {
     {
         return false;
     }
+    let ext = [head, tok].concat();
+    is_file_extension(&ext) || matches!(ext.as_slice(), b"htm" | b"asp")
+}
+
+/// The extensions of the files URLs name most (`html`, `pdf`, `png`, ...),
+/// in lower case: what a file name's end is judged by here. (`htm` and
+/// `asp` are also the start of a longer one.)
+fn is_file_extension(ext: &[u8]) -> bool {
     matches!(
-        [head, tok].concat().as_slice(),
+        ext,
         b"txt"
             | b"html"
-            | b"htm"
             | b"shtml"
             | b"pdf"
             | b"php"
             | b"xml"
             | b"json"
-            | b"asp"
             | b"aspx"
             | b"jsp"
             | b"cgi"
@@ -585,28 +591,8 @@ fn names_a_file(run: &[u8]) -> bool {
     let Some(dot) = segment.iter().rposition(|&c| c == b'.') else {
         return false;
     };
-    dot > 0
-        && matches!(
-            segment[dot + 1..].to_ascii_lowercase().as_slice(),
-            b"html"
-                | b"shtml"
-                | b"rst"
-                | b"txt"
-                | b"pdf"
-                | b"php"
-                | b"xml"
-                | b"json"
-                | b"aspx"
-                | b"jsp"
-                | b"cgi"
-                | b"png"
-                | b"jpg"
-                | b"jpeg"
-                | b"gif"
-                | b"svg"
-                | b"zip"
-                | b"tgz"
-        )
+    let ext = segment[dot + 1..].to_ascii_lowercase();
+    dot > 0 && (is_file_extension(&ext) || ext == b"rst")
 }
 
 /// Whether a token reads as a path, strongly enough to rejoin on: it holds

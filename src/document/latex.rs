@@ -107,6 +107,17 @@ fn text(b: &mut Builder, src: &str, from: usize, to: usize) {
     while let Some(k) = memchr::memchr3(b'\\', b'%', b'~', &bytes[i..to]) {
         let at = i + k;
         b.push(&src[run..at], run);
+        // `\verb+http://localhost:8000+` (Yaws' manual): verbatim text
+        // between a delimiter and its repeat, escapes and all; the
+        // delimiters are no part of it.
+        if let Some((open, close)) = verb_at(bytes, at, to) {
+            b.push_escape(" ", at, open - at);
+            b.push(&src[open..close], open);
+            b.push_escape(" ", close, 1);
+            i = close + 1;
+            run = i;
+            continue;
+        }
         let (shown, len) = match bytes[at] {
             // A comment's `%`, a tie's `~`: a space where they stand.
             b'%' | b'~' => (" ", 1),
@@ -136,6 +147,23 @@ fn text(b: &mut Builder, src: &str, from: usize, to: usize) {
         run = i;
     }
     b.push(&src[run..to], run);
+}
+
+/// `\verb` or `\verb*` at `at`: where its verbatim text starts (after the
+/// delimiter) and where the delimiter closes it, on the same line.
+fn verb_at(bytes: &[u8], at: usize, to: usize) -> Option<(usize, usize)> {
+    let rest = &bytes[at..to];
+    let name = rest.strip_prefix(b"\\verb")?;
+    let star = usize::from(name.first() == Some(&b'*'));
+    let delim = *name.get(star)?;
+    if !delim.is_ascii_punctuation() || delim == b'*' {
+        return None;
+    }
+    let open = at + 5 + star + 1;
+    let len = bytes[open..to]
+        .iter()
+        .position(|&c| c == delim || c == b'\n')?;
+    (bytes[open + len] == delim).then_some((open, open + len))
 }
 
 #[cfg(test)]
@@ -205,5 +233,21 @@ mod tests {
         assert!(!doc.text.contains('\\'), "{}", doc.text);
         // A lone backslash at the end stays.
         assert!(read("a \\").text.ends_with('\\'));
+    }
+
+    #[test]
+    fn verbatim_text_is_read_without_its_delimiters() {
+        let doc = read("is \\verb+http://localhost:8000+. And \\verb*|a\\_b| x\n");
+        assert!(
+            doc.text.contains(" http://localhost:8000 ."),
+            "{}",
+            doc.text
+        );
+        // Escapes inside are verbatim.
+        assert!(doc.text.contains(" a\\_b "), "{}", doc.text);
+        // Near misses: a delimiter never repeated on its line, a command
+        // that only starts with `verb`.
+        assert!(read("\\verb+http://a.example/\n+").text.contains('+'));
+        assert!(read("\\verbatim+x+").text.contains("+x+"));
     }
 }

@@ -97,6 +97,12 @@ pub(super) fn read(src: &str) -> Document {
                 }
             }
             Event::Html(_) if html_block.is_some() => {}
+            // `https://<your canvas instance>/api/…` with its words taken
+            // for attributes (`<your canvas="" instance="">`): right after
+            // `://` a tag is a placeholder for the host, kept as text.
+            Event::InlineHtml(_) if b.text.ends_with("://") => {
+                b.push(&src[range.clone()], range.start);
+            }
             Event::Html(_) | Event::InlineHtml(_) => {
                 html::read_into(&mut b, src, range.start, range.end);
             }

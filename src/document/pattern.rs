@@ -81,6 +81,21 @@ pub fn is_pattern(url: &str) -> bool {
     {
         return true;
     }
+    // LemonLDAP::NG's `https://#portal#/.well-known/openid-configuration`:
+    // a host written `#name#`, the portal's, filled in by the reader.
+    if let Some(k) = memchr::memmem::find(b, b"//#") {
+        let name = b[k + 3..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
+            .count();
+        let after = b.get(k + 3 + name + 1);
+        if name >= 2
+            && b.get(k + 3 + name) == Some(&b'#')
+            && after.is_none_or(|c| matches!(c, b'/' | b':'))
+        {
+            return true;
+        }
+    }
     // Lua's lazy quantifier ending a pattern: `gsub(html,
     // '<A HREF="http://www.internet.com.-</A>', '')`.
     if url.ends_with(".-") {
@@ -391,6 +406,17 @@ fn has_placeholder(b: &[u8]) -> bool {
     }
     // Univention's config registry template, `https://@%@hostname@%@/`.
     if memchr::memmem::find(b, b"@%@").is_some() {
+        return true;
+    }
+    // Cobbler's `http://@@http_server@@/cblr/svc/op/autoinstall/profile/%1`:
+    // a name between doubled `@`, filled in when the template is rendered.
+    if memchr::memmem::find_iter(b, b"@@").any(|i| {
+        let name = b[i + 2..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+            .count();
+        name >= 2 && b[i + 2].is_ascii_alphabetic() && b[i + 2 + name..].starts_with(b"@@")
+    }) {
         return true;
     }
     // `http://localhost:@PORT@/`: an autoconf substitution. Meson's and
@@ -940,6 +966,9 @@ mod tests {
             "https://www.youtube.com/embed/::video.youtubeId::",
             "file://@datadir@/fwupd/remotes.d/vendor/firmware",
             "http://localhost:@php_port@/",
+            "http://@@http_server@@/cblr/svc/op/autoinstall/profile/%1",
+            "http://@@http_server@@/cobbler/images/@@distro_name@@/wimboot",
+            "https://#portal#/.well-known/openid-configuration",
             "http://www.google.com/calendar/feeds/default/allcalendars/%projection:full%",
             "http://a.example/%v",
             "https://studio.youtube.com/video/%2/livestreaming",
@@ -1077,6 +1106,11 @@ mod tests {
             "http://a.example/a*b",
             "http://a.example/100%",
             "mailto:a@b.example",
+            // A fragment after a host; Plone's views: one `@@` before a
+            // name, not around it.
+            "https://a.example/#portal#x",
+            "http://localhost:8080/Plone/@@overview-controlpanel",
+            "https://a.example/site/@@search?q=x",
             "mailto:a@[192.0.2.1]",
             "mailto:éa[x]@b.example",
             "mailto:",

@@ -1142,3 +1142,17 @@ fn asciidoc_passthrough_marks_and_a_window_caret_are_markup() {
         ["https://a.example/c++/x+", "https://a.example/y^z"]
     );
 }
+
+#[test]
+fn a_tag_right_after_the_scheme_is_a_host_placeholder() {
+    // Perl Maven's page: `<your canvas instance>`, its words taken for
+    // attributes by an HTML converter; no URL with an empty host is left.
+    let src = "my $u = 'https://<your canvas=\"\" instance=\"\">/api/v1/accounts/self/sis_imports.json';\n";
+    assert_eq!(urls(Syntax::Markdown, src), []);
+    // Near miss: a tag after the host is markup, left out.
+    let src = "see https://a.example/<b>docs</b> now\n";
+    assert_eq!(
+        urls(Syntax::Markdown, src),
+        [("https://a.example/docs".to_string(), "bare")]
+    );
+}

@@ -62,6 +62,14 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // ASP.NET's `"applicationUrl": "https://localhost:5001;
                 // http://localhost:5000"`: a `;` before another URL.
                 b';' if url_at(b, i + 1) => break,
+                // After an address, a `;` before no other address is a
+                // record's field separator (a Redis key in mailcow's docs,
+                // `"dmarc_rpt;microsoft.com;mailto:d@rua.agari.com;20220428"`).
+                // Before one (`mailto:a@b.example;c@d.example`) it is
+                // Outlook's list, and `invalid-mailto` reports it.
+                b';' if !query && is_mailto(b, from) && ends_address_list(b, from, i, limit) => {
+                    break
+                }
                 // A port is digits only: after one, `,key=` is a list's
                 // next item (OpenTelemetry's `endpoint=http://localhost:
                 // 14250,pollingIntervalMs=5000`), and `;key=` a connection
@@ -349,6 +357,22 @@ pub(crate) fn is_latin1_letter(c: u8) -> bool {
     c >= 0xC0 && c != 0xD7 && c != 0xF7
 }
 
+/// Whether the URL whose text after the scheme starts at `from` is a
+/// `mailto:` one.
+fn is_mailto(b: &[u8], from: usize) -> bool {
+    from >= 7 && b[from - 7..from].eq_ignore_ascii_case(b"mailto:")
+}
+
+/// Whether the `;` at `i` follows an address (an `@` since `from`) and
+/// the field after it holds none: no list goes on there.
+fn ends_address_list(b: &[u8], from: usize, i: usize, limit: usize) -> bool {
+    let field = b[i + 1..limit]
+        .iter()
+        .take_while(|&&c| !(c.is_ascii_whitespace() || b";,\"'<>".contains(&c)))
+        .copied();
+    b[from..i].contains(&b'@') && !field.clone().any(|c| c == b'@')
+}
+
 /// Whether the `[` at `i` ends the URL: a URL follows it (`URL[URL]`,
 /// `mailto:a@b[mailto:a@b`), or, outside the host and the query, it opens
 /// a bracketed word that ends the token (`URL[Image.jpeg]`, `URL[text]`).
@@ -362,7 +386,7 @@ fn bracket_ends_url(b: &[u8], i: usize, limit: usize, from: usize, query: bool) 
         return true;
     }
     // An address holds no bracket (a domain literal follows `@`, above).
-    if b[..from].len() >= 7 && b[from - 7..from].eq_ignore_ascii_case(b"mailto:") {
+    if is_mailto(b, from) {
         return true;
     }
     // `URL[link text with words]`, perhaps wrapped: AsciiDoc or a rendering.
@@ -678,6 +702,19 @@ fn placeholder_at(b: &[u8], i: usize) -> bool {
     if rest.starts_with(b"...>") || rest.starts_with("…>".as_bytes()) {
         return true;
     }
+    // `'https://<your canvas="" instance="">/api/v1/…'` (Perl Maven's page,
+    // its words taken for a tag's attributes by an HTML converter): right
+    // after `//`, a bracketed word with the URL's path after it stands for
+    // the host, whatever the brackets hold.
+    if b[..i].ends_with(b"//") && rest.first().is_some_and(u8::is_ascii_alphabetic) {
+        let close = rest
+            .iter()
+            .take(128)
+            .position(|&c| matches!(c, b'>' | b'<' | b'\n'));
+        if close.is_some_and(|k| rest[k] == b'>' && matches!(rest.get(k + 1), Some(b'/' | b':'))) {
+            return true;
+        }
+    }
     let name = rest
         .iter()
         .take(64)
@@ -749,6 +786,13 @@ mod tests {
         assert!(at("http://localhost:<port>/"));
         assert!(at("https://django-girls-<your cloud9 username>.c9users.io"));
         assert!(at("the URI is in the https://user:pass@<...> form"));
+        assert!(at(
+            "'https://<your canvas=\"\" instance=\"\">/api/v1/accounts/self/sis_imports.json'"
+        ));
+        // Near misses: a tag after `//` with no path after it, or one
+        // after a host.
+        assert!(!at("see https://<b c=\"d\"> bold"));
+        assert!(!at("https://a.example/<a href=\"x\">/y"));
         // Words with nothing of the URL after them are prose or markup.
         assert!(!at("https://a.example/<your cloud9 username> and more"));
         assert!(!at("https://a.example/<a  b>.x"));

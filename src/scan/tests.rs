@@ -359,6 +359,12 @@ fn memory_stays_bounded_on_one_huge_line() {
 fn near_misses_are_not_urls() {
     assert!(urls("at 12:30, acid:x humid:y turn:z Re: x").is_empty());
     check("<«<URL:http://x>»>", &[(Form::UrlWrapper, "http://x")]);
+    // GCC's bug-report line: the URL in brackets of its own inside
+    // `<URL:…>`, read as those; the outer `>` is text.
+    check(
+        "See <URL:«<http://bugzilla.redhat.com/bugzilla>»> for instructions.",
+        &[(Form::Angle, "http://bugzilla.redhat.com/bugzilla")],
+    );
     check("«http://[::1]:8080/a»:", &[(B, "http://[::1]:8080/a")]);
 }
 
@@ -376,6 +382,14 @@ fn real_world_shapes() {
             &[],
         ),
         ("see https://a.example/wiki/W^X", &["https://a.example/wiki/W^X"]),
+        // A record's field after an address; near misses: another
+        // address after the `;`, and a `;` in a mailto query.
+        (
+            "redis-cli ZRANGE \"dmarc_rpt;microsoft.com;mailto:d@rua.agari.com;20220428\" 0 49",
+            &["mailto:d@rua.agari.com"],
+        ),
+        ("mailto:a@b.example;c@d.example", &["mailto:a@b.example;c@d.example"]),
+        ("mailto:a@b.example?subject=x;y", &["mailto:a@b.example?subject=x;y"]),
         // A `(` right after a port opens the text's aside (Couchbase's
         // backup log); after a path it is the URL's.
         (

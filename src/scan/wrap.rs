@@ -315,7 +315,9 @@ pub(crate) fn rejoin(
         let quoted = tok.ends_with(b"=") && matches!(b.get(next.end), Some(b'"' | b'\''))
             || is_assigned(&b[next.end..b.len().min(next.end + 8)])
             || (round == 0 && line.is_some_and(|ls| is_setting(&b[ls..url_start], tok)))
-            || (round == 0 && is_next_key(&b[url_start..run_end], tok));
+            || (round == 0 && is_next_key(&b[url_start..run_end], tok))
+            || (round == 0 && line.is_some_and(|ls| closes_quote(b, ls, url_start, run_end)))
+            || (round == 0 && in_schema_location(b, url_start));
         // "…/issues." and "Patches/pull requests" on the next line: a
         // sentence ended and a new one starts with a capital.
         let sentence = matches!(b[run_end - 1], b'.' | b'!' | b'?') && upper;
@@ -369,6 +371,29 @@ pub(crate) fn rejoin(
     found.broken = Some(BrokenBare::Rejoined);
     found.end = last_end;
     found.resume = last_end;
+}
+
+/// Whether the run ends in a `'` that closes one opened earlier on its
+/// line, before the URL: mailfromd's `sed -ne '/^script file:/s///p'`,
+/// its output on the next line. A wrapped URL is not cut after a quote.
+fn closes_quote(b: &[u8], line: usize, url_start: usize, run_end: usize) -> bool {
+    b[run_end - 1] == b'\'' && b[line..url_start].contains(&b'\'')
+}
+
+/// Whether the URL at `url_start` is in an XML `schemaLocation` value,
+/// pairs of a namespace and its schema's location (Hibernate Validator's
+/// `xsi:schemaLocation="` / `http://jboss.org/xml/ns/javax/validation/configuration`
+/// / `validation-configuration-1.1.xsd"`): the next line is the pair's
+/// other half, not the URL's rest.
+fn in_schema_location(b: &[u8], url_start: usize) -> bool {
+    let before = &b[url_start.saturating_sub(512)..url_start];
+    let Some(k) = memchr::memmem::rfind(before, b"chemaLocation=") else {
+        return false;
+    };
+    let value = &before[k + b"chemaLocation=".len()..];
+    value
+        .first()
+        .is_some_and(|&q| matches!(q, b'"' | b'\'') && !value[1..].contains(&q))
 }
 
 /// The token that starts the line after `run_end`, if the run reaches the end

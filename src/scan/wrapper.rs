@@ -111,6 +111,14 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
         if b.get(start) == Some(&b'"') || b.get(after + 4) == Some(&b':') {
             return None;
         }
+        // GCC's `See <URL:<http://bugzilla.redhat.com/bugzilla>> for
+        // instructions.`: the URL in brackets of its own, read as those.
+        if b.get(start) == Some(&b'<')
+            && any_scheme_at(b, start + 1)
+                .is_some_and(|colon| !b[start + 1..colon].eq_ignore_ascii_case(b"URL"))
+        {
+            return None;
+        }
         // `<url:> </url>`: ht://Dig's configuration block, an element
         // named in lower case with nothing in it, no wrapper.
         if b.get(start) == Some(&b'>') && &b[after..after + 3] == b"url" {

@@ -210,6 +210,7 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
                 // (`mailto:a\@b.org`, `<multifile://start:stop\@pattern>`).
                 && (b.get(i + 1) != Some(&b'@') || !is_web_scheme(cx)))
             || (c == b'\\' && !rfc1738 && i >= cx.parts.path.start && escapes_address(&b[i + 1..]))
+            || (c == b'\\' && !rfc1738 && in_doubled_escape(b, i))
             || (!rfc1738
                 && (is_version_caret(b, i) || is_revision_caret(b, i) || is_cmd_escape(b, i)))
             || (matches!(c, b' ' | b'[' | b']')
@@ -366,6 +367,20 @@ fn is_shell_escape(next: Option<&u8>) -> bool {
                 | b'%'
         )
     )
+}
+
+/// `'…/wiki/Hard\\_disk\\_drive'` (a knitr chunk's caption, an R
+/// string): an escape written inside a string, where `\\` is one `\`
+/// once the string is read. The backslash at `i` is one of exactly two
+/// before a character a shell or Markdown escapes (`@` aside: a browser
+/// reads `\` before it as `/`).
+fn in_doubled_escape(b: &[u8], i: usize) -> bool {
+    let start = b[..i]
+        .iter()
+        .rposition(|&c| c != b'\\')
+        .map_or(0, |k| k + 1);
+    let end = i + b[i..].iter().take_while(|&&c| c == b'\\').count();
+    end - start == 2 && b.get(end) != Some(&b'@') && is_shell_escape(b.get(end))
 }
 
 /// `https://unpkg.com/reveal.js@^5`: npm's version range after a package
@@ -807,6 +822,11 @@ mod tests {
                 ("git+https://h/r\\#egg=x", &[]),
                 ("http://h/a\\b", &["\\"]),
                 ("https://h.gov/files/Squid\\_W.png", &[]),
+                // Written in a string: `\\_` is `\_` once read. Near
+                // misses: three backslashes, or two before a letter.
+                ("https://en.wikipedia.org/wiki/Hard\\\\_disk\\\\_drive", &[]),
+                ("https://h/a\\\\\\_b", &["\\\\"]),
+                ("https://h/a\\\\b", &["\\\\"]),
                 (
                     "https://chromium.googlesource.com/chromium/src/\\+/HEAD/x.md",
                     &[],

@@ -37,8 +37,8 @@ declare_rule! {
     /// `http:/host`). Under `rfc3986` a typo shown beside its right form
     /// on the same lines ("producing `http:/localhost` instead of
     /// `http://localhost`") is the text's example, not reported; nor is a
-    /// `sed` substitution's pattern (`sed -e 's/http:/https:/g'`), a
-    /// regular expression's anchored name (`/^http:/.test(location)`) or a
+    /// `sed` substitution's pattern (`sed -e 's/http:/https:/g'`) or a
+    /// shell's (`${url/http:/ftp:}`), a regular expression's anchored name (`/^http:/.test(location)`) or a
     /// link the text calls dead (`(dead link: httpx://plus.google.com/…)`).
     ///
     /// ## Example
@@ -124,6 +124,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         right.replace_range(range.clone(), &fixed);
         if crate::url::standard::line_holds_besides(cx.cand, &right)
             || in_sed_pattern(cx)
+            || in_shell_substitution(cx)
             || after_regex_anchor(cx)
             || called_dead(cx)
         {
@@ -151,6 +152,19 @@ fn in_sed_pattern(cx: &Cx<'_>) -> bool {
         head.chars()
             .next_back()
             .is_none_or(|c| matches!(c, '\'' | '"' | ' ' | '\t' | ';' | '{'))
+    })
+}
+
+/// `"${url/http:/ftp:}"` (RVM's fetch script): a shell parameter
+/// expansion's pattern, after `${name/` or `${name//` (or the `#`, `%`
+/// that cut a prefix or suffix), where a scheme's name is matched without
+/// its slashes.
+fn in_shell_substitution(cx: &Cx<'_>) -> bool {
+    crate::url::standard::line_before(cx.cand).is_some_and(|line| {
+        let head = line.trim_end_matches(['/', '#', '%']);
+        let ops = line.len() - head.len();
+        let name = head.trim_end_matches(|c: char| c.is_ascii_alphanumeric() || c == '_');
+        (1..=2).contains(&ops) && name.len() < head.len() && name.ends_with("${")
     })
 }
 
@@ -195,6 +209,17 @@ mod tests {
         // A sed substitution's pattern; near miss: a path ending in `s/`.
         assert_eq!(rules("\tsed -e 's/http:/https:/g' a.html\n"), 0);
         assert_eq!(rules("see docs/http:/localhost/a\n"), 1);
+        // A shell expansion's pattern; near misses: no `${name` before the
+        // slash, or a URL after the expansion.
+        for shell in [
+            "__fallbacks+=( \"${url/http:/ftp:}\" \"${url/https:/ftp:}\" )\n",
+            "u=${url//http:/ftp:}\n",
+            "u=${url#http:/}\n",
+        ] {
+            assert_eq!(rules(shell), 0, "{shell}");
+        }
+        assert_eq!(rules("see {url/http:/a.example/x\n"), 1);
+        assert_eq!(rules("u=${url}/http:/a.example/x\n"), 1);
         // A link the text calls dead, its scheme broken on purpose; near
         // miss: a dead link's page named after it.
         assert_eq!(

@@ -374,6 +374,29 @@ fn a_list_indented_under_a_url_is_no_wrap() {
 }
 
 #[test]
+fn a_quote_closed_at_the_line_end_is_no_wrap() {
+    // mailfromd's manual: a sed address matching `script file:`, the
+    // command's output on the next line.
+    let text = "$ mailfromd --show-defaults --no-config | sed -ne '/^script file:/s///p'\n/etc/mailfromd.mfl\n";
+    let c = scan_all(text.as_bytes(), &ScanOptions::default());
+    assert_ne!(c[0].facts.broken_bare, Some(BrokenBare::Rejoined));
+    // Near miss: no quote opened before the URL on its line.
+    let text = "$ mailfromd --show-defaults --no-config | sed -ne /^script file:/s///p'\n/etc/mailfromd.mfl\n";
+    assert_eq!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
+}
+
+#[test]
+fn a_schema_location_holds_pairs_not_a_wrap() {
+    let pair = "                http://jboss.org/xml/ns/javax/validation/configuration\n                validation-configuration-1.1.xsd\">\n";
+    let text = format!("<xs:schema\n    xsi:schemaLocation=\"\n{pair}");
+    let c = scan_all(text.as_bytes(), &ScanOptions::default());
+    assert_ne!(c[0].facts.broken_bare, Some(BrokenBare::Rejoined));
+    // Near miss: the attribute's value closed before the URL.
+    let text = format!("<xs:schema xsi:schemaLocation=\"a b\">\n{pair}");
+    assert_eq!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
+}
+
+#[test]
 fn a_path_that_would_not_fit_is_strong_whatever_the_line_width() {
     // `.../archives/` ending at column 65, and the next word too long for
     // a 72-column line: a wrapping client moved it; text may follow it.

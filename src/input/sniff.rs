@@ -31,6 +31,8 @@ pub struct Opened {
     /// (a test file cut short on purpose, or data that happens to start
     /// with the magic bytes), and `reader` is empty.
     pub undecodable: Option<io::Error>,
+    /// The content was decompressed (gzip, bzip2, xz or zstd).
+    pub compressed: bool,
 }
 
 /// What an input holds.
@@ -102,6 +104,7 @@ pub fn open(reader: Box<dyn Read + Send>) -> io::Result<Opened> {
                         utf8_bom: false,
                         decoded: Some("a compressed file is never rewritten"),
                         undecodable: Some(e),
+                        compressed: true,
                     })
                 }
             }
@@ -122,10 +125,12 @@ pub fn open(reader: Box<dyn Read + Send>) -> io::Result<Opened> {
         let (head, reader) = read_head(decoded)?;
         let mut opened = rejoin(head, reader);
         opened.decoded = Some("a UTF-16 file is never rewritten");
+        opened.compressed = compressed.is_some();
         return Ok(opened);
     }
     let mut opened = rejoin(head, reader);
     opened.decoded = decoded;
+    opened.compressed = compressed.is_some();
     Ok(opened)
 }
 
@@ -139,6 +144,7 @@ fn rejoin(head: Vec<u8>, reader: Box<dyn Read + Send>) -> Opened {
         kind,
         decoded: None,
         undecodable: None,
+        compressed: false,
     }
 }
 

@@ -4,6 +4,7 @@
 //! any size streams through in bounded memory.
 
 use std::io::{self, Cursor, Read};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use super::{per_file_ignored, Finding, Linter, MailMode, MailRef, Snippet, Source};
 use crate::document::{self, Syntax};
@@ -70,6 +71,24 @@ impl<R: Read> Read for Feed<'_, R> {
             d.feed(&buf[..n]);
         }
         Ok(n)
+    }
+}
+
+/// Ends the input at its first read error, kept in `error` for a note.
+struct StopAtError<R> {
+    inner: R,
+    error: Arc<Mutex<Option<io::Error>>>,
+}
+
+impl<R: Read> Read for StopAtError<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self.inner.read(buf) {
+            Err(e) if e.kind() != io::ErrorKind::Interrupted => {
+                *self.error.lock().unwrap_or_else(PoisonError::into_inner) = Some(e);
+                Ok(0)
+            }
+            r => r,
+        }
     }
 }
 
@@ -163,12 +182,13 @@ impl Linter {
         // in a file named as compressed (`notes.txt.gz` cut short); in any
         // other, data that only starts like it (rdoc's `binary.dat`, the
         // `file` command's zstd test files), skipped as binary.
+        let named = |p: &std::path::Path| {
+            let name = p.file_name().unwrap_or_default().to_string_lossy();
+            crate::input::without_compression(&name).len() < name.len()
+        };
+        let named_compressed = source.path.as_deref().is_some_and(named);
         if let Some(e) = opened.undecodable.take() {
-            let named = |p: &std::path::Path| {
-                let name = p.file_name().unwrap_or_default().to_string_lossy();
-                crate::input::without_compression(&name).len() < name.len()
-            };
-            if source.path.as_deref().is_some_and(named) {
+            if named_compressed {
                 return Err(e.into());
             }
             outcome.skipped =
@@ -216,9 +236,21 @@ impl Linter {
         } else {
             opened.decoded
         };
+        // Such data may also fail further on (Yaws' `compile_layout.dia`, a
+        // gzip whose checksum is wrong): the text up to the failure is read
+        // and the failure noted, not counted as an unreadable file.
+        let late = Arc::new(Mutex::new(None));
+        let inner: Box<dyn Read + Send> = if opened.compressed && !named_compressed {
+            Box::new(StopAtError {
+                inner: opened.reader,
+                error: Arc::clone(&late),
+            })
+        } else {
+            opened.reader
+        };
         let directives = Directives::default();
         let reader = Feed {
-            inner: opened.reader,
+            inner,
             directives: check.then_some(&directives),
         };
         let ignored = source.path.as_deref().and_then(|p| self.ignored_rules(p));
@@ -318,6 +350,13 @@ impl Linter {
         directives.finish();
         held.release();
         result?;
+        if let Some(e) = late.lock().unwrap_or_else(PoisonError::into_inner).take() {
+            held.warn(
+                None,
+                format!("compressed data fails further on ({e}): read up to there"),
+                false,
+            );
+        }
         for w in directives.warnings() {
             let (line, message) = w.split_once(": ").unwrap_or(("", &w));
             held.warn(line.parse().ok(), message.to_string(), false);

@@ -182,6 +182,37 @@ fn compressed_data_that_does_not_decompress_is_binary_unless_named_so() {
 }
 
 #[test]
+fn compressed_data_failing_further_on_is_read_up_to_there_unless_named_so() {
+    // Yaws' `compile_layout.dia`: gzip whose whole text decompresses but
+    // whose checksum is wrong; more than the head, so the head reads.
+    let mut text = "see http://a.example/x\n".repeat(1000);
+    text.push_str("and http://b.example/y\n");
+    let mut gz = crate::input::sniff::gzip_cut_short(text.as_bytes(), 0);
+    let crc = gz.len() - 8;
+    gz[crc] ^= 0xff;
+    let linter = Linter::new(Settings::default()).unwrap();
+    let checked = linter
+        .check_reader(
+            std::io::Cursor::new(gz.clone()),
+            &Source::path("layout.dia"),
+        )
+        .unwrap();
+    assert_eq!(checked.urls.len(), 1001);
+    assert!(
+        checked
+            .warnings
+            .iter()
+            .any(|w| w.contains("fails further on")),
+        "{checked:?}"
+    );
+    // Named as compressed, it is an error as before.
+    let err = linter
+        .check_reader(std::io::Cursor::new(gz), &Source::path("layout.txt.gz"))
+        .unwrap_err();
+    assert!(err.to_string().contains("layout.txt.gz"), "{err}");
+}
+
+#[test]
 fn mail_is_not_rewritten() {
     let linter = Linter::default();
     let mail = "From: a@example.org\nSubject: x\n\nsee HTTP://a.example/\n";

@@ -82,16 +82,41 @@ pub fn is_pattern(url: &str) -> bool {
         return true;
     }
     // LemonLDAP::NG's `https://#portal#/.well-known/openid-configuration`:
-    // a host written `#name#`, the portal's, filled in by the reader.
+    // a host written `#name#`, the portal's, filled in by the reader; a
+    // ColdFusion expression there (`http://#CGI.SERVER_NAME#/x.cfm`).
     if let Some(k) = memchr::memmem::find(b, b"//#") {
         let name = b[k + 3..]
             .iter()
-            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.'))
             .count();
-        let after = b.get(k + 3 + name + 1);
-        if name >= 2
-            && b.get(k + 3 + name) == Some(&b'#')
-            && after.is_none_or(|c| matches!(c, b'/' | b':'))
+        if name >= 2 && b[k + 3].is_ascii_alphabetic() && b.get(k + 3 + name) == Some(&b'#') {
+            return true;
+        }
+    }
+    // Twig's (and Jinja's) string concatenation in an attribute built by
+    // a template: `href="https://github.com/doctrine/' ~ project.repositoryName ~ '/"`.
+    if memchr::memmem::find(b, b"' ~ ").is_some() || memchr::memmem::find(b, b" ~ '").is_some() {
+        return true;
+    }
+    // An XPath through names in a namespace whose prefix is a scheme's
+    // (Velocity's RSS stylesheet: `select="news:items/news:item"`,
+    // `select="news:headline/text()"`): the prefix again after a `/`, or
+    // a node test last. No URL with an authority.
+    if let Some(colon) = memchr::memchr(b':', b) {
+        let (prefix, rest) = (&url[..colon], &url[colon + 1..]);
+        let again = || {
+            rest.match_indices('/').any(|(k, _)| {
+                rest[k + 1..]
+                    .strip_prefix(prefix)
+                    .and_then(|r| r.strip_prefix(':'))
+                    .is_some_and(|name| name.starts_with(|c: char| c.is_ascii_alphabetic()))
+            })
+        };
+        if !rest.starts_with("//")
+            && (["/text()", "/node()", "/comment()"]
+                .iter()
+                .any(|t| rest.ends_with(t))
+                || again())
         {
             return true;
         }
@@ -611,9 +636,13 @@ fn has_printf(b: &[u8]) -> bool {
                     && &b[i - 2..i] == b"//"
                     && b.get(i + 2)
                         .is_none_or(|c| matches!(c, b'/' | b':' | b'?' | b'#'));
+                // A query value before the next parameter (xvst's
+                // `?lpage=%2&searchWord=%1&…`, Qt's arguments).
+                let value = i > 0 && b[i - 1] == b'=' && b.get(i + 2) == Some(&b'&');
                 b.get(i + 2) == Some(&b'$')
                     || (i > 0 && b[i - 1] == b'/' && b.get(i + 2) == Some(&b'/'))
                     || host
+                    || value
             }
             // `xargs -I% curl "…/releases/%"`: a lone `%` that is a whole
             // segment or query value is the command's substitution (a stray
@@ -969,6 +998,11 @@ mod tests {
             "http://@@http_server@@/cblr/svc/op/autoinstall/profile/%1",
             "http://@@http_server@@/cobbler/images/@@distro_name@@/wimboot",
             "https://#portal#/.well-known/openid-configuration",
+            "news:items/news:item",
+            "http://#CGI.SERVER_NAME#.../target.cfm",
+            "https://github.com/doctrine/' ~ project.repositoryName ~ '/",
+            "http://www.myvideo.de/Videos_A-Z?lpage=%2&searchWord=%1&searchOrder=0",
+            "news:headline/text()",
             "http://www.google.com/calendar/feeds/default/allcalendars/%projection:full%",
             "http://a.example/%v",
             "https://studio.youtube.com/video/%2/livestreaming",
@@ -1106,9 +1140,11 @@ mod tests {
             "http://a.example/a*b",
             "http://a.example/100%",
             "mailto:a@b.example",
-            // A fragment after a host; Plone's views: one `@@` before a
+            // A news article's path of groups; a fragment after a host;
+            // Plone's views: one `@@` before a
             // name, not around it.
             "https://a.example/#portal#x",
+            "news:comp.lang.c/12345",
             "http://localhost:8080/Plone/@@overview-controlpanel",
             "https://a.example/site/@@search?q=x",
             "mailto:a@[192.0.2.1]",

@@ -87,6 +87,11 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 {
                     break
                 }
+                // A web host never holds a `,`: right after one it separates
+                // arguments (GNU Make's `$(call GET_LATEST_VERSION,
+                // https://poppler.freedesktop.org,poppler-data-)`) or a
+                // setting's fields (Monitorix's `http://10.0.0.1,/monitorix`).
+                b',' if in_web_host(b, from, i) && !userinfo_ahead(b, i, limit) => break,
                 // Nor a `&` in a URL that is a query's value: `&key=` is
                 // the outer query's next parameter (evcc's deep link
                 // `evcc://server?url=https://demo.evcc.io&title=Demo`). In
@@ -310,6 +315,24 @@ fn after_host_before_key(b: &[u8], from: usize, i: usize) -> bool {
     }) && key_after(b, i)
 }
 
+/// Whether `i` is in the host of an `http`, `https` or `ftp` URL whose
+/// text after the scheme's `:` starts at `from` (`//host` and then `i`).
+fn in_web_host(b: &[u8], from: usize, i: usize) -> bool {
+    let scheme = &b[from.saturating_sub(6)..from.saturating_sub(1)];
+    let web = [&b"http"[..], b"https", b"ftp"].iter().any(|s| {
+        scheme.len() >= s.len()
+            && scheme[scheme.len() - s.len()..].eq_ignore_ascii_case(s)
+            && (scheme.len() == s.len()
+                || !scheme[scheme.len() - s.len() - 1].is_ascii_alphabetic())
+    });
+    web && b[from..i].strip_prefix(b"//").is_some_and(|host| {
+        !host.is_empty()
+            && host
+                .iter()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'-' | b'_' | b':'))
+    })
+}
+
 /// Whether an `@` outside the parentheses opened at `i` comes before the
 /// next `/` or blank: the digits before `i` were a password's
 /// (`http://user:1234(x)@host/`), no port. (An `@` inside them is the
@@ -455,6 +478,12 @@ fn is_string_escape(rest: &[u8]) -> bool {
         // `\a` (BEL) ends an OSC too.
         Some(b'e') => matches!(rest.get(2), Some(b'\\' | b'[' | b']')),
         Some(b'a') => !rest.get(2).is_some_and(u8::is_ascii_alphanumeric),
+        // Prolog's `\c` ending a line: the quoted atom goes on after the
+        // next line's blanks (SWI-Prolog's `consult('https://…/\c`).
+        Some(b'c') => matches!(rest.get(2), Some(b'\n' | b'\r')),
+        // roff's font changes, in a patch to a manual page (`\fIwput
+        // ftp://host/\fR to upload`).
+        Some(b'f') => matches!(rest.get(2), Some(b'R' | b'B' | b'I' | b'P' | b'(' | b'[')),
         _ => false,
     }
 }
@@ -596,9 +625,39 @@ fn read(
     let suffix = rest
         .strip_prefix("//-")
         .is_some_and(|word| !word.is_empty() && word.chars().all(char::is_alphabetic));
+    // `\url{%` / `http://www.%` / `dante.de/%` quoted in hyperref's plain
+    // ChangeLog: TeX's comment mark joining lines after a separator, no
+    // escape; the URL is TeX source, not text. (A `%` after a bug's number,
+    // `…?id=19159%`, is a stray one, reported.)
+    // (An escape a hard wrap cut is not: `%` then `20…` or `C3%A9…` on the
+    // next line.)
+    let tex_split = w.bytes[end.end - 1] == b'%'
+        && end.end >= 2
+        && matches!(w.bytes[end.end - 2], b'.' | b'/' | b'-')
+        && matches!(w.bytes.get(end.end), Some(b'\n' | b'\r'))
+        && !{
+            let next = w.bytes[end.end..].trim_ascii_start();
+            next.len() >= 2
+                && next[..2].iter().all(u8::is_ascii_hexdigit)
+                && (next[0].is_ascii_digit() || next.get(2) == Some(&b'%'))
+        };
+    // linkify-it's comment on inputs "like `mailto:mailto:...`": a word
+    // after the scheme and an ellipsis glued on, the shape of an input,
+    // not an address.
+    let elided = rest.bytes().all(|c| c.is_ascii_alphabetic())
+        && [
+            &b":..."[..],
+            b"...",
+            ":\u{2026}".as_bytes(),
+            "\u{2026}".as_bytes(),
+        ]
+        .iter()
+        .any(|e| w.bytes[end.end..].starts_with(e));
     if !(has_substance(&rest) || root)
         || munged
         || suffix
+        || tex_split
+        || elided
         || placeholder_at(w.bytes, end.stop)
         || spaced_placeholder_at(w.bytes, colon + 1, end.stop)
     {
@@ -818,6 +877,14 @@ mod tests {
         assert_eq!(url_end("a/'b' c"), "a/'b'");
         assert_eq!(url_end("a/b` c"), "a/b");
         assert_eq!(url_end("v8.dev/\\\" x"), "v8.dev/");
+        assert_eq!(
+            url_end("a/JanWielemaker/\\c\n  chat80/x"),
+            "a/JanWielemaker/"
+        );
+        assert_eq!(url_end("host/\\fR to upload"), "host/");
+        // Near misses: a backslash before other letters stays.
+        assert_eq!(url_end("a/\\cx y"), "a/\\cx");
+        assert_eq!(url_end("a/\\fx y"), "a/\\fx");
         assert_eq!(url_end("a/b&gt; c"), "a/b");
         assert_eq!(url_end("a/b?x=1&amp;y=2 c"), "a/b?x=1&amp;y=2");
         // Numeric references to a quote or an angle bracket end it too

@@ -389,6 +389,23 @@ fn real_world_shapes() {
             &["mailto:d@rua.agari.com"],
         ),
         ("mailto:a@b.example;c@d.example", &["mailto:a@b.example;c@d.example"]),
+        // TeX source quoted in a plain ChangeLog, split with `%`; near
+        // miss: a `%` ending a URL before a blank.
+        ("  \\url{%\n  http://www.%\n  dante.de/%\n  }", &[]),
+        ("see http://a.example/100% now", &["http://a.example/100%"]),
+        // An input's shape, elided; near miss: an address before `...`.
+        ("# quadratic on inputs like `mailto:mailto:...`", &[]),
+        ("write to mailto:a@b.example... or not", &["mailto:a@b.example"]),
+        ("see http://a.example/a%\n20b", &["http://a.example/a%"]),
+        ("# the bug http://a.example/?id=19159%\n# notes", &["http://a.example/?id=19159%"]),
+        // A web host holds no `,`: a Make call's next argument, a setting's
+        // next field; near miss: a path's comma.
+        (
+            "$(call GET_LATEST_VERSION, https://poppler.freedesktop.org,poppler-data-)",
+            &["https://poppler.freedesktop.org"],
+        ),
+        ("1 = http://10.0.0.1,/monitorix,/monitorix-cgi", &["http://10.0.0.1"]),
+        ("see http://a.example/x,y now", &["http://a.example/x,y"]),
         ("mailto:a@b.example?subject=x;y", &["mailto:a@b.example?subject=x;y"]),
         // A `(` right after a port opens the text's aside (Couchbase's
         // backup log); after a path it is the URL's.

@@ -221,9 +221,21 @@ impl Schemes {
         }
         // After `::` a name is a qualified one, not a scheme (Ruby's
         // `#<URI::MailTo:0xb7bf0614 …>`), unless `//` follows (a field
-        // list's `sigstore::https://…`).
+        // list's `sigstore::https://…`). After `/` or `.` with digits
+        // alone after the `:`, it is a file's, and a revision or a line (an
+        // svn log's `(from /branches/R-1-8-patches/NEWS:27155)`,
+        // `(from /trunk/debian/r-gnome.NEWS:34862)`).
+        let digits = b[colon + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        let numbered = digits > 0
+            && !b
+                .get(colon + 1 + digits)
+                .is_some_and(|c| c.is_ascii_alphabetic() || matches!(c, b'@' | b'.' | b'/'));
         let qualified = |j: usize| {
-            j >= 2 && &b[j - 2..j] == b"::" && b.get(colon + 1..colon + 3) != Some(b"//")
+            ((j >= 2 && &b[j - 2..j] == b"::") && b.get(colon + 1..colon + 3) != Some(b"//"))
+                || (j >= 1 && matches!(b[j - 1], b'/' | b'.') && numbered)
         };
         (start..colon).find(|&j| {
             let starts_word = j == 0 || !b[j - 1].is_ascii_alphanumeric();
@@ -282,6 +294,16 @@ mod tests {
         assert_eq!(s.scheme_before(&win("URI::MailTo:0xb7"), 11, 0), None);
         assert_eq!(s.scheme_before(&win("a::https://x"), 8, 0), Some(3));
         assert_eq!(s.scheme_before(&win("a: mailto:x"), 9, 0), Some(3));
+        // A file's name and a revision after `/`; near misses: a web URL
+        // after it, a scheme before no digits, a news article's number.
+        assert_eq!(s.scheme_before(&win("/trunk/NEWS:31283)"), 11, 0), None);
+        assert_eq!(s.scheme_before(&win("r-gnome.NEWS:34862)"), 12, 0), None);
+        assert_eq!(
+            s.scheme_before(&win("/web/2019/https://x"), 15, 0),
+            Some(10)
+        );
+        assert_eq!(s.scheme_before(&win("docs/http:/x"), 9, 0), Some(5));
+        assert_eq!(s.scheme_before(&win("/news:123@host"), 5, 0), Some(1));
     }
 
     #[test]

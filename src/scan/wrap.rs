@@ -132,9 +132,14 @@ fn gap_then_text(s: &[u8]) -> bool {
 }
 
 /// `/dl/v* https://a/v:splat` over `/dl/* https://b/:splat`: a token, a
-/// blank, then a URL of its own is a row of a two-column file.
+/// blank, then a URL of its own is a row of a two-column file. So is one
+/// with a dash or colon between (the dependencies a `SlackBuild` README lists,
+/// `development/numpy - http://numpy.scipy.org/`).
 fn blank_then_url(s: &[u8]) -> bool {
-    let run = s.iter().take_while(|&&c| c == b' ' || c == b'\t').count();
+    let mut run = s.iter().take_while(|&&c| c == b' ' || c == b'\t').count();
+    if run > 0 && matches!(s.get(run), Some(b'-' | b':' | b'=')) && s.get(run + 1) == Some(&b' ') {
+        run += 1 + s[run + 1..].iter().take_while(|&&c| c == b' ').count();
+    }
     run > 0
         && any_scheme_at(s, run)
             .is_some_and(|colon| s.get(colon + 1..colon + 3) == Some(b"//".as_slice()))
@@ -162,7 +167,7 @@ fn path_rows(b: &[u8], line: usize, url_start: usize, next_line: usize) -> bool 
 }
 
 /// `# see https://a/x.html#arp_ignore` over `net.ipv4.conf.all=0`: the URL's
-/// line is a comment (`#`, `//`, `;`, `--`) and the next line is not, so it
+/// line is a comment (`#`, `//`, `;`, `--`, `%`) and the next line is not, so it
 /// cannot hold the comment's wrapped rest. Nor can a comment line whose
 /// token is glued to its marker (`# https://a/doc/systemd/` over
 /// `#Requires=x.socket`, a setting left out): the marker is that line's.
@@ -170,7 +175,9 @@ fn comment_ends(b: &[u8], line: usize, url_start: usize, next_line: usize, token
     let marker = |s: &[u8]| -> Option<&'static [u8]> {
         let s = s.trim_ascii_start();
         // `-- ` with its blank: `--server https://acme-` is an option.
-        [b"#".as_slice(), b"//", b";", b"-- "]
+        // `%`: Erlang's, TeX's, MATLAB's (Tsung's `%% http://…/msg00024.html`
+        // over `?DebugF("thinktime…`, a macro call).
+        [b"#".as_slice(), b"//", b";", b"-- ", b"%"]
             .into_iter()
             .find(|m| s.starts_with(m))
     };

@@ -27,10 +27,12 @@ declare_rule! {
     /// or a label's colon (`?title=Bug:`, a prefilled issue title), or a
     /// state an app saved in the URL ending in `;;` (Stellar Lab's), or a
     /// token shaped like a character reference that the markup left as it
-    /// is (a formula image's `?\inline&space;x&space;`),
+    /// is (a formula image's `?\inline&space;x&space;`), or a query whose
+    /// parameters `;` separates, one more after the last (Bugzilla's
+    /// `buglist.cgi?query_format=advanced;bug_status=RESOLVED;…;`),
     /// and so is a title's abbreviation (Wikipedia's
     /// `…/Google_LLC_v._Oracle_America,_Inc.`, `…/Martin_Luther_King_Jr.`,
-    /// `…/Leicester_City_F.C.`, inc.com's `…/topic/NeXT+Computer+Inc.`),
+    /// `…/Leicester_City_F.C.`, `…/S.M.A.R.T.`, inc.com's `…/topic/NeXT+Computer+Inc.`),
     /// Medium's image names without an
     /// extension (`…/max/800/0*Qv_i6KSksTlTz8sL.`, a digit, `*` and a
     /// random name, whose dot is its own),
@@ -95,7 +97,12 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
         // `?_gl=1*12w45u6*_ga*…LjAuMA..`: Google Analytics' linker, copied
         // with the link; its base64 ends in dots.
         let linker = value.starts_with("_gl=1*") && value.ends_with("..");
-        if prefix || token || linker || cx.url.ends_with(':') {
+        // Bugzilla's `buglist.cgi?query_format=advanced;bug_status=RESOLVED;…;
+        // target_milestone=1.6.11;` (AspectJ's READMEs): parameters
+        // separated by `;`, the last one followed by one more.
+        let q = &cx.url[query.clone()];
+        let semicolons = q.ends_with(';') && q.split(';').filter(|p| p.contains('=')).count() >= 2;
+        if prefix || token || linker || semicolons || cx.url.ends_with(':') {
             return;
         }
     }
@@ -113,7 +120,16 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
                 (1..=4).contains(&piece.len()) && piece.bytes().all(|c| c.is_ascii_alphabetic())
             })
     });
-    if abbreviation && cx.parts.query.is_none() {
+    // `…/wiki/S.M.A.R.T.`: an initialism alone as the title, letters
+    // and dots.
+    let initialism = cx.url.strip_suffix('.').is_some_and(|stem| {
+        let segment = stem.rsplit('/').next().unwrap_or_default();
+        segment.split('.').count() >= 2
+            && segment
+                .split('.')
+                .all(|piece| piece.len() == 1 && piece.bytes().all(|c| c.is_ascii_uppercase()))
+    });
+    if (abbreviation || initialism) && cx.parts.query.is_none() {
         return;
     }
     // Medium's image without an extension, `…/max/800/0*Qv_i6KSksTlTz8sL.`:
@@ -206,6 +222,10 @@ mod tests {
             // Near misses of a token: one letter, no `&` before it.
             "https://a.example/?x=1&a;",
             "https://a.example/?x=space;",
+            // Near misses of `;` separators: one parameter; of an
+            // initialism alone: a lower-case piece.
+            "https://a.example/?x=1;",
+            "https://a.example/wiki/S.m.A.",
         ] {
             assert!(
                 link_rules(url, false).contains(&Rule::TrailingPunctuation),
@@ -232,6 +252,8 @@ mod tests {
             "https://en.wikipedia.org/wiki/Google_LLC_v._Oracle_America,_Inc.",
             "https://en.wikipedia.org/wiki/Martin_Luther_King_Jr.",
             "https://en.wikipedia.org/wiki/Leicester_City_F.C.",
+            "http://en.wikipedia.org/wiki/S.M.A.R.T.",
+            "https://bugs.eclipse.org/bugs/buglist.cgi?query_format=advanced;bug_status=RESOLVED;product=AspectJ;target_milestone=1.6.11;",
             "https://en.wikipedia.org/wiki/Washington,_D.C.",
             "http://www.inc.com/topic/NeXT+Computer+Inc.",
             "https://cdn-images-1.medium.com/max/800/0*Qv_i6KSksTlTz8sL.",

@@ -601,6 +601,7 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
             && !is_name_quote(cx, i, c)
             && !is_title_bracket(cx, i, c)
             && !in_sentence_query(cx, i)
+            && !is_route_title_punctuation(cx, i, c)
     };
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     let mut chars = cx.url.char_indices().peekable();
@@ -660,6 +661,26 @@ fn is_cjk_name_punctuation(url: &str, i: usize, c: char) -> bool {
             .chars()
             .next()
             .is_some_and(is_cjk_letter)
+}
+
+/// Whether `c`, at `i`, is CJK or fullwidth punctuation in a link's
+/// client-side route (`#/…`) after a CJK letter or a circled number: a
+/// page's title in a docsify site, whose link the markup ended
+/// (`…/#/13.SpringCloud架构剖析/…/02.Nacos架构原理①：一条注册请求会经历什么？`).
+fn is_route_title_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
+    let u = u32::from(c);
+    let cjk_mark = matches!(u, 0x3001..=0x303F | 0xFF01..=0xFF0F | 0xFF1A..=0xFF20);
+    cjk_mark
+        && cx.cand.form == crate::scan::Form::Link
+        && cx
+            .parts
+            .fragment
+            .as_ref()
+            .is_some_and(|f| f.contains(&i) && cx.url[f.clone()].starts_with('/'))
+        && cx.url[..i]
+            .chars()
+            .next_back()
+            .is_some_and(|p| is_cjk_letter(p) || matches!(u32::from(p), 0x2460..=0x24FF))
 }
 
 /// Whether `c` is a CJK letter: an ideograph, kana or a Hangul syllable.
@@ -1218,6 +1239,17 @@ mod tests {
         assert!(!fired(slug, Form::Link));
         assert!(fired(slug, Form::Bare));
         assert!(fired("https://a.example/x\u{2018}y", Form::Link));
+    }
+
+    #[test]
+    fn cjk_punctuation_in_a_links_route_is_a_titles() {
+        // Nacos' blog, linking a docsify page by its title.
+        let route = "http://www.passjava.cn/#/13.SpringCloud\u{67b6}\u{6784}/02.Nacos\u{539f}\u{7406}\u{2460}\u{ff1a}\u{4e00}\u{6761}\u{4ec0}\u{4e48}\u{ff1f}";
+        assert!(!fired(route, Form::Link));
+        // Near misses: bare; in a path, not a route; after a Latin letter.
+        assert!(fired(route, Form::Bare));
+        assert!(fired("http://a.example/x\u{4e48}\u{ff1f}", Form::Link));
+        assert!(fired("http://a.example/#/x\u{ff1f}", Form::Link));
     }
 
     #[test]

@@ -127,6 +127,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             || in_shell_substitution(cx)
             || after_regex_anchor(cx)
             || called_dead(cx)
+            || calls_itself_broken(&right)
         {
             return;
         }
@@ -179,6 +180,17 @@ fn after_regex_anchor(cx: &Cx<'_>) -> bool {
     })
 }
 
+/// `ftp:/broken` (python-creole's changelog: "Don't allow ``ftp:/broken``
+/// (Only one slash) to be a link"): a URL whose only word says it is
+/// broken is the text's example.
+fn calls_itself_broken(right: &str) -> bool {
+    let word = right
+        .split_once("://")
+        .map_or("", |(_, rest)| rest.trim_matches('/'))
+        .to_ascii_lowercase();
+    ["broken", "invalid", "bad", "wrong", "typo"].contains(&word.as_str())
+}
+
 /// `(dead link: httpx://plus.google.com/…)` (scala-lang's posts): a link
 /// the text calls dead, its scheme broken on purpose so nothing follows it.
 fn called_dead(cx: &Cx<'_>) -> bool {
@@ -227,6 +239,12 @@ mod tests {
             0
         );
         assert_eq!(rules("dead link checker at httpx://a.example/\n"), 1);
+        // A URL whose word says it is broken; near miss: another word.
+        assert_eq!(
+            rules("* Bugfix: Don't allow ``ftp:/broken`` (Only one slash)\n"),
+            0
+        );
+        assert_eq!(rules("see ftp:/brokenlinks.example/\n"), 1);
         // A regular expression's anchor; near miss: a `^` that is no
         // anchor's (a caret pointing at the typo below a line).
         assert_eq!(rules("p=/^http:/.test(d.location)?'http':'https';\n"), 0);

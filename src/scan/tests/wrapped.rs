@@ -520,6 +520,9 @@ fn columns_are_a_table_not_a_wrap() {
     // A comment's URL does not go on into the next line's code.
     let text = "# For more information see:\n# https://www.kernel.org/doc/html/latest/networking/ip-sysctl.html#arp_ignore\nnet.ipv4.conf.all.arp_ignore=0\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // An Erlang comment's URL does not go on into a macro call.
+    let text = "%% http://www.erlang.org/ml-archive/erlang-questions/200202/msg00024.html\n    ?DebugF(\"thinktime of ~p~n\",[Think]),\n";
+    assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
     // Nor does a comment trailing a record go on into the next record.
     let text = "llfio:x64-windows-release=fail # https://github.com/ned14/llfio/pull/175\nllfio:x64-windows-static-md=fail\n";
     let u = one(text);
@@ -537,6 +540,10 @@ fn columns_are_a_table_not_a_wrap() {
         u.url,
         "https://git.lighttpd.net/lighttpd/lighttpd1.4/src/branch/master/doc/systemd/"
     );
+    // A README's list of dependencies, each a path, a dash and a URL.
+    let text = "libraries/matplotlib - http://matplotlib.sourceforge.net/\ndevelopment/numpy - http://numpy.scipy.org/\n";
+    let c = scan_all(text.as_bytes(), &ScanOptions::default());
+    assert_ne!(c[0].facts.broken_bare, Some(BrokenBare::Rejoined));
     // Rows of a redirect map: a path and its target.
     let text = "/components/templating/helpers/slotshelper https://github.com/symfony/templating\n/components/translation/introduction /components/translation\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));

@@ -21,7 +21,9 @@ declare_rule! {
     /// command-line tools (`aws ... --cli-input-json file://input.json`), not
     /// URLs to fix. Nor is a Windows drive letter where the host would be
     /// (`file://C:/dir/file.txt`, `file://C|/dir`): browsers and the WHATWG
-    /// URL parser read it as the drive, as `file:///C:/dir/file.txt`. A
+    /// URL parser read it as the drive, as `file:///C:/dir/file.txt`; nor a
+    /// Windows path written as it is after `file:///` (`file:///C:\Temp\x.xlsx`,
+    /// Excel's links), which browsers take too. A
     /// user, password or port is reported under both, except a user on a
     /// documentation or placeholder host under `rfc3986`
     /// (`file://user@host/hoge` shows a form). Under `rfc1738` only
@@ -53,9 +55,17 @@ pub(crate) fn spared_by_rfc3986(cx: &Cx<'_>) -> bool {
             [letter, b':' | b'|'] if letter.is_ascii_alphabetic());
         cx.parts.path.is_empty() || drive || matches!(cx.text(a.host.clone()), "." | "..")
     };
+    // `file:///C:\Temp\Book1.xlsx` (calamine's docs on Excel's links): a
+    // Windows path written as it is after the drive, no `/` in it, as
+    // browsers take it (`file:///C:/a\b` mixes the two, and is reported).
+    let windows_path = || {
+        let p = cx.text(cx.parts.path.clone()).as_bytes();
+        matches!(p, [b'/', letter, b':', b'\\', ..] if letter.is_ascii_alphabetic())
+            && !p[1..].contains(&b'/')
+    };
     cx.standard == Standard::Rfc3986
         && cx.scheme == SchemeKind::File
-        && cx.parts.authority.as_ref().is_none_or(relative)
+        && (cx.parts.authority.as_ref().is_none_or(relative) || windows_path())
 }
 
 /// Check file URLs.

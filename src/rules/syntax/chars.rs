@@ -1108,6 +1108,7 @@ mod tests {
                 ("file://C:\\ca_config.txt", &[]),
                 ("file://.\\SAML-identity-provider.json", &[]),
                 ("file:///C:/a\\b", &["\\"]),
+                ("file:///C:\\Temp\\Book1.xlsx", &[]),
             ],
         );
         table(

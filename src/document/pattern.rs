@@ -84,7 +84,7 @@ pub fn is_pattern(url: &str) -> bool {
     // LemonLDAP::NG's `https://#portal#/.well-known/openid-configuration`:
     // a host written `#name#`, the portal's, filled in by the reader; a
     // ColdFusion expression there (`http://#CGI.SERVER_NAME#/x.cfm`).
-    if let Some(k) = memchr::memmem::find(b, b"//#") {
+    if let Some(k) = memchr::memchr(b'#', b).and_then(|_| memchr::memmem::find(b, b"//#")) {
         let name = b[k + 3..]
             .iter()
             .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.'))
@@ -95,7 +95,10 @@ pub fn is_pattern(url: &str) -> bool {
     }
     // Twig's (and Jinja's) string concatenation in an attribute built by
     // a template: `href="https://github.com/doctrine/' ~ project.repositoryName ~ '/"`.
-    if memchr::memmem::find(b, b"' ~ ").is_some() || memchr::memmem::find(b, b" ~ '").is_some() {
+    if memchr::memchr(b'~', b).is_some()
+        && (memchr::memmem::find(b, b"' ~ ").is_some()
+            || memchr::memmem::find(b, b" ~ '").is_some())
+    {
         return true;
     }
     // An XPath through names in a namespace whose prefix is a scheme's
@@ -1140,9 +1143,8 @@ mod tests {
             "http://a.example/a*b",
             "http://a.example/100%",
             "mailto:a@b.example",
-            // A news article's path of groups; a fragment after a host;
-            // Plone's views: one `@@` before a
-            // name, not around it.
+            // A fragment after a host; a news article's number after its
+            // group; Plone's views: one `@@` before a name, not around it.
             "https://a.example/#portal#x",
             "news:comp.lang.c/12345",
             "http://localhost:8080/Plone/@@overview-controlpanel",

@@ -389,11 +389,11 @@ fn is_mailto(b: &[u8], from: usize) -> bool {
 /// Whether the `;` at `i` follows an address (an `@` since `from`) and
 /// the field after it holds none: no list goes on there.
 fn ends_address_list(b: &[u8], from: usize, i: usize, limit: usize) -> bool {
-    let field = b[i + 1..limit]
-        .iter()
-        .take_while(|&&c| !(c.is_ascii_whitespace() || b";,\"'<>".contains(&c)))
-        .copied();
-    b[from..i].contains(&b'@') && !field.clone().any(|c| c == b'@')
+    b[from..i].contains(&b'@')
+        && !b[i + 1..limit]
+            .iter()
+            .take_while(|&&c| !(c.is_ascii_whitespace() || b";,\"'<>".contains(&c)))
+            .any(|&c| c == b'@')
 }
 
 /// Whether the `[` at `i` ends the URL: a URL follows it (`URL[URL]`,
@@ -627,10 +627,9 @@ fn read(
         .is_some_and(|word| !word.is_empty() && word.chars().all(char::is_alphabetic));
     // `\url{%` / `http://www.%` / `dante.de/%` quoted in hyperref's plain
     // ChangeLog: TeX's comment mark joining lines after a separator, no
-    // escape; the URL is TeX source, not text. (A `%` after a bug's number,
-    // `…?id=19159%`, is a stray one, reported.)
-    // (An escape a hard wrap cut is not: `%` then `20…` or `C3%A9…` on the
-    // next line.)
+    // escape; the URL is TeX source, not text. A `%` after a bug's number
+    // (`…?id=19159%`) is a stray one, and an escape a hard wrap cut (`%`,
+    // then `20…` or `C3%A9…` on the next line) a wrap: both reported.
     let tex_split = w.bytes[end.end - 1] == b'%'
         && end.end >= 2
         && matches!(w.bytes[end.end - 2], b'.' | b'/' | b'-')

@@ -1,4 +1,5 @@
-//! AsciiDoc: `URL[text]`, `link:URL[text]` and `mailto:ADDR[text]`.
+//! AsciiDoc: `URL[text]`, `link:URL[text]`, `mailto:ADDR[text]` and
+//! `image:URL[alt]`.
 //!
 //! In AsciiDoc a `[` right after a URL opens the macro's attribute list
 //! (the link text), never part of the URL, which must encode it. So each
@@ -55,10 +56,14 @@ pub(super) fn read(src: &str) -> Document {
         let word = &src[start..open];
         let marks = word.len() - word.trim_start_matches(['*', '_', '`', '#']).len();
         let (start, word) = (start + marks, &word[marks..]);
-        let (target_start, target) = match word.strip_prefix("link:") {
-            Some(rest) => (start + 5, rest),
-            None => (start, word),
-        };
+        // `image:URL[alt]` (or the block's `image::`), also as a link's
+        // text (a badge, `URL[image:https://img.shields.io/….svg[License]]`):
+        // the image's URL ends at its `[` as a link's does.
+        let prefix = ["link:", "image::", "image:"]
+            .iter()
+            .find(|p| word.starts_with(**p))
+            .map_or(0, |p| p.len());
+        let (target_start, target) = (start + prefix, &word[prefix..]);
         let target = target
             .strip_prefix("++")
             .and_then(|t| t.strip_suffix("++"))
@@ -254,6 +259,22 @@ mod tests {
         assert_eq!(doc.links.len(), 1);
         let doc = super::read(".Bind\n----\nhttps://a.example/x[a]\n----\n");
         assert!(doc.links.is_empty());
+    }
+
+    #[test]
+    fn an_images_url_ends_at_its_attribute_list() {
+        // Spock's badges: an image macro as a link's text.
+        let src = "https://github.com/spockframework/spock/blob/master/LICENSE[image:https://img.shields.io/badge/License-Apache%202.0-blue.svg[License]]\nimage::https://a.example/diagram.png[Diagram]\n";
+        let doc = super::read(src);
+        let urls: Vec<&str> = doc.links.iter().map(|l| l.url.as_str()).collect();
+        assert_eq!(
+            urls,
+            [
+                "https://github.com/spockframework/spock/blob/master/LICENSE",
+                "https://img.shields.io/badge/License-Apache%202.0-blue.svg",
+                "https://a.example/diagram.png",
+            ]
+        );
     }
 
     #[test]

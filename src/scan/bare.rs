@@ -51,6 +51,16 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // A string escape in program text (`"http://a/b\n"`,
                 // `\xc3\xa4`) ends it: the URL is what the string holds.
                 b'\\' if is_string_escape(&b[i..limit]) => break,
+                // Java's `%n` (a line break in a format string: picocli's
+                // `usage.footer = API: https://artii.herokuapp.com%nSources:`)
+                // before a capital, a blank or the end; no escape is `%n`.
+                b'%' if b.get(i + 1) == Some(&b'n')
+                    && b.get(i + 2).is_none_or(|c| {
+                        c.is_ascii_uppercase() || c.is_ascii_whitespace() || *c == b'%'
+                    }) =>
+                {
+                    break
+                }
                 // Texinfo's `@uref{mailto:a@b.org,contact us}` in a file of
                 // another syntax (Org's `#+texinfo_header:`): after a `{`,
                 // a comma outside a query ends the argument.
@@ -881,6 +891,11 @@ mod tests {
             "a/JanWielemaker/"
         );
         assert_eq!(url_end("host/\\fR to upload"), "host/");
+        assert_eq!(url_end("a.com%nSources: x"), "a.com");
+        assert_eq!(url_end("a.com/x%n"), "a.com/x");
+        // Near misses: a `%n` before lower case (a placeholder's), an escape.
+        assert_eq!(url_end("a.com/%name%/x y"), "a.com/%name%/x");
+        assert_eq!(url_end("a.com/%4Ex y"), "a.com/%4Ex");
         // Near misses: a backslash before other letters stays.
         assert_eq!(url_end("a/\\cx y"), "a/\\cx");
         assert_eq!(url_end("a/\\fx y"), "a/\\fx");

@@ -18,8 +18,11 @@ declare_rule! {
     ///
     /// ## Standards
     /// Under `rfc3986` (the default) an empty port (`http://host:/`) is
-    /// allowed, as RFC 3986 §3.2.3 writes `port = *DIGIT`; under `rfc1738`
-    /// it is reported. Digits and the 65535 limit apply under both.
+    /// allowed, as RFC 3986 §3.2.3 writes `port = *DIGIT` (under `rfc1738`
+    /// it is reported), and so is `-1`, which a server's log prints for a
+    /// port it has turned off (WildFly's `https://192.168.0.115:-1/management`)
+    /// and no writer means as a URL. Digits and the 65535 limit apply
+    /// under both.
     ///
     /// ## Example
     /// `http://host:80a/`
@@ -48,6 +51,12 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     if p.is_empty() && cx.standard == Standard::Rfc3986 {
         return;
     }
+    // `https://192.168.0.115:-1/management` (WildFly's boot log, quoted):
+    // a server printing `-1` for a port it has turned off, no URL anyone
+    // wrote.
+    if cx.standard == Standard::Rfc3986 && cx.text(p.clone()) == "-1" {
+        return;
+    }
     if let Err(f) = port::check(cx.url, p.clone(), p.start - 1) {
         out.at(f.range, f.message);
     }
@@ -66,6 +75,9 @@ mod tests {
                 ("http://host:/", &[]),
                 ("http://host:80a/", &["80a"]),
                 ("http://host:65536/", &["65536"]),
+                // A log's disabled port; near miss: another negative one.
+                ("https://192.168.0.115:-1/management", &[]),
+                ("https://192.168.0.115:-2/management", &["-2"]),
             ],
         );
     }

@@ -20,7 +20,7 @@ declare_rule! {
     /// Under `rfc3986` (the default) an empty port (`http://host:/`) is
     /// allowed, as RFC 3986 §3.2.3 writes `port = *DIGIT` (under `rfc1738`
     /// it is reported), and so is `-1`, which a server's log prints for a
-    /// port it has turned off (WildFly's `https://192.168.0.115:-1/management`)
+    /// port it has turned off (`WildFly`'s `https://192.168.0.115:-1/management`)
     /// and no writer means as a URL. Digits and the 65535 limit apply
     /// under both.
     ///

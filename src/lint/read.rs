@@ -239,14 +239,13 @@ impl Linter {
         // Such data may also fail further on (Yaws' `compile_layout.dia`, a
         // gzip whose checksum is wrong): the text up to the failure is read
         // and the failure noted, not counted as an unreadable file.
-        let late = Arc::new(Mutex::new(None));
-        let inner: Box<dyn Read + Send> = if opened.compressed && !named_compressed {
-            Box::new(StopAtError {
+        let late = (opened.compressed && !named_compressed).then(|| Arc::new(Mutex::new(None)));
+        let inner: Box<dyn Read + Send> = match &late {
+            Some(slot) => Box::new(StopAtError {
                 inner: opened.reader,
-                error: Arc::clone(&late),
-            })
-        } else {
-            opened.reader
+                error: Arc::clone(slot),
+            }),
+            None => opened.reader,
         };
         let directives = Directives::default();
         let reader = Feed {
@@ -350,7 +349,10 @@ impl Linter {
         directives.finish();
         held.release();
         result?;
-        if let Some(e) = late.lock().unwrap_or_else(PoisonError::into_inner).take() {
+        if let Some(e) = late
+            .as_ref()
+            .and_then(|slot| slot.lock().unwrap_or_else(PoisonError::into_inner).take())
+        {
             held.warn(
                 None,
                 format!("compressed data fails further on ({e}): read up to there"),

@@ -317,12 +317,18 @@ fn alternatives_close(rest: &[u8]) -> bool {
 /// follows it. (The caller rules out a user's `;AUTH=`, RFC 5092's
 /// `imap://fred;AUTH=*@host/`.)
 fn after_host_before_key(b: &[u8], from: usize, i: usize) -> bool {
+    only_host(b, from, i, b"") && key_after(b, i)
+}
+
+/// Whether `from..i` is `//` and a host name (its letters, digits, `.`,
+/// `-`, `_`, and any of `also`), nothing else yet.
+fn only_host(b: &[u8], from: usize, i: usize, also: &[u8]) -> bool {
     b[from..i].strip_prefix(b"//").is_some_and(|host| {
         !host.is_empty()
-            && host
-                .iter()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'-' | b'_'))
-    }) && key_after(b, i)
+            && host.iter().all(|c| {
+                c.is_ascii_alphanumeric() || matches!(c, b'.' | b'-' | b'_') || also.contains(c)
+            })
+    })
 }
 
 /// Whether `i` is in the host of an `http`, `https` or `ftp` URL whose
@@ -335,12 +341,7 @@ fn in_web_host(b: &[u8], from: usize, i: usize) -> bool {
             && (scheme.len() == s.len()
                 || !scheme[scheme.len() - s.len() - 1].is_ascii_alphabetic())
     });
-    web && b[from..i].strip_prefix(b"//").is_some_and(|host| {
-        !host.is_empty()
-            && host
-                .iter()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'-' | b'_' | b':'))
-    })
+    web && only_host(b, from, i, b":")
 }
 
 /// Whether an `@` outside the parentheses opened at `i` comes before the
@@ -891,14 +892,14 @@ mod tests {
             "a/JanWielemaker/"
         );
         assert_eq!(url_end("host/\\fR to upload"), "host/");
+        // Near misses: a backslash before other letters stays.
+        assert_eq!(url_end("a/\\cx y"), "a/\\cx");
+        assert_eq!(url_end("a/\\fx y"), "a/\\fx");
         assert_eq!(url_end("a.com%nSources: x"), "a.com");
         assert_eq!(url_end("a.com/x%n"), "a.com/x");
         // Near misses: a `%n` before lower case (a placeholder's), an escape.
         assert_eq!(url_end("a.com/%name%/x y"), "a.com/%name%/x");
         assert_eq!(url_end("a.com/%4Ex y"), "a.com/%4Ex");
-        // Near misses: a backslash before other letters stays.
-        assert_eq!(url_end("a/\\cx y"), "a/\\cx");
-        assert_eq!(url_end("a/\\fx y"), "a/\\fx");
         assert_eq!(url_end("a/b&gt; c"), "a/b");
         assert_eq!(url_end("a/b?x=1&amp;y=2 c"), "a/b?x=1&amp;y=2");
         // Numeric references to a quote or an angle bracket end it too

@@ -225,17 +225,19 @@ impl Schemes {
         // alone after the `:`, it is a file's, and a revision or a line (an
         // svn log's `(from /branches/R-1-8-patches/NEWS:27155)`,
         // `(from /trunk/debian/r-gnome.NEWS:34862)`).
-        let digits = b[colon + 1..]
-            .iter()
-            .take_while(|c| c.is_ascii_digit())
-            .count();
-        let numbered = digits > 0
-            && !b
-                .get(colon + 1 + digits)
-                .is_some_and(|c| c.is_ascii_alphabetic() || matches!(c, b'@' | b'.' | b'/'));
+        let numbered = || {
+            let digits = b[colon + 1..]
+                .iter()
+                .take_while(|c| c.is_ascii_digit())
+                .count();
+            digits > 0
+                && !b
+                    .get(colon + 1 + digits)
+                    .is_some_and(|c| c.is_ascii_alphabetic() || matches!(c, b'@' | b'.' | b'/'))
+        };
         let qualified = |j: usize| {
             ((j >= 2 && &b[j - 2..j] == b"::") && b.get(colon + 1..colon + 3) != Some(b"//"))
-                || (j >= 1 && matches!(b[j - 1], b'/' | b'.') && numbered)
+                || (j >= 1 && matches!(b[j - 1], b'/' | b'.') && numbered())
         };
         (start..colon).find(|&j| {
             let starts_word = j == 0 || !b[j - 1].is_ascii_alphanumeric();

@@ -651,11 +651,8 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
 /// with an input method where an ASCII one was meant (`…/x.html）`,
 /// `…/a？b=1`), which have no CJK letter on one side.
 fn is_cjk_name_punctuation(url: &str, i: usize, c: char) -> bool {
-    let u = u32::from(c);
-    let cjk_mark = matches!(u, 0x3000..=0x303F | 0xFF01..=0xFF0F | 0xFF1A..=0xFF20);
     // Ideographs, kana, Hangul syllables.
-    cjk_mark
-        && c != '\u{3000}'
+    is_cjk_mark(c)
         && url[..i].chars().next_back().is_some_and(is_cjk_letter)
         && url[i + c.len_utf8()..]
             .chars()
@@ -668,9 +665,7 @@ fn is_cjk_name_punctuation(url: &str, i: usize, c: char) -> bool {
 /// page's title in a docsify site, whose link the markup ended
 /// (`…/#/13.SpringCloud架构剖析/…/02.Nacos架构原理①：一条注册请求会经历什么？`).
 fn is_route_title_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
-    let u = u32::from(c);
-    let cjk_mark = matches!(u, 0x3001..=0x303F | 0xFF01..=0xFF0F | 0xFF1A..=0xFF20);
-    cjk_mark
+    is_cjk_mark(c)
         && cx.cand.form == crate::scan::Form::Link
         && cx
             .parts
@@ -681,6 +676,12 @@ fn is_route_title_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
             .chars()
             .next_back()
             .is_some_and(|p| is_cjk_letter(p) || matches!(u32::from(p), 0x2460..=0x24FF))
+}
+
+/// Whether `c` is CJK or fullwidth punctuation (the ideographic space
+/// aside, which separates words).
+fn is_cjk_mark(c: char) -> bool {
+    matches!(u32::from(c), 0x3001..=0x303F | 0xFF01..=0xFF0F | 0xFF1A..=0xFF20)
 }
 
 /// Whether `c` is a CJK letter: an ideograph, kana or a Hangul syllable.

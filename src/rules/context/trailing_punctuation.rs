@@ -25,7 +25,8 @@ declare_rule! {
     /// a sentence whose period is
     /// its own, or a dotted prefix searched for (`?query=services.jibri.`),
     /// or a label's colon (`?title=Bug:`, a prefilled issue title), or a
-    /// state an app saved in the URL ending in `;;` (Stellar Lab's), or a
+    /// state an app saved in the URL ending in `;;` (Stellar Lab's) or in
+    /// base64 padded with dots (the Twig playground's `?data=…fQ..`), or a
     /// token shaped like a character reference that the markup left as it
     /// is (a formula image's `?\inline&space;x&space;`), or a query whose
     /// parameters `;` separates, one more after the last (Bugzilla's
@@ -97,12 +98,17 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
         // `?_gl=1*12w45u6*_ga*…LjAuMA..`: Google Analytics' linker, copied
         // with the link; its base64 ends in dots.
         let linker = value.starts_with("_gl=1*") && value.ends_with("..");
+        // `play?data=eyJ2ZXJzaW9uIjoi…Il1dfQ..`: the Twig playground's
+        // saved state, base64 whose padding `=` is written `.`.
+        let padded = value
+            .split_once('=')
+            .is_some_and(|(_, v)| dot_padded_base64(v));
         // Bugzilla's `buglist.cgi?query_format=advanced;bug_status=RESOLVED;…;
         // target_milestone=1.6.11;` (AspectJ's READMEs): parameters
         // separated by `;`, the last one followed by one more.
         let q = &cx.url[query.clone()];
         let semicolons = q.ends_with(';') && q.split(';').filter(|p| p.contains('=')).count() >= 2;
-        if prefix || token || linker || semicolons || cx.url.ends_with(':') {
+        if prefix || token || linker || padded || semicolons || cx.url.ends_with(':') {
             return;
         }
     }
@@ -166,6 +172,21 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     }
 }
 
+/// Whether `value` is base64 padded with `.` instead of `=`: letters of
+/// both cases and digits, one or two dots, a multiple of four in all.
+fn dot_padded_base64(value: &str) -> bool {
+    let data = value.trim_end_matches('.');
+    let b = data.as_bytes();
+    (1..=2).contains(&(value.len() - data.len()))
+        && value.len() % 4 == 0
+        && b.len() >= 16
+        && b.iter()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_'))
+        && b.iter().any(u8::is_ascii_uppercase)
+        && b.iter().any(u8::is_ascii_lowercase)
+        && b.iter().any(u8::is_ascii_digit)
+}
+
 /// Whether the last path segment holds no letter or digit, escaped or not
 /// (`%3F:`, `::`): a name made of marks.
 fn symbol_name(url: &str) -> bool {
@@ -226,6 +247,10 @@ mod tests {
             // initialism alone: a lower-case piece.
             "https://a.example/?x=1;",
             "https://a.example/wiki/S.m.A.",
+            // Near misses of dot-padded base64: one dot too many for a
+            // multiple of four; no digit (a word, not data).
+            "https://twig.symfony.com/play?data=eyJ2ZXJzaW9uIjoiMy44LjAifQ...",
+            "https://a.example/?q=SomeLongerWordWithCapitals..",
         ] {
             assert!(
                 link_rules(url, false).contains(&Rule::TrailingPunctuation),
@@ -262,6 +287,8 @@ mod tests {
             "https://en.wikipedia.org/wiki/%3F:",
             "https://latex.codecogs.com/svg.image?\\inline&space;i&space;",
             "https://support.mozilla.org/kb/x?_gl=1*12w45u6*_ga*MTY3MTE5OTUyMy4xLjAuMA..",
+            // The Twig playground's state: base64, `.` for its padding.
+            "https://twig.symfony.com/play?data=eyJ2ZXJzaW9uIjoiMy44LjAifQ..",
         ] {
             assert!(
                 !link_rules(url, false).contains(&Rule::TrailingPunctuation),

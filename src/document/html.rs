@@ -224,6 +224,15 @@ fn read_range(b: &mut Builder, src: &str, start: usize, end: usize, xml: bool) {
                         b.blank_from(wrapper.unwrap_or(from));
                     }
                 }
+                // `<a href=…>https://d.example/v4.0</a><a href=…>https://d.example/v3.6</a>`:
+                // two links side by side are two, whatever their texts.
+                let after = &bytes[tag.end.min(end)..];
+                if after.len() > 2
+                    && after[..2].eq_ignore_ascii_case(b"<a")
+                    && (after[2].is_ascii_whitespace() || after[2] == b'>')
+                {
+                    b.push_for(" ", tag.end);
+                }
             }
             i = tag.end;
             if name == "script" || name == "style" {
@@ -970,6 +979,24 @@ mod tests {
         assert!(doc.text.contains("https://y"), "{:?}", doc.text);
         let doc = read("see https://h.example/<span class x>y</span>");
         assert!(doc.text.contains("https://h.example/y"), "{:?}", doc.text);
+    }
+
+    #[test]
+    fn links_side_by_side_are_two() {
+        let src = "e.g.<a href=\"https://d.example/v4.0/x\">https://d.example/v4.0</a>\
+                   <a href=\"https://d.example/v3.6/x\">https://d.example/v3.6</a>";
+        let doc = read(src);
+        assert!(
+            doc.text
+                .contains("https://d.example/v4.0 https://d.example/v3.6"),
+            "{:?}",
+            doc.text
+        );
+        // Near misses: text between them, and a tag that is not `<a`.
+        let doc = read("<a href=x>https://a.example/</a>b<a href=y>c</a>");
+        assert!(doc.text.contains("https://a.example/bc"), "{:?}", doc.text);
+        let doc = read("<a href=x>https://a.example/</a><abbr>b</abbr>");
+        assert!(doc.text.contains("https://a.example/b"), "{:?}", doc.text);
     }
 
     #[test]

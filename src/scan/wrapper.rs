@@ -481,14 +481,21 @@ fn continuation(b: &[u8], j: usize, depth: usize, limit: usize) -> Option<usize>
 }
 
 /// The length of a line comment's mark at `k` (`#`, `//`, `--`, `;`, `%`,
-/// `##`, `;;`, `%%`, a block comment's `*`) when a blank or the line's end follows it: a
+/// `##`, `;;`, `%%`, `#:`, `#'`, `///`, `//!`, a block comment's `*`) when a blank or the line's end follows it: a
 /// wrapper in a comment goes on past the next line's mark
 /// (scikit-image's ``# `label2rgb <http://scikit-`` over
 /// ``# image.org/docs/…>`_``).
 fn comment_mark(b: &[u8], k: usize, limit: usize) -> Option<usize> {
-    // Doubled marks too: knitr's `## ` before what R printed, Lisp's `;;`.
-    let len = match b.get(k..limit.min(k + 2))? {
-        [b'/', b'/'] | [b'-', b'-'] | [b'#', b'#'] | [b';', b';'] | [b'%', b'%'] => 2,
+    // Doubled marks too: knitr's `## ` before what R printed, Lisp's `;;`;
+    // and doc comments: Rust's `///` and `//!`, roxygen's `#'`, kitty's
+    // `#:` (its `kitty.conf` documents every option so).
+    let len = match b.get(k..limit.min(k + 3))? {
+        [b'/', b'/', b'/' | b'!'] => 3,
+        [b'/', b'/', ..]
+        | [b'-', b'-', ..]
+        | [b'#', b'#' | b':' | b'\'', ..]
+        | [b';', b';', ..]
+        | [b'%', b'%', ..] => 2,
         [b'#' | b';' | b'%' | b'*', ..] => 1,
         _ => return None,
     };

@@ -34,6 +34,8 @@ declare_rule! {
     /// and so is a title's abbreviation (Wikipedia's
     /// `…/Google_LLC_v._Oracle_America,_Inc.`, `…/Martin_Luther_King_Jr.`,
     /// `…/Leicester_City_F.C.`, `…/S.M.A.R.T.`, inc.com's `…/topic/NeXT+Computer+Inc.`),
+    /// a source tree's directory named `.` (`…/tree/HEAD/.`, a
+    /// repository's root),
     /// Medium's image names without an
     /// extension (`…/max/800/0*Qv_i6KSksTlTz8sL.`, a digit, `*` and a
     /// random name, whose dot is its own),
@@ -97,7 +99,13 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
         // a colon ends no sentence inside a query value.
         // `?_gl=1*12w45u6*_ga*…LjAuMA..`: Google Analytics' linker, copied
         // with the link; its base64 ends in dots.
-        let linker = value.starts_with("_gl=1*") && value.ends_with("..");
+        // Its `*` may be escaped (`_gl=1%2An3v02c%2A_ga%2A…`), and one
+        // dot pads as well as two.
+        let linker = (value.starts_with("_gl=1*")
+            || value
+                .get(..8)
+                .is_some_and(|p| p.eq_ignore_ascii_case("_gl=1%2A")))
+            && value.ends_with('.');
         // `play?data=eyJ2ZXJzaW9uIjoi…Il1dfQ..`: the Twig playground's
         // saved state, base64 whose padding `=` is written `.`.
         let padded = value
@@ -156,6 +164,12 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     // `…&type=SorobanAuthorizationEntries;;`: Stellar Lab's saved state
     // ends so; a sentence never ends in two semicolons.
     if cx.url.ends_with(";;") {
+        return;
+    }
+    // `…/tree/HEAD/.` (a repository's root, a generated page's `.`): a
+    // directory named as a path in a source tree, not a sentence's stop
+    // (that one follows a page: `https://prettier.io/.`).
+    if cx.parts.query.is_none() && cx.url.ends_with("/.") && cx.url.contains("/tree/") {
         return;
     }
     // `…/wiki/%3F:` (the article on the `?:` operator): a last segment of
@@ -251,6 +265,11 @@ mod tests {
             // multiple of four; no digit (a word, not data).
             "https://twig.symfony.com/play?data=eyJ2ZXJzaW9uIjoiMy44LjAifQ...",
             "https://a.example/?q=SomeLongerWordWithCapitals..",
+            // Near misses of a dot segment and the linker: a dot after a
+            // name, a `_gl` that is not the linker's.
+            "https://github.com/a/b/tree/HEAD/x.",
+            "https://prettier.io/.",
+            "https://a.example/?_gl=2%2Ax.",
         ] {
             assert!(
                 link_rules(url, false).contains(&Rule::TrailingPunctuation),
@@ -287,6 +306,10 @@ mod tests {
             "https://en.wikipedia.org/wiki/%3F:",
             "https://latex.codecogs.com/svg.image?\\inline&space;i&space;",
             "https://support.mozilla.org/kb/x?_gl=1*12w45u6*_ga*MTY3MTE5OTUyMy4xLjAuMA..",
+            "https://gitlab.com/x.yml?_gl=1%2a1hjur0y%2a_ga%2aNDkwNzM2Mzg5LjE2MzUxODMzMTE.",
+            "https://a.example/i/0?_gl=1%2An3v02c%2A_ga%2ANzYwODcyNTg5LjE3Mjc3MTEzNzY.%2A_ga_5%2AMC4wLjAuMA..",
+            // A repository's root as a dot segment.
+            "https://github.com/sourcegraph/cody-analytics/tree/HEAD/.",
             // The Twig playground's state: base64, `.` for its padding.
             "https://twig.symfony.com/play?data=eyJ2ZXJzaW9uIjoiMy44LjAifQ..",
         ] {

@@ -110,7 +110,9 @@ declare_rule! {
     /// §4.1), private-use and non-characters, punctuation of the General
     /// Punctuation and CJK blocks (curly quotes, `…`, `。`, mostly prose
     /// glued to the URL; but not CJK punctuation between two CJK letters,
-    /// a title's own: `…/报告：全球软件安全.pdf`, nor CJK brackets paired
+    /// a title's own: `…/报告：全球软件安全.pdf`, nor the ideographic comma
+    /// numbering a file (`…/Presentations/41、benchmarksql-report.pdf`),
+    /// nor CJK brackets paired
     /// around CJK letters in one segment of a link's path, a title made a
     /// slug (`…/《Python自然语言处理》阅读笔记（一）`), nor a curly apostrophe
     /// inside a word of a link's path, `…/raspberry-pi’s-birthday.md`, a
@@ -602,6 +604,7 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
             && !is_title_bracket(cx, i, c)
             && !in_sentence_query(cx, i)
             && !is_route_title_punctuation(cx, i, c)
+            && !is_file_numbering(cx.url, i, c)
     };
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     let mut chars = cx.url.char_indices().peekable();
@@ -676,6 +679,23 @@ fn is_route_title_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
             .chars()
             .next_back()
             .is_some_and(|p| is_cjk_letter(p) || matches!(u32::from(p), 0x2460..=0x24FF))
+}
+
+/// Whether `c`, at `i`, is the ideographic comma of a file's number at
+/// the start of its name (`…/Presentations/41、benchmarksql-report.pdf`):
+/// Chinese numbers a list so, and the file kept its place in one.
+fn is_file_numbering(url: &str, i: usize, c: char) -> bool {
+    let digits = url[..i].len()
+        - url[..i]
+            .trim_end_matches(|d: char| d.is_ascii_digit())
+            .len();
+    c == '\u{3001}'
+        && (1..=3).contains(&digits)
+        && url[..i - digits].ends_with('/')
+        && url[i + c.len_utf8()..]
+            .chars()
+            .next()
+            .is_some_and(|n| n.is_ascii_alphanumeric() || is_cjk_letter(n))
 }
 
 /// Whether `c` is CJK or fullwidth punctuation (the ideographic space
@@ -1252,6 +1272,20 @@ mod tests {
         assert!(fired(route, Form::Bare));
         assert!(fired("http://a.example/x\u{4e48}\u{ff1f}", Form::Link));
         assert!(fired("http://a.example/#/x\u{ff1f}", Form::Link));
+    }
+
+    #[test]
+    fn an_ideographic_comma_numbering_a_file_is_its_names() {
+        // GreatSQL's manual, linking numbered presentations.
+        let pdf = "https://gitee.com/GreatSQL/GreatSQL-Doc/blob/master/Presentations/41\u{3001}benchmarksql-report.pdf";
+        assert!(!fired(pdf, Form::Link));
+        assert!(!fired(pdf, Form::Bare));
+        // Near misses: not at a name's start, no digit, another mark, and
+        // the comma ending the URL (prose after it).
+        assert!(fired("https://a.example/x41\u{3001}b.pdf", Form::Link));
+        assert!(fired("https://a.example/\u{3001}b.pdf", Form::Link));
+        assert!(fired("https://a.example/41\u{3002}b.pdf", Form::Link));
+        assert!(fired("https://a.example/41\u{3001}", Form::Bare));
     }
 
     #[test]

@@ -45,6 +45,19 @@ fn a_wrapper_goes_on_past_a_comments_mark() {
     // knitr's `## ` before each line R printed.
     let c = one("## Chamberlain S (2017). <URL:\n## https://joss.theoj.org/papers/x>.\n");
     assert_eq!(c.url, "https://joss.theoj.org/papers/x");
+    // Doc comments: kitty's `#:`, roxygen's `#'`, Rust's `///` and `//!`.
+    for mark in ["#:", "#'", "///", "//!"] {
+        let c = one(&format!(
+            "{mark} see <https://a.example/harfbuzz-hb-\n{mark} common.html#f>.\n"
+        ));
+        assert_eq!(
+            c.url, "https://a.example/harfbuzz-hb-common.html#f",
+            "{mark}"
+        );
+    }
+    // Near miss: a `#:` glued to the next word is URL text.
+    let c = one("#: see <https://a.example/a-\n#:b>\n");
+    assert_eq!(c.url, "https://a.example/a-#:b");
 }
 
 #[test]

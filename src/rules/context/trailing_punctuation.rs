@@ -186,19 +186,39 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     }
 }
 
-/// Whether `value` is base64 padded with `.` instead of `=`: letters of
-/// both cases and digits, one or two dots, a multiple of four in all.
+/// Whether `value` is base64 padded with `.` instead of `=`, a multiple
+/// of four in all, whose bytes decode to text (a saved state's JSON, a
+/// linker's timestamps), no control character among them: a random ID
+/// that happens to end in a stop decodes to bytes that hold some.
 fn dot_padded_base64(value: &str) -> bool {
     let data = value.trim_end_matches('.');
-    let b = data.as_bytes();
-    (1..=2).contains(&(value.len() - data.len()))
-        && value.len() % 4 == 0
-        && b.len() >= 16
-        && b.iter()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_'))
-        && b.iter().any(u8::is_ascii_uppercase)
-        && b.iter().any(u8::is_ascii_lowercase)
-        && b.iter().any(u8::is_ascii_digit)
+    if !(1..=2).contains(&(value.len() - data.len())) || value.len() % 4 != 0 || data.len() < 16 {
+        return false;
+    }
+    let sextet = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'-' | b'+' => Some(62),
+        b'_' | b'/' => Some(63),
+        _ => None,
+    };
+    let (mut bits, mut n) = (0u32, 0);
+    for &c in data.as_bytes() {
+        let Some(v) = sextet(c) else { return false };
+        bits = (bits << 6) | u32::from(v);
+        n += 6;
+        if n >= 8 {
+            n -= 8;
+            let byte = (bits >> n) & 0xff;
+            // Control characters: UTF-8's bytes (0x80 up) may be text.
+            if byte < 0x20 && !matches!(byte, 0x09 | 0x0a | 0x0d) || byte == 0x7f {
+                return false;
+            }
+        }
+    }
+    // The bits left over are padding, zero in a canonical encoding.
+    bits & ((1 << n) - 1) == 0
 }
 
 /// Whether the last path segment holds no letter or digit, escaped or not
@@ -265,6 +285,9 @@ mod tests {
             // multiple of four; no digit (a word, not data).
             "https://twig.symfony.com/play?data=eyJ2ZXJzaW9uIjoiMy44LjAifQ...",
             "https://a.example/?q=SomeLongerWordWithCapitals..",
+            // A playlist's ID and a sentence's stop: a multiple of four,
+            // but no text inside.
+            "https://www.youtube.com/watch?v=ufj5_bppBsA&list=PLFDnELG9dpVxQCxuD-9BSy2E7BWY3t.",
             // Near misses of a dot segment and the linker: a dot after a
             // name, a `_gl` that is not the linker's.
             "https://github.com/a/b/tree/HEAD/x.",

@@ -479,10 +479,11 @@ fn has_placeholder(b: &[u8]) -> bool {
             .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit));
         // `file://%kernel.project_dir%/var`, `file:///%APPDATA%/x`: a
         // parameter between two `%` (Symfony's, Windows' variables; a Tcl
-        // REST client's `…/allcalendars/%projection:full%`, with a default).
+        // REST client's `…/allcalendars/%projection:full%`, with a default;
+        // Writerside's `…/%product-version%/index.html`).
         let between = b[i + 1..]
             .iter()
-            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b':'))
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b':' | b'-'))
             .count();
         // The closing `%` starts no escape (`100%sure%20x` is a URL).
         let close = i + 1 + between;
@@ -642,7 +643,13 @@ fn has_printf(b: &[u8]) -> bool {
                 // A query value before the next parameter (xvst's
                 // `?lpage=%2&searchWord=%1&…`, Qt's arguments).
                 let value = i > 0 && b[i - 1] == b'=' && b.get(i + 2) == Some(&b'&');
+                // Robot Framework's `--tagstatlink owner-*:mailto:%1@…`,
+                // `…/issue_%1:Jython-bugs`: a match's number before an
+                // address's `@` or a title's `:`, where no escape stops.
+                let before_mark = matches!(b.get(i + 2), Some(b'@' | b':'))
+                    && b.get(i + 3).is_some_and(u8::is_ascii_alphanumeric);
                 b.get(i + 2) == Some(&b'$')
+                    || before_mark
                     || (i > 0 && b[i - 1] == b'/' && b.get(i + 2) == Some(&b'/'))
                     || host
                     || value
@@ -650,7 +657,12 @@ fn has_printf(b: &[u8]) -> bool {
             // `xargs -I% curl "…/releases/%"`: a lone `%` that is a whole
             // segment or query value is the command's substitution (a stray
             // `%` follows a character, as in `/100%`).
-            None | Some(b'/' | b'&' | b'#') => i > 0 && matches!(b[i - 1], b'/' | b'='),
+            // So is SQL's `LIKE` wildcard: a whole segment or name
+            // (`'http://rdf.freebase.com/ns/%.%'`, `'urn:lsid:%'`).
+            None | Some(b'/' | b'&' | b'#') => i > 0 && matches!(b[i - 1], b'/' | b'=' | b':'),
+            Some(b'.') => {
+                i > 0 && b[i - 1] == b'/' && b.get(i + 2) == Some(&b'%') && b.len() == i + 3
+            }
             // `?url=https%%3A//api.soundcloud.com/…` (LMMS's Twig template,
             // whose `format` filter makes `%%` a `%`): printf's escaped
             // percent sign in a nested URL's escaped `://`. (A `%%` before
@@ -679,17 +691,22 @@ fn has_printf(b: &[u8]) -> bool {
             // `file:/etc/ftpd/acls/%U.allow`, the user's name).
             // (Not a hex letter: `?q=%E` is an escape cut short.)
             Some(c) if c.is_ascii_alphabetic() && !c.is_ascii_hexdigit() => {
+                // Virtuoso's `%U` (a string URL-encoded) names a file too
+                // (`…/images/P/%U.01.MZZZZZZZ.jpg`), or ends the URL after
+                // its port (`http://localhost:8890%U`).
                 let file = || {
-                    b.get(..5).is_some_and(|s| s.eq_ignore_ascii_case(b"file:"))
+                    (*c == b'U' || b.get(..5).is_some_and(|s| s.eq_ignore_ascii_case(b"file:")))
                         && b[i - 1] == b'/'
                         && b.get(i + 2) == Some(&b'.')
-                        && b.get(i + 3).is_some_and(u8::is_ascii_alphabetic)
+                        && b.get(i + 3).is_some_and(u8::is_ascii_alphanumeric)
                 };
+                let last = b.len() == i + 2 && b[i - 1].is_ascii_digit() && *c == b'U';
                 i > 0
-                    && matches!(b[i - 1], b'/' | b'=')
-                    && (file()
-                        || b.get(i + 2)
-                            .is_none_or(|c| matches!(c, b'/' | b'&' | b'#' | b'?')))
+                    && (last
+                        || matches!(b[i - 1], b'/' | b'=')
+                            && (file()
+                                || b.get(i + 2)
+                                    .is_none_or(|c| matches!(c, b'/' | b'&' | b'#' | b'?'))))
             }
             _ => false,
         }
@@ -718,12 +735,24 @@ fn has_bracket_notation(url: &str) -> bool {
         // h2o's Unix socket, `https://[a-zA-Z0-9.:_/\-]\+` a regular
         // expression's class: notation like `[user@]`. (`[2001:db8::1/64]`
         // is an address written wrong, and judged.)
+        // `http://[host:port]/SOAP/services.wsdl`: a word of three letters
+        // or more, not all hex digits, is notation too (a zone's name
+        // after `%` aside: `[fe80::1%eth0]`; a typo such as `[fe80::zz]`
+        // is judged).
+        let address = inner.split('%').next().unwrap_or_default();
+        let word = address.split([':', '.']).any(|w| {
+            w.len() >= 3
+                && w.bytes()
+                    .all(|c| c.is_ascii_alphabetic() || c == b'_' || c == b'-')
+                && w.bytes().any(|c| !c.is_ascii_hexdigit())
+        });
         let ip_literal = Some(open) == host_start
             && close.is_some()
             && inner.contains(':')
             && !inner.contains(['@', '\\'])
             && !inner.starts_with("unix:")
-            && !inner.contains("a-z");
+            && !inner.contains("a-z")
+            && (!word || starts_ipvfuture(inner));
         // Where the host goes, a bracket holding a name, not an address:
         // `https://[your-tenant].sharepoint.com/`, `http://[IP of Snowball]`
         // (cut at the space), `https://[YOUR-DOMAIN]/`.
@@ -1044,6 +1073,16 @@ mod tests {
             "ftp://server/fakedir%0Acommand.../",
             "https://a.example/api/v[123]",
             "https://github.com/saltstack/salt/tree/|repo_primary_branch|/salt/states",
+            "http://[host:port]/SOAP/services.wsdl",
+            "http://[ip:port]/",
+            "http://ec1.images-amazon.com/images/P/%U.01.MZZZZZZZ.jpg",
+            "http://localhost:8890%U",
+            "http://rdf.freebase.com/ns/%.%",
+            "urn:lsid:%",
+            "https://www.jetbrains.com/help/teamcity/kotlin-dsl-documentation/%product-version%/index.html",
+            "file://%USERPROFILE%/x",
+            "http://bugs.jython.org/issue_%1:Jython-bugs",
+            "mailto:%1@domain.com?subject=Acceptance_Tests:Send_Mail",
         ] {
             assert!(is_pattern(p), "{p} is a pattern");
         }
@@ -1162,6 +1201,7 @@ mod tests {
             "http://[fe80::g]/",
             "http://[2001:db8::zz]/",
             "http://a.example/%ab%cd",
+            "http://a.example/%abcd%20x",
             "http://a.example/%e9t%e9",
             // One `?` right after `//`: an empty host, a fault (not a
             // host left to fill in).

@@ -477,7 +477,7 @@ fn an_advisory_shows_its_bad_urls_on_purpose() {
 fn a_page_on_an_attack_shows_its_payloads() {
     let text = "Use `http://127.1:22/` and `http://a.example/%0d%0aSet-Cookie:x`.\n\
                 A normal `<IMG SRC=\"httx://badguy.example/a.jpg\">` is a vector.\n\
-                If the filter looks for `<http://>;` at the start, evade it.\n\
+                If the filter checks `<http://>;` at the start, evade it.\n\
                 See [the paper](hhttps://www.example.org/paper).\n";
     let rules = |path: &str, standard: Standard| -> Vec<Rule> {
         let settings = Settings {

@@ -106,7 +106,16 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // the outer query's next parameter (evcc's deep link
                 // `evcc://server?url=https://demo.evcc.io&title=Demo`). In
                 // prose, `http://host&x=1` is a typo for `?`, and reported.
-                b'&' if quoted == b'=' && after_host_before_key(b, from, i) => break,
+                // After its port too (TiDB's `s3://backup?…&endpoint=
+                // http://10.0.1.10:6060&force-path-style=true`).
+                b'&' if quoted == b'='
+                    && (after_host_before_key(b, from, i) || after_port_before_key(b, from, i)) =>
+                {
+                    break
+                }
+                // A `=` right after a port maps the URL to something: Visual
+                // Studio's `http://localhost:8111=myProjectPath/myProject`.
+                b'=' if !query && !hashed && after_port(b, from, i) => break,
                 // `::` before another URL separates fields (AMPEL's signer
                 // `sigstore::https://token.actions.githubusercontent.com::
                 // https://github.com/…`); no port or path holds it there.
@@ -1000,6 +1009,15 @@ mod tests {
         let e = find_end(b"//demo.evcc.io&title=Demo ", 0, 26, b'=');
         assert_eq!(e.end, 14);
         assert_eq!(url_end("//h.example&x=1 "), "//h.example&x=1");
+        // And after a port (TiDB's backup endpoint).
+        let e = find_end(b"//10.0.1.10:6060&force-path-style=true ", 0, 39, b'=');
+        assert_eq!(e.end, 16);
+        // A `=` after a port maps the URL; near miss: one in a query.
+        assert_eq!(
+            url_end("//localhost:8111=myProjectPath/x "),
+            "//localhost:8111"
+        );
+        assert_eq!(url_end("//h:80/?a=b "), "//h:80/?a=b");
         assert_eq!(url_end("//h/a::b c"), "//h/a::b");
         let e = find_end(b"a/b** c", 0, 7, b'*');
         assert_eq!(e.end, 3);

@@ -104,7 +104,8 @@
 //! a file extension (`november.html`; not after a capital, `Node.js`, nor a
 //! mail address's domain after a web URL that ends in a word, `…/~mpeppler` then
 //! `mpeppler@peppler.org`),
-//! and is not a `key:`, a pip requirement (`name==1.2`, `name!=3.3`), the
+//! and is not a `key:`, a pip requirement (`name==1.2`, `name!=3.3`), a
+//! protocol's version (`HTTP/1.1 300 Multiple Choices` under a `curl` command), the
 //! name of an assignment (`name.url = "..."`, `name="..."`), another key
 //! of a settings file whose line is `Key=URL` (`#After=network.target`),
 //! nor an English function word (`and`, `or`, `the`, `see`, ...); and

@@ -648,6 +648,19 @@ fn is_path(tok: &[u8]) -> bool {
     if version_spec {
         return false;
     }
+    // A protocol's version, not a path: `HTTP/1.1 300 Multiple Choices`,
+    // the status line of a response printed under the `curl` command.
+    let protocol = tok.iter().position(|&c| c == b'/').is_some_and(|k| {
+        k >= 3
+            && tok[..k].iter().all(u8::is_ascii_uppercase)
+            && tok[k + 1..]
+                .iter()
+                .all(|c| c.is_ascii_digit() || *c == b'.')
+            && tok.get(k + 1).is_some_and(u8::is_ascii_digit)
+    });
+    if protocol {
+        return false;
+    }
     if tok.iter().any(|c| b"/?=&".contains(c)) || has_escape(tok) {
         return true;
     }

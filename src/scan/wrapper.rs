@@ -378,6 +378,15 @@ fn chat_link(b: &[u8], start: usize, gt: usize, c: &mut Content) {
     if !(words || before_query) || pipe == start {
         return;
     }
+    // `<http://simile.org/piggybank/[user-name|member-name]>`: a `|`
+    // between brackets separates alternatives, a usage note's.
+    let bracket = head
+        .iter()
+        .rposition(|&x| x == b'[')
+        .is_some_and(|o| !head[o..].contains(&b']') && b[pipe..gt].contains(&b']'));
+    if bracket {
+        return;
+    }
     // The piece of the URL the `|` was copied into.
     let Some(&(at, from)) = c.segments.iter().rev().find(|s| s.1 <= pipe) else {
         return;

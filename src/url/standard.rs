@@ -337,6 +337,9 @@ fn is_password_word(p: &str) -> bool {
                     | "passwd"
                     | "asdf"
                     | "qwerty"
+                    // TeamCity's `valravn:querty@`: the keyboard's row,
+                    // misspelled on purpose.
+                    | "querty"
                     | "fake"
                     | "dummy"
                     // Prefect's `https://oauth2:my-token@gitlab.com/`:
@@ -979,6 +982,18 @@ pub fn names_a_scheme(cand: &crate::scan::Candidate) -> bool {
     if pod_code {
         return true;
     }
+    // "default port number 389 for <ldap://> and 636 for <ldaps://>": what
+    // something is for is a kind of URL, not one left empty.
+    let named_for = e.text.get(..start).is_some_and(|before| {
+        let before = before.trim_end_matches(['`', '"', '\'', '*', '_', '(', ' ', '\t']);
+        let word = &before[before
+            .rfind(|c: char| !c.is_ascii_alphabetic())
+            .map_or(0, |k| k + 1)..];
+        word.eq_ignore_ascii_case("for") && before.len() > word.len()
+    });
+    if named_for {
+        return true;
+    }
     let marks = ['>', '`', '"', '\'', ')', '*', '_', '-', ' ', '\t'];
     let mut after = after.trim_start_matches(marks);
     // "I<nntp:> or I<news:> URLs", "`ftp:`, `http:` and `https:` links":
@@ -1478,6 +1493,7 @@ mod tests {
             "пароль",
             "ourverysecretpassword",
             "supersecretpasswd",
+            "querty",
         ] {
             assert!(is_placeholder_password(p), "{p}");
         }
@@ -1514,6 +1530,7 @@ mod tests {
             "compass",
             "dogpass1",
             "foo2024",
+            "quertz9",
         ] {
             assert!(!is_placeholder_password(p), "{p}");
         }

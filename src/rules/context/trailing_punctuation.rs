@@ -35,7 +35,8 @@ declare_rule! {
     /// `…/Google_LLC_v._Oracle_America,_Inc.`, `…/Martin_Luther_King_Jr.`,
     /// `…/Leicester_City_F.C.`, `…/S.M.A.R.T.`, inc.com's `…/topic/NeXT+Computer+Inc.`),
     /// a source tree's directory named `.` (`…/tree/HEAD/.`, a
-    /// repository's root),
+    /// repository's root), an issue's title made a slug after its key
+    /// (`YouTrack`'s `…/issue/TW-74422/Re-run-ignores-last-chain-structure.`),
     /// Medium's image names without an
     /// extension (`…/max/800/0*Qv_i6KSksTlTz8sL.`, a digit, `*` and a
     /// random name, whose dot is its own),
@@ -143,7 +144,16 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
                 .split('.')
                 .all(|piece| piece.len() == 1 && piece.bytes().all(|c| c.is_ascii_uppercase()))
     });
-    if (abbreviation || initialism) && cx.parts.query.is_none() {
+    // `…/issue/TW-74422/Re-run-ignores-last-chain-structure.`: YouTrack's
+    // slug of an issue's title, after the issue's key, keeps the title's
+    // full stop (and any inside: `…/Typo-in-Cloud-profile.-No-images…`).
+    let issue_slug = cx.url.strip_suffix('.').is_some_and(|stem| {
+        let mut segments = stem.rsplit('/');
+        let slug = segments.next().unwrap_or_default();
+        let key = segments.next().unwrap_or_default();
+        slug.contains('-') && is_issue_key(key)
+    });
+    if (abbreviation || initialism || issue_slug) && cx.parts.query.is_none() {
         return;
     }
     // Medium's image without an extension, `…/max/800/0*Qv_i6KSksTlTz8sL.`:
@@ -221,6 +231,19 @@ fn dot_padded_base64(value: &str) -> bool {
     bits & ((1 << n) - 1) == 0
 }
 
+/// Whether `seg` is an issue tracker's key: a project's capitals, `-`
+/// and a number (`TW-74422`, `KT_2-15`).
+fn is_issue_key(seg: &str) -> bool {
+    seg.split_once('-').is_some_and(|(project, number)| {
+        project.starts_with(|c: char| c.is_ascii_uppercase())
+            && project
+                .bytes()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == b'_')
+            && !number.is_empty()
+            && number.bytes().all(|c| c.is_ascii_digit())
+    })
+}
+
 /// Whether the last path segment holds no letter or digit, escaped or not
 /// (`%3F:`, `::`): a name made of marks.
 fn symbol_name(url: &str) -> bool {
@@ -292,6 +315,10 @@ mod tests {
             // name, a `_gl` that is not the linker's.
             "https://github.com/a/b/tree/HEAD/x.",
             "https://prettier.io/.",
+            // Near misses of an issue's slug: no key before it, a slug of
+            // one word.
+            "https://youtrack.jetbrains.com/issue/Re-run-ignores-last-chain-structure.",
+            "https://youtrack.jetbrains.com/issue/TW-74422/Typo.",
             "https://a.example/?_gl=2%2Ax.",
         ] {
             assert!(
@@ -331,6 +358,8 @@ mod tests {
             "https://support.mozilla.org/kb/x?_gl=1*12w45u6*_ga*MTY3MTE5OTUyMy4xLjAuMA..",
             "https://gitlab.com/x.yml?_gl=1%2a1hjur0y%2a_ga%2aNDkwNzM2Mzg5LjE2MzUxODMzMTE.",
             "https://a.example/i/0?_gl=1%2An3v02c%2A_ga%2ANzYwODcyNTg5LjE3Mjc3MTEzNzY.%2A_ga_5%2AMC4wLjAuMA..",
+            // YouTrack's slug of an issue's title.
+            "https://youtrack.jetbrains.com/issue/TW-74422/Re-run-ignores-last-chain-structure.",
             // A repository's root as a dot segment.
             "https://github.com/sourcegraph/cody-analytics/tree/HEAD/.",
             // The Twig playground's state: base64, `.` for its padding.

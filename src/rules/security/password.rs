@@ -23,7 +23,7 @@ declare_rule! {
     /// `*.example`, `*.test`, `*.invalid`, `localhost`, RFC 5737 and
     /// RFC 3849 addresses, loopback), nor for a placeholder password
     /// (`password`, `passwd`, `pass`, `secret`, `xxx`, `***`, one letter,
-    /// `<...>`, one holding `secret` or `passw`: `a%20secret`; one ending in `password` with its words run together, `ourverysecretpassword`; one saying it is made up, `not-re%40l`, `fake`; `private` alone; any of these spelled with digits for letters, `s3cret`, `p%40ssw0rd`, or numbered or prefixed, `pass1`, `orgtoken`; one holding the word `token` or `key`, `my-token`, `src:key`; one of these words with a mark escaped inside, `pas%2As`; the word in another language, `LÖSENORD`, `Passwort`), nor one for a public playground or demo server
+    /// `<...>`, one holding `secret` or `passw`: `a%20secret`; one ending in `password` with its words run together, `ourverysecretpassword`; one saying it is made up, `not-re%40l`, `fake`, or a keyboard's row, `qwerty`, `querty`; `private` alone; any of these spelled with digits for letters, `s3cret`, `p%40ssw0rd`, or numbered or prefixed, `pass1`, `orgtoken`; one holding the word `token` or `key`, `my-token`, `src:key`; one of these words with a mark escaped inside, `pas%2As`; the word in another language, `LÖSENORD`, `Passwort`), nor one for a public playground or demo server
     /// (`play.min.io`, `demo.mattermost.com`: `play.`, `playground.` or
     /// `demo.` in a name of three labels at most, credentials published
     /// for every reader to try), nor one after a web site's name as the user (`http://www.cnn.com:x@evil.example/`, the disguise of RFC 3986 §7.6, shown to warn of it) or one beside a placeholder user name (`user`, `username`, `usuario`,

@@ -17,8 +17,8 @@ declare_rule! {
     /// ## Standards
     /// Under `rfc3986` (the default) a scheme the text names rather than
     /// gives, followed by a noun such as "URIs", "remote" or "scheme"
-    /// (`<s3://> URIs are supported`) or set as POD code (`C<http://>`),
-    /// is not reported, nor is an empty
+    /// (`<s3://> URIs are supported`), after "for" (`port 389 for
+    /// <ldap://>`) or set as POD code (`C<http://>`), is not reported, nor is an empty
     /// wrapper in quotes ("without the surrounding `"<URL:>"`"). Under
     /// `rfc1738` every one is. Under both, a `#` right after the slashes
     /// on a line holding a `sed` substitution (`sed 's#deb https://#…#g'`)
@@ -160,6 +160,14 @@ mod tests {
         assert_eq!(rules(not_listed, Standard::Rfc3986), [Rule::EmptyUrl]);
         let left_in = "Download it from <http://> today.\n";
         assert_eq!(rules(left_in, Standard::Rfc3986), [Rule::EmptyUrl]);
+        // What a port is for (Virtuoso's LDAP docs); near miss: a word
+        // ending in `for`.
+        let ports = "default port number 389 for <ldap://> and port number 636 for <ldaps://>.\n";
+        assert_eq!(rules(ports, Standard::Rfc3986), []);
+        assert_eq!(
+            rules("see therefor <ldap://>.\n", Standard::Rfc3986),
+            [Rule::EmptyUrl]
+        );
     }
 
     #[test]

@@ -530,6 +530,13 @@ fn columns_are_a_table_not_a_wrap() {
     ] {
         assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined), "{text}");
     }
+    // Nor is a response's status line under a `curl` command; near miss:
+    // a path in capitals.
+    let curl = filled("-H \"Negotiate: vlist\" http://localhost:8890/DAV/TCN/page");
+    let text = format!("{curl}\nHTTP/1.1 300 Multiple Choices\n");
+    assert_ne!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    let text = format!("{curl}\nDAV/TCN/x.html is the rest\n");
+    assert_eq!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
     // A comment's URL does not go on into the next line's code.
     let text = "# For more information see:\n# https://www.kernel.org/doc/html/latest/networking/ip-sysctl.html#arp_ignore\nnet.ipv4.conf.all.arp_ignore=0\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
@@ -862,6 +869,13 @@ fn chat_link_markup_ends_the_url_at_the_pipe() {
         &[(A, "http://en.wikipedia.org/wiki/UTC")],
     );
     check("A«<http:../18/|here>»", &[(A, "http:../18/")]);
+    // Alternatives between brackets (a usage note, the Virtuoso wiki's):
+    // one pattern, no URL; near miss: a bracket closed before the `|`.
+    check("<http://simile.org/piggybank/[user-name|member-name]>", &[]);
+    check(
+        "«<http://a.example/a[1]/y|label>»",
+        &[(A, "http://a.example/a[1]/y")],
+    );
     // Slack's export of an address: `<mailto:…|shown>`.
     check(
         "«<mailto:bob@a.example|bob@a.example>»",

@@ -21,7 +21,9 @@ declare_rule! {
     /// reported; `<URL:README>` is. Nor is an empty XML element under the
     /// namespace prefix `url` (`<url:malformed-url/>`: lower case, a name,
     /// `/>`), nor a network-path reference to a documentation host
-    /// (debmake's copyright template, `Source: <url://example.com>`). Under
+    /// (debmake's copyright template, `Source: <url://example.com>`), nor a
+    /// case ending glued to a placeholder in lower case (Finnish `<url:stä>`,
+    /// "from <url>": letters only, one beyond ASCII). Under
     /// `rfc1738` every one is.
     ///
     /// ## Example
@@ -72,8 +74,13 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     // the maintainer to fill in): a network-path reference to a
     // documentation host is an example of where an address goes.
     let example = cx.url.starts_with("//") && cx.is_example();
+    // `<url:stä>` (a Finnish translation: "from <url>", the case ending
+    // glued to the placeholder with a colon): written in lower case, a
+    // word with a letter beyond ASCII and nothing a path has.
+    let inflected =
+        raw.starts_with("<url:") && !cx.url.is_ascii() && cx.url.chars().all(char::is_alphabetic);
     let named = cx.standard == Standard::Rfc3986
-        && (standard::is_placeholder_word(cx.url) || spaced || element || example);
+        && (standard::is_placeholder_word(cx.url) || spaced || element || example || inflected);
     if claimed && cx.parts.scheme.is_none() && !named {
         out.at_span(cx.cand.span, format!("`{}` is a partial URL", cx.url));
     }
@@ -130,6 +137,21 @@ mod tests {
         // Near miss: a real host without its scheme.
         let partial = "Source: <url://ftp.gnu.org/gnu/hello/>\n";
         assert_eq!(rules(partial, Standard::Rfc3986), [Rule::PartialUrlInText]);
+    }
+
+    #[test]
+    fn a_case_ending_glued_to_a_placeholder_under_rfc3986() {
+        use crate::rules::testutil::rules_in_text as rules;
+        use crate::url::Standard;
+        // Limnoria's Finnish catalogue: "from <url>".
+        let finnish = "\" Palauttaa ur1-version <url:st\u{e4}>.\\n\"\n";
+        assert_eq!(rules(finnish, Standard::Rfc3986), []);
+        assert!(rules(finnish, Standard::Rfc1738).contains(&Rule::PartialUrlInText));
+        // Near misses: RFC 1738's opener in capitals, an ASCII word.
+        let upper = "see <URL:st\u{e4}> here\n";
+        assert!(rules(upper, Standard::Rfc3986).contains(&Rule::PartialUrlInText));
+        let ascii = "see <url:intro> here\n";
+        assert_eq!(rules(ascii, Standard::Rfc3986), [Rule::PartialUrlInText]);
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //! counts, as reflowing turns that line break into a space). The content is
 //! read until the first `>` (closed) or `<` (a URL cannot hold one:
 //! unterminated; but a placeholder's `<name>` inside the URL is read as
-//! part of it, a pattern), within
+//! part of it, a pattern; and a mail client's `<text <href>>` closes at
+//! the outer `>`), within
 //! [`WRAPPER_CAP`] bytes, [`MAX_LINES`] lines and one paragraph.
 //!
 //! Reply-quote prefixes on continuation lines: the quote depth of the line
@@ -187,7 +188,10 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
                     content.copy(std::str::from_utf8(&b[i..i + len]).unwrap_or_default(), i);
                     i += len;
                 }
-                None => break None,
+                None => match nested_href(b, i, limit) {
+                    Some(end) => break Some(end),
+                    None => break None,
+                },
             },
             byte if byte < 0x80 && !is_blank(byte) && byte != b'\n' => {
                 let run = b[i..limit]
@@ -346,6 +350,31 @@ fn is_xml_element(rest: &[u8]) -> bool {
     let attr = &after[blanks..];
     let a = name(attr);
     a > 0 && (attr[a..].starts_with(b"=\"") || attr[a..].starts_with(b"='"))
+}
+
+/// `<http://launchpad.net/~mbp/ <http://launchpad.net/%7Embp/>>`: a mail
+/// client's rendering of a link (its text, then its address in angle
+/// brackets) quoted in angle brackets itself. At the `<` after a blank:
+/// where the outer wrapper's `>` is, when a wrapped URL follows and the
+/// outer `>` right after its own.
+fn nested_href(b: &[u8], lt: usize, limit: usize) -> Option<usize> {
+    if !(lt > 0 && is_blank(b[lt - 1])) {
+        return None;
+    }
+    let scheme = b[lt + 1..limit]
+        .iter()
+        .take(32)
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'))
+        .count();
+    if scheme == 0 || b.get(lt + 1 + scheme) != Some(&b':') {
+        return None;
+    }
+    let inner = lt + 1 + scheme;
+    let gt = inner
+        + b[inner..limit]
+            .iter()
+            .position(|&c| c == b'>' || c == b'<' || c.is_ascii_whitespace())?;
+    (b[gt] == b'>' && b.get(gt + 1) == Some(&b'>')).then_some(gt + 1)
 }
 
 /// `<https://a.example/|the docs page>`: Slack's and Rocket.Chat's link

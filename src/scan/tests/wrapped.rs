@@ -838,6 +838,23 @@ fn blanks_after_the_url_prefix_are_not_whitespace_in_the_url() {
 }
 
 #[test]
+fn a_mail_clients_link_quoted_in_angle_brackets_is_one_wrapper() {
+    // distcc's ChangeLog: a link's text, then its address, in brackets.
+    let text = "Martin <http://launchpad.net/~mbp/ <http://launchpad.net/%7Embp/>>\n";
+    let found = scan_all(text.as_bytes(), &ScanOptions::default());
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].url, "http://launchpad.net/~mbp/");
+    assert!(!found[0].facts.unterminated);
+    // Near misses: one `>` only, and no blank before the inner `<`.
+    let once = "Martin <http://a.example/x <http://a.example/y> and\n";
+    let found = scan_all(once.as_bytes(), &ScanOptions::default());
+    assert!(found.iter().any(|c| c.facts.unterminated), "{found:?}");
+    let glued = "Martin <http://a.example/x<http://a.example/y>>\n";
+    let found = scan_all(glued.as_bytes(), &ScanOptions::default());
+    assert!(found.iter().any(|c| c.facts.unterminated), "{found:?}");
+}
+
+#[test]
 fn chat_link_markup_ends_the_url_at_the_pipe() {
     // Slack's and Rocket.Chat's `<url|words shown>`.
     let input = "Link: <https://www.rocket.chat/ |Lorem ipsum dolor> or";

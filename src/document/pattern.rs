@@ -27,6 +27,13 @@
 //! assert!(!is_pattern("http://[2001:db8::1]:8080/a?x[]=1"));
 //! ```
 
+/// Whether a URL's text, as written, is a regular expression's or a `sed`
+/// substitution's piece: slashes escaped, then one that is not, the
+/// expression's delimiter (`s/git:\/\//http:\/\//g`).
+pub fn is_escaped_in_expression(raw: &str) -> bool {
+    raw.contains("\\/\\//")
+}
+
 /// Whether `url` is a pattern rather than a URL.
 pub fn is_pattern(url: &str) -> bool {
     let b = url.as_bytes();
@@ -1086,6 +1093,14 @@ mod tests {
         ] {
             assert!(is_pattern(p), "{p} is a pattern");
         }
+    }
+
+    #[test]
+    fn slashes_escaped_before_a_delimiter_are_an_expressions() {
+        assert!(is_escaped_in_expression("http:\\/\\//g"));
+        // Near misses: JSON's escaped slashes, a path after them.
+        assert!(!is_escaped_in_expression("https:\\/\\/a.example\\/x"));
+        assert!(!is_escaped_in_expression("http://a//b"));
     }
 
     #[test]

@@ -144,7 +144,7 @@ pub use candidate::{BrokenBare, Candidate, Excerpt, Facts, Form, Segment};
 
 use std::io::{self, Read};
 
-use crate::document::pattern::is_pattern;
+use crate::document::pattern::{is_escaped_in_expression, is_pattern};
 use buffer::Rolling;
 use emit::Found;
 use position::Cursor;
@@ -463,7 +463,7 @@ impl<'s> Pass<'s> {
                     let c = emit::build(&mut self.cursor, buf, base, &w, found, self.excerpts);
                     self.pos = base + i as u64;
                     self.consumed = resume;
-                    if !anchored && !is_pattern(&c.url) {
+                    if !anchored && !is_pattern(&c.url) && !is_escaped_in_expression(&c.raw) {
                         sink(c);
                     }
                 }
@@ -473,7 +473,7 @@ impl<'s> Pass<'s> {
                     let c = emit::build(&mut self.cursor, buf, base, &w, found, self.excerpts);
                     self.pos = resume;
                     self.consumed = resume;
-                    if !anchored && !is_pattern(&c.url) {
+                    if !anchored && !is_pattern(&c.url) && !is_escaped_in_expression(&c.raw) {
                         sink(c);
                     }
                 }

@@ -559,3 +559,12 @@ fn a_rejoined_hard_wrap_copies_latin1_letters_like_the_first_line() {
         text.len() - "/november.html\n".len()
     );
 }
+
+#[test]
+fn slashes_escaped_in_a_sed_substitution_make_no_url() {
+    // theforeman.org's manual: `git://` submodules fetched over `http://`.
+    let found = urls("sed -i 's/git:\\/\\//http:\\/\\//g' .gitmodules\n");
+    assert!(found.iter().all(|u| u != "http:///g"), "{found:?}");
+    // Near miss: slashes doubled but not escaped.
+    assert_eq!(urls("see http://a.example//x\n"), ["http://a.example//x"]);
+}

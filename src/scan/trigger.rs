@@ -235,9 +235,13 @@ impl Schemes {
                     .get(colon + 1 + digits)
                     .is_some_and(|c| c.is_ascii_alphabetic() || matches!(c, b'@' | b'.' | b'/'))
         };
+        // After a word and `_`, it is the rest of a name (Erlang's
+        // `boss_news:start()`, the module `boss_news`), unless `//` follows.
+        let slashes = b.get(colon + 1..colon + 3) == Some(b"//");
         let qualified = |j: usize| {
-            ((j >= 2 && &b[j - 2..j] == b"::") && b.get(colon + 1..colon + 3) != Some(b"//"))
+            ((j >= 2 && &b[j - 2..j] == b"::") && !slashes)
                 || (j >= 1 && matches!(b[j - 1], b'/' | b'.') && numbered())
+                || (j >= 2 && b[j - 1] == b'_' && b[j - 2].is_ascii_alphanumeric() && !slashes)
         };
         (start..colon).find(|&j| {
             let starts_word = j == 0 || !b[j - 1].is_ascii_alphanumeric();
@@ -306,6 +310,11 @@ mod tests {
         );
         assert_eq!(s.scheme_before(&win("docs/http:/x"), 9, 0), Some(5));
         assert_eq!(s.scheme_before(&win("/news:123@host"), 5, 0), Some(1));
+        // The rest of a name after `_` (an Erlang module's `boss_news`);
+        // near misses: `//` after it, a `_` that opens a word.
+        assert_eq!(s.scheme_before(&win("boss_news:start()"), 9, 0), None);
+        assert_eq!(s.scheme_before(&win("a_https://x"), 7, 0), Some(2));
+        assert_eq!(s.scheme_before(&win(" _news:a.b_"), 6, 0), Some(2));
     }
 
     #[test]

@@ -478,6 +478,9 @@ fn bracket_ends_url(b: &[u8], i: usize, limit: usize, from: usize, query: bool) 
                 // AsciiDoc's labeled list, `URL[text]::` ending the term.
                 || (rest.starts_with(b"::") && rest.get(n).is_none_or(u8::is_ascii_whitespace))
         }
+        // `URL[Elasticsearch]/link:URL[OpenSearch]` (AsciiDoc in Hibernate's
+        // site): a `/` between two links, another scheme right after it.
+        Some(b'/') => any_scheme_at(b, i + close + 3).is_some(),
         _ => false,
     }
 }
@@ -944,6 +947,12 @@ mod tests {
             "www.xmlsoft.org"
         );
         assert_eq!(url_end("h.org[x]::y z"), "h.org[x]::y");
+        // Two AsciiDoc links with a `/` between; near miss: a path after it.
+        assert_eq!(
+            url_end("www.elastic.co/es[Elasticsearch]/link:https://www.opensearch.org[O] x"),
+            "www.elastic.co/es"
+        );
+        assert_eq!(url_end("h.org/a[x]/b c"), "h.org/a[x]/b");
         // A list's next item after a port; a path's or a query's comma stays.
         assert_eq!(
             url_end("//localhost:14250,pollingIntervalMs=5000,rate=0.25"),

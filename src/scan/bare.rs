@@ -145,6 +145,15 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                     hashed = true;
                     true
                 }
+                // No web host holds a `[`: right after a dotted name it is
+                // code's (R's `res.pt[!is.na(res.pt)]`, which Slack linked
+                // as `http://res.pt[…]`).
+                b'[' if in_web_host(b, from, i)
+                    && b[i - 1].is_ascii_alphanumeric()
+                    && b[from..i].contains(&b'.') =>
+                {
+                    break
+                }
                 // `URL[URL]`, `URL[Image.jpeg]`: a webmail rendering of a
                 // link, or AsciiDoc's `URL[text]`; the bracket ends the URL.
                 b'[' if bracket_ends_url(b, i, limit, from, query) => break,
@@ -885,6 +894,14 @@ mod tests {
         &s[..e.end]
     }
 
+    /// The end of the URL whose text after `scheme:` is `rest`.
+    fn url_end_after(scheme: &str, rest: &str) -> String {
+        let s = format!("{scheme}:{rest}");
+        let from = scheme.len() + 1;
+        let e = find_end(s.as_bytes(), from, s.len(), 0);
+        s[from..e.end].to_string()
+    }
+
     #[test]
     fn end_rules() {
         assert_eq!(url_end("a/b. next"), "a/b");
@@ -947,6 +964,14 @@ mod tests {
             "www.xmlsoft.org"
         );
         assert_eq!(url_end("h.org[x]::y z"), "h.org[x]::y");
+        // Code after a dotted web host; near misses: a name with no dot,
+        // another scheme's.
+        assert_eq!(
+            url_end_after("http", "//res.pt[!is.na(res.pt)]|res.pt"),
+            "//res.pt"
+        );
+        assert_eq!(url_end_after("http", "//host[!x]y z"), "//host[!x]y");
+        assert_eq!(url_end_after("git", "//res.pt[!x]y z"), "//res.pt[!x]y");
         // Two AsciiDoc links with a `/` between; near miss: a path after it.
         assert_eq!(
             url_end("www.elastic.co/es[Elasticsearch]/link:https://www.opensearch.org[O] x"),

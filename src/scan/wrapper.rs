@@ -260,7 +260,9 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
         return Some(f);
     };
     if form == Form::Angle {
-        chat_link(b, content_start, gt, &mut content);
+        if chat_link(b, content_start, gt, &mut content) {
+            return None;
+        }
         // `\<http://a.example\>`: brackets escaped with backslashes (a
         // markup's literal `<`, `>`); the last backslash is the escape's.
         if lt > 0 && b[lt - 1] == b'\\' && content.url.len() > 1 && content.url.ends_with('\\') {
@@ -384,11 +386,24 @@ fn nested_href(b: &[u8], lt: usize, limit: usize) -> Option<usize> {
 /// stands before the query, where the host or path is
 /// (`<https://rocket.chat|link>`, the Perl Advent calendar's
 /// `A<https://a.example/wiki/UTC|UTC>`).
-fn chat_link(b: &[u8], start: usize, gt: usize, c: &mut Content) {
+///
+/// Returns whether the link is the chat's own guess at code someone typed:
+/// the words shown are the URL without its `http://` and hold a mark of
+/// code (R's `res.pt[!is.na(res.pt)]`, which Slack linked as
+/// `<http://res.pt[!is.na(res.pt)]|res.pt[!is.na(res.pt)]>`): no URL
+/// anybody wrote.
+fn chat_link(b: &[u8], start: usize, gt: usize, c: &mut Content) -> bool {
     let Some(pipe) = memchr::memchr(b'|', &b[start..gt]).map(|k| start + k) else {
-        return;
+        return false;
     };
     let text = &b[pipe + 1..gt];
+    let head = &b[start..pipe];
+    let guessed = [&b"http://"[..], b"https://"].iter().any(|s| {
+        head.len() > s.len() && head[..s.len()].eq_ignore_ascii_case(s) && &head[s.len()..] == text
+    }) && text.iter().any(|c| matches!(c, b'[' | b'(' | b'!' | b'$'));
+    if guessed {
+        return true;
+    }
     let line = &text[..memchr::memchr(b'\n', text).unwrap_or(text.len())];
     let words = line
         .iter()
@@ -405,7 +420,7 @@ fn chat_link(b: &[u8], start: usize, gt: usize, c: &mut Content) {
     let head = &b[start..pipe];
     let before_query = !head.iter().any(|c| matches!(c, b'?' | b'#'));
     if !(words || before_query) || pipe == start {
-        return;
+        return false;
     }
     // `<http://simile.org/piggybank/[user-name|member-name]>`: a `|`
     // between brackets separates alternatives, a usage note's.
@@ -414,22 +429,23 @@ fn chat_link(b: &[u8], start: usize, gt: usize, c: &mut Content) {
         .rposition(|&x| x == b'[')
         .is_some_and(|o| !head[o..].contains(&b']') && b[pipe..gt].contains(&b']'));
     if bracket {
-        return;
+        return false;
     }
     // The piece of the URL the `|` was copied into.
     let Some(&(at, from)) = c.segments.iter().rev().find(|s| s.1 <= pipe) else {
-        return;
+        return false;
     };
     let cut = (at + (pipe - from)).min(c.url.len());
     // A piece copied other than byte for byte (a blank left out before
     // the `|`) puts it elsewhere; the URL is then left whole.
     if !c.url.is_char_boundary(cut) || c.url.as_bytes().get(cut) != Some(&b'|') {
-        return;
+        return false;
     }
     c.url.truncate(cut);
     c.segments.retain(|s| s.0 < cut);
     c.ws.retain(|w| w.1 < pipe);
     c.hyphens.retain(|&h| h < cut);
+    false
 }
 
 /// Where a `[` followed by a scheme (`...[mailto:`, `...[https:`) starts.

@@ -84,6 +84,16 @@ pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
     if says_at(&cx.cand.raw) {
         return true;
     }
+    // SuperMemo's `mailto:alexis%20(add%20an%20arobase%20here)%20supermemo.wiki`:
+    // an aside in words where the `@` goes, telling the reader what to do.
+    let aside = lower.match_indices("%20(").any(|(k, _)| {
+        lower[k + 4..]
+            .split_once(")%20")
+            .is_some_and(|(words, _)| words.contains("%20") && !words.contains(['(', ')']))
+    });
+    if aside {
+        return true;
+    }
     let Some(e) = &cx.cand.excerpt else {
         return false;
     };
@@ -552,6 +562,19 @@ mod tests {
             Standard::Rfc3986
         ));
         assert!(fires("mail mailto:catalog.org today", Standard::Rfc3986));
+        // An aside where the `@` goes (SuperMemo's wiki); near misses: one
+        // word in the parentheses, no blank after them.
+        let aside = "[me](mailto:alexis%20(add%20an%20arobase%20here)%20supermemo.wiki?subject=Hi)";
+        assert!(!fires(aside, Standard::Rfc3986));
+        assert!(fires(aside, Standard::Rfc1738));
+        assert!(fires(
+            "[me](mailto:alexis%20(x)%20supermemo.wiki)",
+            Standard::Rfc3986
+        ));
+        assert!(fires(
+            "[me](mailto:alexis%20(a%20b)supermemo.wiki)",
+            Standard::Rfc3986
+        ));
     }
 
     #[test]

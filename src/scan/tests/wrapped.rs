@@ -893,6 +893,22 @@ fn chat_link_markup_ends_the_url_at_the_pipe() {
         "«<http://a.example/a[1]/y|label>»",
         &[(A, "http://a.example/a[1]/y")],
     );
+    // Slack's own link of R code someone typed (the words shown are the
+    // URL without `http://`): no wrapper, and read bare only the dotted
+    // name is a URL; near misses: a URL whose words differ, a domain
+    // with no mark of code.
+    assert_eq!(
+        urls("pt = <http://res.pt[min(idx)]|res.pt[min(idx)]>"),
+        ["http://res.pt"]
+    );
+    check(
+        "«<http://res.pt[min(idx)]|see res.pt>»",
+        &[(A, "http://res.pt[min(idx)]")],
+    );
+    check(
+        "«<http://example.org|example.org>»",
+        &[(A, "http://example.org")],
+    );
     // Slack's export of an address: `<mailto:…|shown>`.
     check(
         "«<mailto:bob@a.example|bob@a.example>»",

@@ -987,8 +987,8 @@ pub fn names_a_scheme(cand: &crate::scan::Candidate) -> bool {
     let named_for = e.text.get(..start).is_some_and(|before| {
         let before = before.trim_end_matches(['`', '"', '\'', '*', '_', '(', ' ', '\t']);
         let word = &before[before
-            .rfind(|c: char| !c.is_ascii_alphabetic())
-            .map_or(0, |k| k + 1)..];
+            .trim_end_matches(|c: char| c.is_ascii_alphabetic())
+            .len()..];
         word.eq_ignore_ascii_case("for") && before.len() > word.len()
     });
     if named_for {

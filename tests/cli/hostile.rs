@@ -379,3 +379,31 @@ fn document_floods_finish_with_one_diagnostic_a_line() {
         assert!(longest < 100, "{name}: a URL of {longest} bytes");
     }
 }
+
+#[test]
+fn a_panic_reading_one_file_is_reported_and_the_rest_still_read() {
+    // A bug that panics on one file (forced here; debug builds only) must
+    // not hang the workers waiting for its turn to print, nor lose the
+    // other files.
+    let d = Dir::new();
+    for name in ["a.txt", "b.txt", "c.txt"] {
+        d.write(name, "see htp://x.example/ here\n");
+    }
+    for threads in ["-j1", "-j2"] {
+        let out = d
+            .cmd(&["check", "--sort", "path", threads, "."])
+            .env("URLINT_TEST_PANIC_ON", "b.txt")
+            .timeout(LIMIT)
+            .output()
+            .unwrap();
+        let err = stderr(&out);
+        assert_eq!(code(&out), 2, "{threads}: {err}");
+        assert!(err.contains("b.txt: internal error"), "{threads}: {err}");
+        let text = stdout(&out);
+        assert!(
+            text.contains("a.txt") && text.contains("c.txt"),
+            "{threads}: {text}"
+        );
+        assert!(!text.contains("b.txt:1"), "{threads}: {text}");
+    }
+}

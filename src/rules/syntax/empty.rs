@@ -168,6 +168,11 @@ mod tests {
             rules("see therefor <ldap://>.\n", Standard::Rfc3986),
             [Rule::EmptyUrl]
         );
+        // A character of several bytes before the word (zotonic's docs).
+        let curly = "prefix the URL with \u{201c}for <http://>\n";
+        assert_eq!(rules(curly, Standard::Rfc3986), []);
+        let curly = "prefix the URL with \u{201c}<http://>\n";
+        assert_eq!(rules(curly, Standard::Rfc3986), [Rule::EmptyUrl]);
     }
 
     #[test]

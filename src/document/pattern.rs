@@ -579,9 +579,16 @@ fn has_tex_macro(b: &[u8]) -> bool {
         } else {
             0
         };
-        name >= 3
+        // A formula in a query, its commands before math marks (a chart
+        // image's `?cht=tx&chl=(1-\rho)^k\approx(1-p')^k`).
+        let formula = name >= 2
+            && b[..i].contains(&b'?')
             && b.get(i + 1 + name)
-                .is_some_and(|c| matches!(c, b'/' | b'-' | b'.' | b'}'))
+                .is_some_and(|c| matches!(c, b'(' | b')' | b'^' | b'_' | b'{' | b'+' | b'='));
+        formula
+            || name >= 3
+                && b.get(i + 1 + name)
+                    .is_some_and(|c| matches!(c, b'/' | b'-' | b'.' | b'}'))
     })
 }
 
@@ -707,13 +714,17 @@ fn has_printf(b: &[u8]) -> bool {
                         && b.get(i + 2) == Some(&b'.')
                         && b.get(i + 3).is_some_and(u8::is_ascii_alphanumeric)
                 };
+                if i == 0 {
+                    return false;
+                }
                 let last = b.len() == i + 2 && b[i - 1].is_ascii_digit() && *c == b'U';
-                i > 0
-                    && (last
-                        || matches!(b[i - 1], b'/' | b'=')
-                            && (file()
-                                || b.get(i + 2)
-                                    .is_none_or(|c| matches!(c, b'/' | b'&' | b'#' | b'?'))))
+                // As the fragment too: Virtuoso's `…/countries#%U`.
+                let fragment = b[i - 1] == b'#' && *c == b'U' && b.len() == i + 2;
+                last || fragment
+                    || matches!(b[i - 1], b'/' | b'=')
+                        && (file()
+                            || b.get(i + 2)
+                                .is_none_or(|c| matches!(c, b'/' | b'&' | b'#' | b'?')))
             }
             _ => false,
         }
@@ -1084,6 +1095,8 @@ mod tests {
             "http://[ip:port]/",
             "http://ec1.images-amazon.com/images/P/%U.01.MZZZZZZZ.jpg",
             "http://localhost:8890%U",
+            "http://www.geonames.org/countries/#%U",
+            "http://chart.apis.google.com/chart?cht=tx&chl=(1-\\rho)^k\\approx(1-p')^k",
             "http://rdf.freebase.com/ns/%.%",
             "urn:lsid:%",
             "https://www.jetbrains.com/help/teamcity/kotlin-dsl-documentation/%product-version%/index.html",
@@ -1092,6 +1105,23 @@ mod tests {
             "mailto:%1@domain.com?subject=Acceptance_Tests:Send_Mail",
         ] {
             assert!(is_pattern(p), "{p} is a pattern");
+        }
+    }
+
+    #[test]
+    fn short_texts_of_marks_never_panic() {
+        // Every text of up to three of these, the marks the shapes look
+        // around (a `%` first once panicked looking behind it).
+        let marks = [
+            "%", "U", "1", "@", ":", "/", "#", "=", "[", "]", "\\", "$", "{", ".", "a", "|",
+        ];
+        for a in marks {
+            for b in marks {
+                for c in marks {
+                    let _ = is_pattern(&format!("{a}{b}{c}"));
+                    let _ = is_pattern(&format!("{a}{b}"));
+                }
+            }
         }
     }
 
@@ -1249,6 +1279,10 @@ mod tests {
             "http://[2001:db8::1/64]/",
             "file:///C:/x\\2024\\a.txt",
             "https://a.example/x\\2y",
+            // Near misses of a formula: a command in the path, one before
+            // no math mark.
+            "https://a.example/x\\rho(1)",
+            "https://a.example/?q=a\\rho",
             // Perl's escaped at sign before a host; too short a name.
             "mailto:joe\\@example.org",
             "http://joe\\@example.org/?a=1",

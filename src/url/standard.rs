@@ -953,6 +953,13 @@ const SCHEME_NOUNS: &[&str] = &[
     "backend",
     "backends",
     "scheme-less",
+    // Pulp's changelog: "Fix <file://> syncs", "<file:///> paths".
+    "sync",
+    "syncs",
+    "path",
+    "paths",
+    "source",
+    "sources",
 ];
 
 /// Whether the text names the URL's scheme rather than giving a URL: a
@@ -985,7 +992,7 @@ pub fn names_a_scheme(cand: &crate::scan::Candidate) -> bool {
     // "default port number 389 for <ldap://> and 636 for <ldaps://>": what
     // something is for is a kind of URL, not one left empty.
     let named_for = e.text.get(..start).is_some_and(|before| {
-        let before = before.trim_end_matches(['`', '"', '\'', '*', '_', '(', ' ', '\t']);
+        let before = before.trim_end_matches(['`', '"', '\'', '*', '_', '(', '\\', ' ', '\t']);
         let word = &before[before
             .trim_end_matches(|c: char| c.is_ascii_alphabetic())
             .len()..];

@@ -179,7 +179,10 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     // `…/tree/HEAD/.` (a repository's root, a generated page's `.`): a
     // directory named as a path in a source tree, not a sentence's stop
     // (that one follows a page: `https://prettier.io/.`).
-    if cx.parts.query.is_none() && cx.url.ends_with("/.") && cx.url.contains("/tree/") {
+    if cx.parts.query.is_none()
+        && cx.url.ends_with("/.")
+        && (cx.url.contains("/tree/") || cx.url.contains("/blob/"))
+    {
         return;
     }
     // `…/wiki/%3F:` (the article on the `?:` operator): a last segment of
@@ -362,6 +365,7 @@ mod tests {
             "https://youtrack.jetbrains.com/issue/TW-74422/Re-run-ignores-last-chain-structure.",
             // A repository's root as a dot segment.
             "https://github.com/sourcegraph/cody-analytics/tree/HEAD/.",
+            "https://github.com/ats-lang/ats-lang.github.io/blob/master/CODE/CHAP_DYNLOAD/.",
             // The Twig playground's state: base64, `.` for its padding.
             "https://twig.symfony.com/play?data=eyJ2ZXJzaW9uIjoiMy44LjAifQ..",
         ] {

@@ -383,3 +383,21 @@ fn the_first_piece_of_a_concatenated_string_is_not_linted() {
     let leak = "u = \"https://admin:hunter2@db.acme.org/\" + path\n";
     assert!(rules(leak, Standard::Rfc3986).contains(&Rule::PasswordInUrl));
 }
+
+#[test]
+fn slashes_escaped_in_a_markdown_sed_line_are_an_expressions() {
+    use crate::url::standard::Standard;
+    // theforeman.org's manual: Markdown reads `\/` as an escaped `/`, so
+    // only the source shows the expression.
+    let md = |text: &str| {
+        crate::rules::testutil::document_rules(
+            crate::document::Syntax::Markdown,
+            text,
+            Standard::Rfc3986,
+        )
+    };
+    let line = "sed -i 's/git:\\/\\//http:\\/\\//g' .gitmodules\n";
+    assert_eq!(md(line), []);
+    // Near miss: the same URL's fault, no escaped slashes.
+    assert!(!md("see http:///g here\n").is_empty());
+}

@@ -173,6 +173,16 @@ mod tests {
         assert_eq!(rules(curly, Standard::Rfc3986), []);
         let curly = "prefix the URL with \u{201c}<http://>\n";
         assert_eq!(rules(curly, Standard::Rfc3986), [Rule::EmptyUrl]);
+        // Markdown's escaped brackets (the Virtuoso docs' `\<ldap://\>`).
+        let escaped = "port number 389 for \\<ldap://\\> and port\n";
+        assert_eq!(rules(escaped, Standard::Rfc3986), []);
+        // Pulp's changelog: the kind of sync, path or source.
+        for named in [
+            "-   Fix <file://> syncs deleting files.\n",
+            "Importing <file:///> paths works.\n",
+        ] {
+            assert_eq!(rules(named, Standard::Rfc3986), [], "{named}");
+        }
     }
 
     #[test]

@@ -417,7 +417,6 @@ fn chat_link(b: &[u8], start: usize, gt: usize, c: &mut Content) -> bool {
     // `<https://rocket.chat|link>`: a `|` where the host or the path is
     // (no host holds one, a path rarely, unencoded) starts the words, even
     // one word; in a query it is a list's separator (`?family=Roboto|Lato`).
-    let head = &b[start..pipe];
     let before_query = !head.iter().any(|c| matches!(c, b'?' | b'#'));
     if !(words || before_query) || pipe == start {
         return false;

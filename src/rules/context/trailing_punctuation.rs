@@ -308,21 +308,22 @@ mod tests {
             "https://a.example/?x=1;",
             "https://a.example/wiki/S.m.A.",
             // Near misses of dot-padded base64: one dot too many for a
-            // multiple of four; no digit (a word, not data).
+            // multiple of four; a word, whose bytes decoded are no text.
             "https://twig.symfony.com/play?data=eyJ2ZXJzaW9uIjoiMy44LjAifQ...",
             "https://a.example/?q=SomeLongerWordWithCapitals..",
             // A playlist's ID and a sentence's stop: a multiple of four,
             // but no text inside.
             "https://www.youtube.com/watch?v=ufj5_bppBsA&list=PLFDnELG9dpVxQCxuD-9BSy2E7BWY3t.",
-            // Near misses of a dot segment and the linker: a dot after a
-            // name, a `_gl` that is not the linker's.
+            // Near misses of a directory named `.` and of the linker: a
+            // dot after a name, a page's sentence stop, a `_gl` that is not
+            // the linker's.
             "https://github.com/a/b/tree/HEAD/x.",
             "https://prettier.io/.",
+            "https://a.example/?_gl=2%2Ax.",
             // Near misses of an issue's slug: no key before it, a slug of
             // one word.
             "https://youtrack.jetbrains.com/issue/Re-run-ignores-last-chain-structure.",
             "https://youtrack.jetbrains.com/issue/TW-74422/Typo.",
-            "https://a.example/?_gl=2%2Ax.",
         ] {
             assert!(
                 link_rules(url, false).contains(&Rule::TrailingPunctuation),

@@ -23,7 +23,7 @@ declare_rule! {
     /// `/>`), nor a network-path reference to a documentation host
     /// (debmake's copyright template, `Source: <url://example.com>`), nor a
     /// case ending glued to a placeholder in lower case (Finnish `<url:stä>`,
-    /// "from <url>": letters only, one beyond ASCII). Under
+    /// "from `<url>`": letters only, one beyond ASCII). Under
     /// `rfc1738` every one is.
     ///
     /// ## Example

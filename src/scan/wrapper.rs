@@ -363,15 +363,7 @@ fn nested_href(b: &[u8], lt: usize, limit: usize) -> Option<usize> {
     if !(lt > 0 && is_blank(b[lt - 1])) {
         return None;
     }
-    let scheme = b[lt + 1..limit]
-        .iter()
-        .take(32)
-        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'))
-        .count();
-    if scheme == 0 || b.get(lt + 1 + scheme) != Some(&b':') {
-        return None;
-    }
-    let inner = lt + 1 + scheme;
+    let inner = any_scheme_at(&b[..limit], lt + 1)?;
     let gt = inner
         + b[inner..limit]
             .iter()

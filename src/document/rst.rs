@@ -73,11 +73,14 @@ fn push_unescaped(u: &mut UrlBuilder, src: &str, from: usize, to: usize) {
 }
 
 /// The pieces of `start..end` line by line, each trimmed: docutils drops the
-/// whitespace inside a URI. Blanks right after a `/` go too, a line break
-/// joined back with its indent (getodk's `…/assignments/   language-subtag-
-/// registry/…`), where docutils' URL is the one meant; blanks between two
-/// words stay, for `unsafe-character` to show (docutils' `…/Washington
-/// Post.yml` would lose them and name another file).
+/// whitespace inside a URI. Blanks right after a `/`, `-`, `.` or `_` go
+/// too, a line break joined back with its indent (getodk's
+/// `…/assignments/   language-subtag-registry/…`, the Ada course's
+/// `…/tips-and-tricks- proving-…`, more-itertools'
+/// `#more_itertools. random_ordered_range`), where
+/// docutils' URL is the one meant; blanks between two words stay, for
+/// `unsafe-character` to show (docutils' `…/Washington Post.yml` would lose
+/// them and name another file).
 fn lines(src: &str, start: usize, end: usize) -> Vec<(usize, usize)> {
     let mut at = start;
     let mut pieces = Vec::new();
@@ -88,7 +91,7 @@ fn lines(src: &str, start: usize, end: usize) -> Vec<(usize, usize)> {
         let to = from + trimmed.len();
         while let Some(k) = src.as_bytes()[from..to]
             .windows(2)
-            .position(|w| w[0] == b'/' && matches!(w[1], b' ' | b'\t'))
+            .position(|w| matches!(w[0], b'/' | b'-' | b'.' | b'_') && matches!(w[1], b' ' | b'\t'))
         {
             let slash = from + k + 1;
             let blanks = src[slash..to].len() - src[slash..to].trim_start().len();

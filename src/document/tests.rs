@@ -319,16 +319,21 @@ fn an_rst_escaped_blank_or_line_end_is_removed() {
 
 #[test]
 fn an_rst_uris_blanks_after_a_slash_are_a_joined_break_and_go() {
-    // getodk's reference: docutils' href is the URL meant. Blanks between
-    // two words stay (h4cker's file names, near miss).
+    // getodk's reference: docutils' href is the URL meant; so after a
+    // hyphen (AdaCore's slug) or a dot (more-itertools' anchor). Blanks
+    // between two words stay (h4cker's file names, near miss).
     let src = "`code <https://www.iana.org/assignments/   language-subtag-registry/x>`_ and\n\
-               `d <https://a.example/core//Economics/ASEAN Stats.yml>`_\n";
+               `d <https://a.example/core//Economics/ASEAN Stats.yml>`_\n\
+               `GCD <http://a.example/entries/tips-and-tricks- proving-the-gcd>`_\n\
+               `r <https://a.example/api.html#more_itertools. random_range>`_\n";
     let urls: Vec<_> = scan(Syntax::Rst, src).into_iter().map(|c| c.url).collect();
     assert_eq!(
         urls,
         [
             "https://www.iana.org/assignments/language-subtag-registry/x",
-            "https://a.example/core//Economics/ASEAN Stats.yml"
+            "https://a.example/core//Economics/ASEAN Stats.yml",
+            "http://a.example/entries/tips-and-tricks-proving-the-gcd",
+            "https://a.example/api.html#more_itertools.random_range",
         ]
     );
 }

@@ -115,7 +115,10 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 }
                 // A `=` right after a port maps the URL to something: Visual
                 // Studio's `http://localhost:8111=myProjectPath/myProject`.
-                b'=' if !query && !hashed && after_port(b, from, i) => break,
+                // A `_` there, which no port or path start holds, ends it
+                // too: Perl's `s_…_url=http://localhost:8081_` closing its
+                // substitution.
+                b'=' | b'_' if !query && !hashed && after_port(b, from, i) => break,
                 // `::` before another URL separates fields (AMPEL's signer
                 // `sigstore::https://token.actions.githubusercontent.com::
                 // https://github.com/…`); no port or path holds it there.
@@ -1052,6 +1055,10 @@ mod tests {
             "//localhost:8111"
         );
         assert_eq!(url_end("//h:80/?a=b "), "//h:80/?a=b");
+        // So does a `_` (Perl's `s_…_…_` substitution); near misses: in a
+        // path or query.
+        assert_eq!(url_end("//localhost:8081_' */etc/x "), "//localhost:8081");
+        assert_eq!(url_end("//h:80/a_b?c_d=1_ "), "//h:80/a_b?c_d=1_");
         assert_eq!(url_end("//h/a::b c"), "//h/a::b");
         let e = find_end(b"a/b** c", 0, 7, b'*');
         assert_eq!(e.end, 3);

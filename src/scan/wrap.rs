@@ -624,7 +624,15 @@ fn names_a_file(run: &[u8]) -> bool {
         return false;
     };
     let ext = segment[dot + 1..].to_ascii_lowercase();
-    dot > 0 && (is_file_extension(&ext) || ext == b"rst")
+    // Archives and packages too: a Debian copyright's
+    // `…/lilypond-2.12.3.tar.gz`, then `lilypond-2.12.3/COPYING and …`
+    // naming files inside it.
+    dot > 0
+        && (is_file_extension(&ext)
+            || matches!(
+                ext.as_slice(),
+                b"rst" | b"gz" | b"bz2" | b"xz" | b"tar" | b"deb" | b"rpm" | b"jar"
+            ))
 }
 
 /// Whether a token reads as a path, strongly enough to rejoin on: it holds

@@ -128,9 +128,14 @@ impl<'a> Cx<'a> {
     /// The character the input has right after the candidate, when its
     /// excerpt was kept (`check` keeps one).
     pub fn source_after(&self) -> Option<char> {
+        self.source_rest()?.chars().next()
+    }
+
+    /// The kept excerpt's text from the candidate's end on (`check` keeps one).
+    pub fn source_rest(&self) -> Option<&'a str> {
         let e = self.cand.excerpt.as_ref()?;
         let at = self.cand.span.end.offset.checked_sub(e.start_offset)?;
-        e.text.get(usize::try_from(at).ok()?..)?.chars().next()
+        e.text.get(usize::try_from(at).ok()?..)
     }
 
     /// Whether the URL follows `--unix-socket` on its line (`curl

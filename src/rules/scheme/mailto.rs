@@ -156,7 +156,21 @@ fn says_at(s: &str) -> bool {
 fn placeholder(cx: &Cx<'_>) -> bool {
     // The address, before any header fields (`mailto:list?subject`).
     let body = cx.text(cx.parts.body.clone());
-    let address = body.split('?').next().unwrap_or(body).to_ascii_lowercase();
+    let written = body.split('?').next().unwrap_or(body);
+    // Words in capitals where the address goes (bikeshed's test-file
+    // skeleton, `href="mailto:AUTHOR EMAIL HERE"`, or `MAINTAINER_EMAIL`):
+    // a template's slot. One capitalised word alone may be a name
+    // (`mailto:ATLAS`), so another word must follow it, by `_` or a blank.
+    if written.len() >= 3 && written.bytes().all(|c| c.is_ascii_uppercase() || c == b'_') {
+        let next_word = cx.source_rest().is_some_and(|r| {
+            let r = r.as_bytes();
+            r.len() > 1 && r[0] == b' ' && r[1].is_ascii_uppercase()
+        });
+        if written.contains('_') || next_word {
+            return true;
+        }
+    }
+    let address = written.to_ascii_lowercase();
     matches!(
         address.as_str(),
         "..."
@@ -605,6 +619,18 @@ mod tests {
         assert!(!fires(text, Standard::Rfc3986));
         assert!(fires(text, Standard::Rfc1738));
         assert!(fires("mail mailto:yo today", Standard::Rfc3986));
+        // A capitalised slot in a template (bikeshed's WPT skeleton).
+        assert!(!fires(
+            r#"<link rel="author" href="mailto:AUTHOR EMAIL HERE">"#,
+            Standard::Rfc3986
+        ));
+        assert!(!fires(
+            "contact mailto:MAINTAINER_EMAIL now",
+            Standard::Rfc3986
+        ));
+        // Lower or mixed case without `@` is still a broken address.
+        assert!(fires("contact mailto:Author now", Standard::Rfc3986));
+        assert!(fires("contact mailto:ab now", Standard::Rfc3986));
         assert!(fires(
             "mail mailto:youri.petrov@example..org now",
             Standard::Rfc3986

@@ -22,8 +22,10 @@ declare_rule! {
     /// accept, is not reported; `invalid-host` judges the literal; nor is a
     /// query value that is a percentage, the next parameter right after it
     /// (`?iframe=no&w=100%&sidebar=yes`, sched.com's embed links: browsers
-    /// pass it on as it is). Otherwise the same under `rfc3986` and
-    /// `rfc1738`.
+    /// pass it on as it is), nor a `%` and one digit ending the URL on a
+    /// line with other such numbers (`curl --user "%1:%2" "…/mdb/%3"`: a
+    /// command's positional arguments). Otherwise the same under `rfc3986`
+    /// and `rfc1738`.
     ///
     /// ## Example
     /// `news:12345667123%asdghfh@info.cern.ch`
@@ -56,6 +58,31 @@ fn is_percentage(cx: &Cx<'_>, at: usize) -> bool {
         && matches!(b.get(at + 1), Some(b'&' | b';'))
 }
 
+/// Whether the `%` at `at` and one digit end the URL on a line that holds
+/// other such numbers outside it: a command's positional arguments (SVWS's
+/// `curl --user "%1:%2" … "https://localhost/…/mdb/%3"`, a batch file's),
+/// filled in before anything reads the URL.
+fn is_positional(cx: &Cx<'_>, at: usize) -> bool {
+    let b = cx.url.as_bytes();
+    if b.len() != at + 2 || !b[at + 1].is_ascii_digit() {
+        return false;
+    }
+    let Some(e) = cx.cand.excerpt.as_ref() else {
+        return false;
+    };
+    let t = e.text.as_bytes();
+    let offset = |o: u64| usize::try_from(o.saturating_sub(e.start_offset)).unwrap_or(usize::MAX);
+    let (from, to) = (
+        offset(cx.cand.span.start.offset),
+        offset(cx.cand.span.end.offset),
+    );
+    memchr::memchr_iter(b'%', t).any(|k| {
+        (k < from || k >= to)
+            && t.get(k + 1).is_some_and(u8::is_ascii_digit)
+            && !t.get(k + 2).is_some_and(u8::is_ascii_alphanumeric)
+    })
+}
+
 /// Report every `%` that does not start a valid escape.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     // A valid IP-literal's zone ID (RFC 6874 §4's bare `%`) is the host's.
@@ -74,7 +101,9 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         if zone.as_ref().is_some_and(|h| h.contains(&e.range.start)) {
             continue;
         }
-        if cx.standard == Standard::Rfc3986 && is_percentage(cx, e.range.start) {
+        if cx.standard == Standard::Rfc3986
+            && (is_percentage(cx, e.range.start) || is_positional(cx, e.range.start))
+        {
             continue;
         }
         let text = cx.text(e.range.clone());
@@ -119,6 +148,26 @@ mod tests {
             Rule::InvalidPercentEscape,
             &[("http://[fe80::1%eth0]/", &["%et"])],
         );
+    }
+
+    #[test]
+    fn a_commands_positional_arguments_under_rfc3986() {
+        use crate::rules::testutil::rules_in_text;
+        use crate::url::Standard;
+        let line = "curl --user \"%1:%2\" -X POST \"https://localhost/api/mdb/%3\"\n";
+        assert!(!rules_in_text(line, Standard::Rfc3986).contains(&Rule::InvalidPercentEscape));
+        assert!(rules_in_text(line, Standard::Rfc1738).contains(&Rule::InvalidPercentEscape));
+        // Near misses: no other argument on the line, or an escape's
+        // first digit (`%2F`) elsewhere.
+        for text in [
+            "curl -X POST \"https://localhost/api/mdb/%3\"\n",
+            "see https://a.example/%2F and https://b.example/mdb/%3 now\n",
+        ] {
+            assert!(
+                rules_in_text(text, Standard::Rfc3986).contains(&Rule::InvalidPercentEscape),
+                "{text}"
+            );
+        }
     }
 
     #[test]

@@ -342,6 +342,12 @@ fn a_word_after_a_whole_file_name_is_no_wrap() {
         filled("https://www.kernel.org/doc/Documentation/iostats.rst")
     );
     assert_ne!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // A Debian copyright file: a tarball's URL, then files inside it.
+    let text = format!(
+        "{}\nlilypond-2.12.3/COPYING and lilypond-2.12.3/mf/*\n",
+        filled("http://download.linuxaudio.org/lilypond/lilypond-2.12.3.tar.gz")
+    );
+    assert_ne!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
     // Near misses: a fragment or a path piece after the file name, and a
     // file name cut before its last letters, still rejoin.
     for (line, next, url) in [

@@ -507,6 +507,16 @@ fn stray_bracket(value: &[u8]) -> Option<usize> {
                 .rposition(|&c| c.is_ascii_whitespace() || c == b'<')
         });
         let word_to_end = |from: usize| last_break.is_none_or(|k| k < from);
+        // Janet's API pages link each function by its name: `href="https://
+        // janetdocs.org/compare<"`, `…/<`, `…/-_q>>`, `…/<%3d`. Brackets
+        // (and `=`, raw or escaped) alone to the value's end, after a name
+        // or a `/`, are the name's own: no tag starts where nothing follows.
+        if at > 0
+            && (value[at - 1].is_ascii_alphanumeric() || b"/-_*!?".contains(&value[at - 1]))
+            && operator_to_end(&value[at..])
+        {
+            return None;
+        }
         // `tap>` ends the value; `err->msg` is an arrow.
         let named = at + 1 == value.len() || (at > 0 && value[at - 1] == b'-');
         if value[at] == b'>' && named && word_to_end(at + 1) {
@@ -569,6 +579,26 @@ fn stray_bracket(value: &[u8]) -> Option<usize> {
         i = at + 2 + e + 2;
     }
     None
+}
+
+/// Whether `rest` is only `<`, `>` and `=` (raw or percent-escaped): an
+/// operator's name ending a value.
+fn operator_to_end(rest: &[u8]) -> bool {
+    let mut i = 0;
+    while i < rest.len() {
+        if b"<>=".contains(&rest[i]) {
+            i += 1;
+        } else if rest[i] == b'%'
+            && rest
+                .get(i + 1..i + 3)
+                .is_some_and(|e| e.iter().all(u8::is_ascii_hexdigit))
+        {
+            i += 3;
+        } else {
+            return false;
+        }
+    }
+    true
 }
 
 /// The link `s[start..end]` with character references decoded.
@@ -885,6 +915,17 @@ mod tests {
             stray_bracket(b"https://a.example/api.html#clojure.main/err->msg"),
             None
         );
+        // Janet's function names, brackets alone to the value's end; near
+        // miss: a tag's text after them.
+        for name in [
+            &b"https://janetdocs.org/<"[..],
+            b"https://janetdocs.org/compare<",
+            b"https://janetdocs.org/-_q>>",
+            b"https://janetdocs.org/<=",
+        ] {
+            assert_eq!(stray_bracket(name), None);
+        }
+        assert_eq!(stray_bracket(b"https://a.example/x<>y"), Some(19));
         // A mailbox in angle brackets at the value's end, and one not.
         assert_eq!(
             stray_bracket(b"mailto:Daryll Strauss <daryll@harlot.rb.ca.us>"),

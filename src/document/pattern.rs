@@ -100,6 +100,16 @@ pub fn is_pattern(url: &str) -> bool {
             return true;
         }
     }
+    // podman's `http://#.#.#.#:3000`: a dotted quad's digits as marks,
+    // "your VM's address" where the host goes; and CRAN's policy text,
+    // `<https:...>` beside `<doi:...>`, the rest of a URL elided.
+    if memchr::memmem::find(b, b"//#.#.#.#").is_some()
+        || b.iter()
+            .position(|&c| c == b':')
+            .is_some_and(|k| &b[k + 1..] == b"..." || &b[k + 1..] == "…".as_bytes())
+    {
+        return true;
+    }
     // Twig's (and Jinja's) string concatenation in an attribute built by
     // a template: `href="https://github.com/doctrine/' ~ project.repositoryName ~ '/"`.
     if memchr::memchr(b'~', b).is_some()
@@ -948,6 +958,9 @@ mod tests {
     fn patterns_from_real_documentation() {
         for p in [
             "http://${hostname}:${port}/",
+            "http://#.#.#.#:3000",
+            "https:...",
+            "doi:…",
             "file:#1.pdf",
             "file:##1",
             "file:####2.pdf",
@@ -1145,6 +1158,8 @@ mod tests {
     #[test]
     fn urls_that_look_a_little_like_patterns() {
         for u in [
+            // An address with a fragment of marks of its own.
+            "http://1.2.3.4/#.#",
             // A badge's alternatives, and a bar inside a segment.
             "https://img.shields.io/badge/python-3.9%20|%203.10-blue.svg",
             "https://a.example/|x|y/",

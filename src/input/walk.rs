@@ -146,6 +146,9 @@ pub const DATA_FOLDERS: &[&str] = &[
     "testsuite",
     // OCaml's convention for a library's tests (ocaml-uri's `lib_test/`).
     "lib_test",
+    // libetpan's `unittest/`: saved mails and a renderer's expected output.
+    "unittest",
+    "unittests",
     // A test suite's cases (tidy's `regression_testing/cases/`).
     "cases",
     // The LaTeX project's regression tests (`testfiles`,
@@ -509,6 +512,7 @@ mod tests {
             "r/extern/pybind11/README.md",
             "r/duniverse/ocaml-uri/README.md",
             "r/ocaml-uri/lib_test/test_runner.ml",
+            "r/libetpan/unittest/data/1970-anchor.eml",
             "r/furl.egg-info/SOURCES.txt",
             "r/src/furl-2.1.dist-info/METADATA",
         ] {

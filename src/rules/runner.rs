@@ -312,6 +312,29 @@ impl Validator {
             (rule.check_fn())(&cx, &mut report);
             report.finish();
         }
+        // A scheme nobody registered, not mistyped and not configured, is
+        // an application's own, with its own syntax (Squeak's help links,
+        // `href="code://TestRunner open"`, run Smalltalk): only its name
+        // and the markup around it are judged.
+        if self.standard == Standard::Rfc3986
+            && out.len() > first
+            && cx.scheme == crate::url::SchemeKind::Unknown
+            && !crate::schemes::is_registered(cx.scheme_str())
+        {
+            retain_from(out, first, |d| {
+                matches!(
+                    d.rule,
+                    Rule::InvalidScheme
+                        | Rule::MisspelledScheme
+                        | Rule::DoubledScheme
+                        | Rule::GluedUrl
+                        | Rule::UnknownScheme
+                        | Rule::UppercaseScheme
+                        | Rule::UnterminatedLink
+                        | Rule::UnterminatedWrapper
+                )
+            });
+        }
         // `s/git:\/\//http:\/\//g` in Markdown, whose reader took the
         // backslashes for escapes: the source shows the expression the
         // scanner leaves alone in plain text.

@@ -250,6 +250,19 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 {
                     break
                 }
+                // Nor is a control character in caret notation, a log's
+                // `^M` for a carriage return (squid's `{Location: http://a/
+                // errors/404.html^MErrorDocument 500 …}`), outside a query.
+                b'^' if !query
+                    && !hashed
+                    && matches!(b.get(i + 1), Some(b'M' | b'J' | b'I' | b'@' | b'['))
+                    && (i + 2 == limit
+                        || b.get(i + 2).is_some_and(|&n| {
+                            n.is_ascii_alphanumeric() || n.is_ascii_whitespace()
+                        })) =>
+                {
+                    break
+                }
                 // Nor is a `*` closing emphasis opened earlier (`**see
                 // http://a/b**`), unless it is all the path (`news:*`).
                 b'*' => i > 0 && b[i - 1] == b':',
@@ -1059,6 +1072,14 @@ mod tests {
         // path or query.
         assert_eq!(url_end("//localhost:8081_' */etc/x "), "//localhost:8081");
         assert_eq!(url_end("//h:80/a_b?c_d=1_ "), "//h:80/a_b?c_d=1_");
+        // A carriage return in caret notation (squid's log); near misses:
+        // `^` in a query (a search's anchor) or before other letters.
+        assert_eq!(
+            url_end("//a.example/404.html^MErrorDocument 500 "),
+            "//a.example/404.html"
+        );
+        assert_eq!(url_end("//h/?q=^Main "), "//h/?q=^Main");
+        assert_eq!(url_end("//h/a^Bb "), "//h/a^Bb");
         assert_eq!(url_end("//h/a::b c"), "//h/a::b");
         let e = find_end(b"a/b** c", 0, 7, b'*');
         assert_eq!(e.end, 3);

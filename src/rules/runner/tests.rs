@@ -401,3 +401,44 @@ fn slashes_escaped_in_a_markdown_sed_line_are_an_expressions() {
     // Near miss: the same URL's fault, no escaped slashes.
     assert!(!md("see http:///g here\n").is_empty());
 }
+
+#[test]
+fn an_unregistered_schemes_own_syntax_is_not_judged_under_rfc3986() {
+    use crate::document::Syntax;
+    use crate::rules::testutil::document_rules;
+    use crate::url::Standard;
+    // Squeak's help links run Smalltalk: `code:` is nobody's registered
+    // scheme, and its payload follows the application's syntax.
+    for text in [
+        "<a href=\"code://TestRunner open\">runner</a>\n",
+        "<a href=\"code://Compiler evaluate: '%28a%0D'\">x</a>\n",
+    ] {
+        assert_eq!(
+            document_rules(Syntax::Html, text, Standard::Rfc3986),
+            [Rule::UnknownScheme],
+            "{text}"
+        );
+        assert!(!document_rules(Syntax::Html, text, Standard::Rfc1738).is_empty());
+    }
+    // Near misses: a registered scheme, and a mistyped known one, are
+    // judged as before.
+    for (text, rule) in [
+        (
+            "<a href=\"https://a.example/x y\">x</a>\n",
+            Rule::UnsafeCharacter,
+        ),
+        (
+            "<a href=\"ssh://h.example/x y\">x</a>\n",
+            Rule::UnsafeCharacter,
+        ),
+        (
+            "<a href=\"htp://a.example/x\">x</a>\n",
+            Rule::MisspelledScheme,
+        ),
+    ] {
+        assert!(
+            document_rules(Syntax::Html, text, Standard::Rfc3986).contains(&rule),
+            "{text}"
+        );
+    }
+}

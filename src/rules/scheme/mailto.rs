@@ -131,6 +131,11 @@ fn says_at(s: &str) -> bool {
         // NTP's `mailto:kardel%20%3CAT%3E%20ntp.org`, shown as `kardel <AT> ntp.org`.
         "%3cat%3e",
         "<at>",
+        // French: OCaml's platform blog, `mailto:raja.boujbel(à)ocamlpro.com`.
+        "(à)",
+        "[à]",
+        "(À)",
+        "%28%c3%a0%29",
         " at\n",
         " dot ",
         "%20dot%20",
@@ -523,6 +528,14 @@ mod tests {
         assert!(fires("write to mailto:attic.org today", Standard::Rfc3986));
         assert!(fires(
             "write to mailto:cat-atlas.org today",
+            Standard::Rfc3986
+        ));
+        // French: OCaml's platform blog's front matter.
+        let text = r#"authors: "Raja Boujbel" {"mailto:raja.boujbel(à)ocamlpro.com"}"#;
+        assert!(!fires(text, Standard::Rfc3986), "{text}");
+        assert!(fires(text, Standard::Rfc1738), "{text}");
+        assert!(fires(
+            "write to mailto:raja.boujbel-à.org today",
             Standard::Rfc3986
         ));
         // Near miss: an escape that only starts like `[AT]`.

@@ -720,38 +720,38 @@ const CJK_BRACKETS: [(char, char); 7] = [
     ('\u{FF08}', '\u{FF09}'), // （ ）
 ];
 
-/// Whether `c`, at `i` in a link's path, is a CJK bracket closed (or
-/// opened) in the same segment around a CJK letter: a post's title made
-/// its slug (`…/13/《Python自然语言处理》阅读笔记（一）`), whose link the
-/// markup ended. An unpaired one (`…/x.html）`, typed for `)`) is still
-/// reported.
+/// Whether `c`, at `i` in a link's path or fragment, is a CJK bracket
+/// closed (or opened) in the same path segment, or fragment, that holds a
+/// CJK letter: a post's title made its slug (`…/13/《Python自然语言处理》
+/// 阅读笔记（一）`), or a heading's anchor
+/// (`…/wiki/…#程式語言等級的虛擬化（Programming_Language_Level）`), whose
+/// link the markup ended. An unpaired one (`…/x.html）`, typed for `)`),
+/// or a pair in a name with no CJK letter, is still reported.
 fn is_title_bracket(cx: &Cx<'_>, i: usize, c: char) -> bool {
     if !matches!(
         cx.cand.form,
         crate::scan::Form::Link | crate::scan::Form::Angle
-    ) || !cx.parts.path.contains(&i)
-    {
+    ) {
         return false;
     }
-    let path = cx.parts.path.clone();
-    let seg_start = cx.url[path.start..i]
-        .rfind('/')
-        .map_or(path.start, |k| path.start + k + 1);
-    let seg_end = cx.url[i..path.end].find('/').map_or(path.end, |k| i + k);
+    let (seg_start, seg_end) = if cx.parts.path.contains(&i) {
+        let path = cx.parts.path.clone();
+        (
+            cx.url[path.start..i]
+                .rfind('/')
+                .map_or(path.start, |k| path.start + k + 1),
+            cx.url[i..path.end].find('/').map_or(path.end, |k| i + k),
+        )
+    } else if let Some(f) = cx.parts.fragment.clone().filter(|f| f.contains(&i)) {
+        (f.start, f.end)
+    } else {
+        return false;
+    };
     let after = &cx.url[i + c.len_utf8()..seg_end];
     let before = &cx.url[seg_start..i];
+    let named = || before.chars().chain(after.chars()).any(is_cjk_letter);
     CJK_BRACKETS.iter().any(|&(open, close)| {
-        if c == open {
-            after
-                .find(close)
-                .is_some_and(|k| after[..k].chars().any(is_cjk_letter))
-        } else if c == close {
-            before
-                .rfind(open)
-                .is_some_and(|k| before[k..].chars().any(is_cjk_letter))
-        } else {
-            false
-        }
+        (c == open && after.contains(close) || c == close && before.contains(open)) && named()
     })
 }
 
@@ -1301,6 +1301,17 @@ mod tests {
         assert!(fired("https://a.example/\u{ff08}abc\u{ff09}", Form::Link));
         assert!(fired(
             "https://a.example/\u{300a}\u{4e00}/\u{300b}",
+            Form::Link
+        ));
+        // A heading's anchor: a CJK title, its English name in fullwidth
+        // brackets (awesome-fenix's Wikipedia link); near miss: no CJK
+        // letter in the fragment.
+        let anchor =
+            "https://zh.wikipedia.org/wiki/x#\u{7a0b}\u{5f0f}\u{ff08}Programming_Level\u{ff09}";
+        assert!(!fired(anchor, Form::Link));
+        assert!(fired(anchor, Form::Bare));
+        assert!(fired(
+            "https://a.example/x#\u{ff08}Programming_Level\u{ff09}",
             Form::Link
         ));
     }

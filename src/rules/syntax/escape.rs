@@ -24,8 +24,9 @@ declare_rule! {
     /// (`?iframe=no&w=100%&sidebar=yes`, sched.com's embed links: browsers
     /// pass it on as it is), nor a `%` and one digit ending the URL on a
     /// line with other such numbers (`curl --user "%1:%2" "…/mdb/%3"`: a
-    /// command's positional arguments). Otherwise the same under `rfc3986`
-    /// and `rfc1738`.
+    /// command's positional arguments), nor a fragment of digits ending in
+    /// `%` (archive.today's point of the page, `https://archive.is/L7wRJ#76%`).
+    /// Otherwise the same under `rfc3986` and `rfc1738`.
     ///
     /// ## Example
     /// `news:12345667123%asdghfh@info.cern.ch`
@@ -56,6 +57,19 @@ fn is_percentage(cx: &Cx<'_>, at: usize) -> bool {
         && at > 0
         && b[at - 1].is_ascii_digit()
         && matches!(b.get(at + 1), Some(b'&' | b';'))
+}
+
+/// Whether the `%` at `at` ends a fragment of digits: archive.today's link
+/// to a point of the page, `https://archive.is/L7wRJ#76%`, the share link
+/// it hands out (browsers leave a fragment as it is).
+fn is_scroll_position(cx: &Cx<'_>, at: usize) -> bool {
+    cx.parts.fragment.as_ref().is_some_and(|f| {
+        let digits = &cx.url[f.start..at];
+        f.end == at + 1
+            && !digits.is_empty()
+            && digits.bytes().all(|c| c.is_ascii_digit() || c == b'.')
+            && digits.as_bytes()[0].is_ascii_digit()
+    })
 }
 
 /// Whether the `%` at `at` and one digit end the URL on a line that holds
@@ -102,7 +116,9 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             continue;
         }
         if cx.standard == Standard::Rfc3986
-            && (is_percentage(cx, e.range.start) || is_positional(cx, e.range.start))
+            && (is_percentage(cx, e.range.start)
+                || is_positional(cx, e.range.start)
+                || is_scroll_position(cx, e.range.start))
         {
             continue;
         }
@@ -142,6 +158,12 @@ mod tests {
                 ("https://a.example/show_bug.cgi?id=19159%", &["%"]),
                 ("https://a.example/100%&x/", &["%&x"]),
                 ("https://a.example/?w=full%&x=1", &["%&x"]),
+                // archive.today's point of the page; near misses: letters
+                // in the fragment, a `%` in the path.
+                ("https://archive.is/L7wRJ#76%", &[]),
+                ("https://archive.is/L7wRJ#7.5%", &[]),
+                ("https://archive.is/L7wRJ#top%", &["%"]),
+                ("https://a.example/76%", &["%"]),
             ],
         );
         table(

@@ -421,6 +421,7 @@ fn rejected_links(b: &mut Builder, code: &[Range<usize>]) {
             let cut = dest
                 .find(" \"")
                 .or_else(|| dest.find(" '"))
+                .or_else(|| attributes_at(dest))
                 .unwrap_or(dest.len());
             let end = d + dest[..cut].trim_end().len();
             if found.last().is_none_or(|l| l.1 <= d) {
@@ -450,6 +451,21 @@ fn rejected_links(b: &mut Builder, code: &[Range<usize>]) {
         }
         b.link(link);
     }
+}
+
+/// Where a destination's trailing `name=value` words start, after a blank:
+/// a site generator's image size (Pharo's Foliage, `![](http://files.pharo.
+/// org/x.png width=600px)`), not the URL's.
+fn attributes_at(dest: &str) -> Option<usize> {
+    let k = dest.find(' ')?;
+    let attribute = |w: &str| {
+        w.split_once('=').is_some_and(|(name, value)| {
+            !name.is_empty()
+                && !value.is_empty()
+                && name.bytes().all(|c| c.is_ascii_alphabetic() || c == b'-')
+        })
+    };
+    dest[k..].split_whitespace().all(attribute).then_some(k)
 }
 
 /// The start of the first word of `s`, enough to tell a URL (a scheme of

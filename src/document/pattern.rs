@@ -100,6 +100,11 @@ pub fn is_pattern(url: &str) -> bool {
             return true;
         }
     }
+    // ocaml.org's old site generator: `…/tree/master/((! tryget filename !))`,
+    // a macro filled in when the site is built.
+    if memchr::memmem::find(b, b"((!").is_some() && memchr::memmem::find(b, b"!))").is_some() {
+        return true;
+    }
     // podman's `http://#.#.#.#:3000`: a dotted quad's digits as marks,
     // "your VM's address" where the host goes; and CRAN's policy text,
     // `<https:...>` beside `<doi:...>`, the rest of a URL elided.
@@ -752,6 +757,21 @@ fn has_bracket_notation(url: &str) -> bool {
     if b.len() > 8 && b[..8].eq_ignore_ascii_case(b"mailto:[") {
         return true;
     }
+    // A W3C charter's template, `mailto:public-[email-list]@w3.org`: a
+    // bracketed name where part of the address goes.
+    if b.len() > 7 && b[..7].eq_ignore_ascii_case(b"mailto:") {
+        let named = memchr::memchr_iter(b'[', b).any(|open| {
+            let inner = &b[open + 1..];
+            let name = inner
+                .iter()
+                .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_'))
+                .count();
+            name >= 2 && inner.get(name) == Some(&b']')
+        });
+        if named {
+            return true;
+        }
+    }
     let host_start = url.find("://").map(|i| i + 3);
     let mut i = 0;
     while let Some(k) = memchr::memchr(b'[', &b[i..]) {
@@ -959,6 +979,8 @@ mod tests {
         for p in [
             "http://${hostname}:${port}/",
             "http://#.#.#.#:3000",
+            "mailto:public-[email-list]@w3.org",
+            "https://github.com/ocaml/ocaml.org/tree/master/((! tryget filename !))",
             "https:...",
             "doi:…",
             "file:#1.pdf",

@@ -491,6 +491,12 @@ fn a_rejected_links_parentheses_pair_up_within_a_word() {
         dests("<p>See [perf](https://w.example/Perf_(Linux)) and [x](http://a.example/ b).</p>\n"),
         ["https://w.example/Perf_(Linux)", "http://a.example/ b"]
     );
+    // A site generator's image size after a blank (Pharo's Foliage);
+    // near miss: a word that is no `name=value`.
+    assert_eq!(
+        dests("![](http://files.example/x.png width=600px) and [y](http://a.example/ b=1 c)\n"),
+        ["http://files.example/x.png", "http://a.example/ b=1 c"]
+    );
 }
 
 #[test]

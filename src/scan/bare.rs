@@ -532,6 +532,20 @@ fn is_string_escape(rest: &[u8]) -> bool {
         // roff's font changes, in a patch to a manual page (`\fIwput
         // ftp://host/\fR to upload`).
         Some(b'f') => matches!(rest.get(2), Some(b'R' | b'B' | b'I' | b'P' | b'(' | b'[')),
+        // An RTF control word before a blank, a group or the line's end
+        // (NSIS's rich-edit text, `\pard http://nsis.sf.net\par {\b …}`);
+        // a path written with backslashes goes on with another one.
+        Some(c) if c.is_ascii_lowercase() => {
+            let word = rest[1..]
+                .iter()
+                .take_while(|c| c.is_ascii_lowercase())
+                .count();
+            (2..=8).contains(&word)
+                && matches!(
+                    rest.get(1 + word),
+                    None | Some(b' ' | b'{' | b'}' | b'\n' | b'\r')
+                )
+        }
         _ => false,
     }
 }
@@ -1080,6 +1094,10 @@ mod tests {
         );
         assert_eq!(url_end("//h/?q=^Main "), "//h/?q=^Main");
         assert_eq!(url_end("//h/a^Bb "), "//h/a^Bb");
+        // An RTF control word (NSIS's rich-edit text); near miss: a path
+        // written with backslashes.
+        assert_eq!(url_end("//nsis.sf.net\\par {\\b x} "), "//nsis.sf.net");
+        assert_eq!(url_end("//h\\dir\\file.txt "), "//h\\dir\\file.txt");
         assert_eq!(url_end("//h/a::b c"), "//h/a::b");
         let e = find_end(b"a/b** c", 0, 7, b'*');
         assert_eq!(e.end, 3);

@@ -64,7 +64,9 @@ fn is_percentage(cx: &Cx<'_>, at: usize) -> bool {
 /// it hands out (browsers leave a fragment as it is).
 fn is_scroll_position(cx: &Cx<'_>, at: usize) -> bool {
     cx.parts.fragment.as_ref().is_some_and(|f| {
-        let digits = &cx.url[f.start..at];
+        let Some(digits) = cx.url.get(f.start..at) else {
+            return false;
+        };
         f.end == at + 1
             && !digits.is_empty()
             && digits.bytes().all(|c| c.is_ascii_digit() || c == b'.')
@@ -164,6 +166,9 @@ mod tests {
                 ("https://archive.is/L7wRJ#7.5%", &[]),
                 ("https://archive.is/L7wRJ#top%", &["%"]),
                 ("https://a.example/76%", &["%"]),
+                // A bad escape before a fragment (perl.com's Google Groups
+                // links once panicked here).
+                ("https://a.example/?q=%Dr#fc", &["%Dr"]),
             ],
         );
         table(

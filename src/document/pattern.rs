@@ -677,7 +677,12 @@ fn has_printf(b: &[u8]) -> bool {
                 // address's `@` or a title's `:`, where no escape stops.
                 let before_mark = matches!(b.get(i + 2), Some(b'@' | b':'))
                     && b.get(i + 3).is_some_and(u8::is_ascii_alphanumeric);
+                // A width before a string's conversion, `%1s` (1&1's bounce
+                // text, `…/error-messages?ip=%1s`, which sisimai quotes).
+                let width = b.get(i + 2) == Some(&b's')
+                    && !b.get(i + 3).is_some_and(u8::is_ascii_alphanumeric);
                 b.get(i + 2) == Some(&b'$')
+                    || width
                     || before_mark
                     || (i > 0 && b[i - 1] == b'/' && b.get(i + 2) == Some(&b'/'))
                     || host
@@ -689,8 +694,14 @@ fn has_printf(b: &[u8]) -> bool {
             // So is SQL's `LIKE` wildcard: a whole segment or name
             // (`'http://rdf.freebase.com/ns/%.%'`, `'urn:lsid:%'`).
             None | Some(b'/' | b'&' | b'#') => i > 0 && matches!(b[i - 1], b'/' | b'=' | b':'),
+            // `'http://rdf.freebase.com/ns/%.%'`; or a host's first label
+            // (mongodb's `LIKE "http://%.letsencrypt.org%"`).
             Some(b'.') => {
                 i > 0 && b[i - 1] == b'/' && b.get(i + 2) == Some(&b'%') && b.len() == i + 3
+                    || i >= 2
+                        && &b[i - 2..i] == b"//"
+                        && b.ends_with(b"%")
+                        && b.get(i + 2).is_some_and(u8::is_ascii_alphanumeric)
             }
             // `?url=https%%3A//api.soundcloud.com/…` (LMMS's Twig template,
             // whose `format` filter makes `%%` a `%`): printf's escaped
@@ -1133,6 +1144,8 @@ mod tests {
             "http://www.geonames.org/countries/#%U",
             "http://chart.apis.google.com/chart?cht=tx&chl=(1-\\rho)^k\\approx(1-p')^k",
             "http://rdf.freebase.com/ns/%.%",
+            "http://%.letsencrypt.org%",
+            "http://postmaster.1and1.com/en/error-messages?ip=%1s",
             "urn:lsid:%",
             "https://www.jetbrains.com/help/teamcity/kotlin-dsl-documentation/%product-version%/index.html",
             "file://%USERPROFILE%/x",
@@ -1328,6 +1341,7 @@ mod tests {
             "mailto:%0a",
             "http://wiki.example/About%%20ros.org",
             "http://a.example/%0",
+            "http://a.example/%1sx",
             "http://a.example/#1",
         ] {
             assert!(!is_pattern(u), "{u} is a URL");

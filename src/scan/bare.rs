@@ -51,6 +51,9 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // A string escape in program text (`"http://a/b\n"`,
                 // `\xc3\xa4`) ends it: the URL is what the string holds.
                 b'\\' if is_string_escape(&b[i..limit]) => break,
+                // So does an RTF or TeX control word, unless the URL's path
+                // is written with backslashes (`http://a.example/\etc\apps`).
+                b'\\' if control_word(&b[i..limit]) && !b[from..i].contains(&b'\\') => break,
                 // Java's `%n` (a line break in a format string: picocli's
                 // `usage.footer = API: https://artii.herokuapp.com%nSources:`)
                 // before a capital, a blank or the end; no escape is `%n`.
@@ -532,22 +535,24 @@ fn is_string_escape(rest: &[u8]) -> bool {
         // roff's font changes, in a patch to a manual page (`\fIwput
         // ftp://host/\fR to upload`).
         Some(b'f') => matches!(rest.get(2), Some(b'R' | b'B' | b'I' | b'P' | b'(' | b'[')),
-        // An RTF control word before a blank, a group or the line's end
-        // (NSIS's rich-edit text, `\pard http://nsis.sf.net\par {\b …}`);
-        // a path written with backslashes goes on with another one.
-        Some(c) if c.is_ascii_lowercase() => {
-            let word = rest[1..]
-                .iter()
-                .take_while(|c| c.is_ascii_lowercase())
-                .count();
-            (2..=8).contains(&word)
-                && matches!(
-                    rest.get(1 + word),
-                    None | Some(b' ' | b'{' | b'}' | b'\n' | b'\r')
-                )
-        }
         _ => false,
     }
+}
+
+/// Whether `rest` starts with an RTF or TeX control word before a blank,
+/// a group, a backquote (TeX's `` \char`\~ ``) or the line's end: NSIS's rich-edit text (`\pard
+/// http://nsis.sf.net\par {\b …}`), biblatex's `\biburl https://doi.org/
+/// …\endurl`. A path written with backslashes goes on with another one.
+fn control_word(rest: &[u8]) -> bool {
+    let word = rest[1..]
+        .iter()
+        .take_while(|c| c.is_ascii_lowercase())
+        .count();
+    (2..=8).contains(&word)
+        && matches!(
+            rest.get(1 + word),
+            None | Some(b' ' | b'{' | b'}' | b'`' | b'\n' | b'\r')
+        )
 }
 
 /// Whether `rest` starts with `&gt;`, `&lt;`, `&quot;` or `&apos;` (any
@@ -951,9 +956,10 @@ mod tests {
             "a/JanWielemaker/"
         );
         assert_eq!(url_end("host/\\fR to upload"), "host/");
-        // Near misses: a backslash before other letters stays.
-        assert_eq!(url_end("a/\\cx y"), "a/\\cx");
-        assert_eq!(url_end("a/\\fx y"), "a/\\fx");
+        // Near misses: a backslash before other letters and more path stays.
+        assert_eq!(url_end("a/\\cx/y z"), "a/\\cx/y");
+        assert_eq!(url_end("a/\\fx/y z"), "a/\\fx/y");
+        assert_eq!(url_end("a/\\c y"), "a/\\c");
         assert_eq!(url_end("a.com%nSources: x"), "a.com");
         assert_eq!(url_end("a.com/x%n"), "a.com/x");
         // Near misses: a `%n` before lower case (a placeholder's), an escape.
@@ -1098,6 +1104,11 @@ mod tests {
         // written with backslashes.
         assert_eq!(url_end("//nsis.sf.net\\par {\\b x} "), "//nsis.sf.net");
         assert_eq!(url_end("//h\\dir\\file.txt "), "//h\\dir\\file.txt");
+        // biblatex's closing macro, its `\e` no terminal's escape.
+        assert_eq!(
+            url_end("//doi.org/10.1002/w.1361\\endurl\n"),
+            "//doi.org/10.1002/w.1361"
+        );
         assert_eq!(url_end("//h/a::b c"), "//h/a::b");
         let e = find_end(b"a/b** c", 0, 7, b'*');
         assert_eq!(e.end, 3);

@@ -1001,12 +1001,28 @@ pub fn names_a_scheme(cand: &crate::scan::Candidate) -> bool {
     if named_for {
         return true;
     }
-    let marks = ['>', '`', '"', '\'', ')', '*', '_', '-', ' ', '\t'];
+    // opusfile's Doxygen pages, "only the &lt;file:&gt;, &lt;http:&gt;,
+    // and &lt;https:&gt; schemes … Both &lt;http:&gt; and &lt;https:&gt;
+    // may be disabled": empty wrappers side by side on a line name schemes.
+    let line = {
+        let from = e.text[..start.min(e.text.len())]
+            .rfind('\n')
+            .map_or(0, |k| k + 1);
+        let to = e.text[end.min(e.text.len())..]
+            .find('\n')
+            .map_or(e.text.len(), |k| end + k);
+        e.text.get(from..to).unwrap_or_default()
+    };
+    if empty_wrappers(line) >= 2 {
+        return true;
+    }
+    let after = after.replace("&gt;", ">").replace("&lt;", "<");
+    let marks = ['>', '<', '`', '"', '\'', ')', '*', '_', '-', ' ', '\t'];
     let mut after = after.trim_start_matches(marks);
     // "I<nntp:> or I<news:> URLs", "`ftp:`, `http:` and `https:` links":
     // the noun may follow a list of schemes, each written as a scheme.
     for _ in 0..4 {
-        let Some(rest) = ["or ", "and ", ", ", "/ "]
+        let Some(rest) = [", and ", ", or ", "or ", "and ", ", ", "/ "]
             .iter()
             .find_map(|sep| after.strip_prefix(sep))
         else {
@@ -1027,6 +1043,29 @@ pub fn names_a_scheme(cand: &crate::scan::Candidate) -> bool {
         .next()
         .unwrap_or_default();
     SCHEME_NOUNS.iter().any(|n| n.eq_ignore_ascii_case(word))
+}
+
+/// How many empty wrappers (`<http:>`, `<ftp://>`, or with the brackets
+/// written `&lt;` and `&gt;`) `line` holds.
+fn empty_wrappers(line: &str) -> usize {
+    let line = line.replace("&lt;", "<").replace("&gt;", ">");
+    line.split('<')
+        .skip(1)
+        .filter(|piece| {
+            let Some(inner) = piece.split('>').next().filter(|_| piece.contains('>')) else {
+                return false;
+            };
+            let name = inner
+                .trim_end_matches('/')
+                .strip_suffix(':')
+                .unwrap_or_default();
+            !name.is_empty()
+                && name.starts_with(|c: char| c.is_ascii_alphabetic())
+                && name
+                    .bytes()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'))
+        })
+        .count()
 }
 
 /// Whether `hay` holds one of `words` (lower case), ASCII letters compared

@@ -37,11 +37,14 @@ declare_rule! {
     /// a source tree's directory named `.` (`…/tree/HEAD/.`, a
     /// repository's root), an issue's title made a slug after its key
     /// (`YouTrack`'s `…/issue/TW-74422/Re-run-ignores-last-chain-structure.`),
+    /// a wiki page's title made its name when the sentence's own stop
+    /// follows the link (`(…/wiki/How-to-hash-&-salt-in-various-languages.).`),
     /// Medium's image names without an
     /// extension (`…/max/800/0*Qv_i6KSksTlTz8sL.`, a digit, `*` and a
     /// random name, whose dot is its own),
-    /// and a last segment made of marks only, an operator's name
-    /// (`…/wiki/%3F:`, the article on `?:`).
+    /// and a last segment or a query value made of marks only, an
+    /// operator's name (`…/wiki/%3F:`, the article on `?:`; Hoogle's
+    /// `?hoogle=%5E.`, a search for `^.`).
     ///
     /// ## Example
     /// `[the spec](https://a.example/spec.html.)`
@@ -117,7 +120,15 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
         // separated by `;`, the last one followed by one more.
         let q = &cx.url[query.clone()];
         let semicolons = q.ends_with(';') && q.split(';').filter(|p| p.contains('=')).count() >= 2;
-        if prefix || token || linker || padded || semicolons || cx.url.ends_with(':') {
+        // Hoogle's `?hoogle=%5E.`: a search for an operator (`^.`), the
+        // value marks and escapes only, its dot its own.
+        let operator = value.split_once('=').is_some_and(|(_, v)| {
+            let start = cx.url.len() - v.len();
+            let decoded: Vec<u8> =
+                crate::url::grammar::escape::decoded(cx.url, start..cx.url.len()).collect();
+            decoded.len() >= 2 && decoded.iter().all(u8::is_ascii_punctuation)
+        });
+        if prefix || token || linker || padded || semicolons || operator || cx.url.ends_with(':') {
             return;
         }
     }
@@ -153,7 +164,18 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
         let key = segments.next().unwrap_or_default();
         slug.contains('-') && is_issue_key(key)
     });
-    if (abbreviation || initialism || issue_slug) && cx.parts.query.is_none() {
+    // `[how to hash & salt](…/openbadges/wiki/How-to-hash-&-salt-in-various-languages.).`:
+    // a wiki page's title made its name, the title's full stop inside the
+    // link and the sentence's after it.
+    let wiki_title = cx.url.ends_with('.')
+        && cx.url.contains("/wiki/")
+        && cx
+            .url
+            .rsplit('/')
+            .next()
+            .is_some_and(|page| page.matches('-').count() >= 2)
+        && cx.source_rest().is_some_and(|r| r.starts_with(")."));
+    if (abbreviation || initialism || issue_slug || wiki_title) && cx.parts.query.is_none() {
         return;
     }
     // Medium's image without an extension, `…/max/800/0*Qv_i6KSksTlTz8sL.`:
@@ -294,6 +316,8 @@ mod tests {
             // Near misses of an operator's name: a word, an escaped word.
             "https://a.example/wiki/%3Fx:",
             "https://a.example/%41.",
+            "https://a.example/?q=%5Ex.",
+            "https://a.example/?q=.",
             // Near misses of an abbreviation joined by `+`, and of
             // Medium's image name: a word in lower case; no digit before
             // the `*`, a short name.
@@ -362,6 +386,8 @@ mod tests {
             "https://support.mozilla.org/kb/x?_gl=1*12w45u6*_ga*MTY3MTE5OTUyMy4xLjAuMA..",
             "https://gitlab.com/x.yml?_gl=1%2a1hjur0y%2a_ga%2aNDkwNzM2Mzg5LjE2MzUxODMzMTE.",
             "https://a.example/i/0?_gl=1%2An3v02c%2A_ga%2ANzYwODcyNTg5LjE3Mjc3MTEzNzY.%2A_ga_5%2AMC4wLjAuMA..",
+            // Hoogle's search for the operator `^.`.
+            "https://hoogle.haskell.org/?hoogle=%5E.",
             // YouTrack's slug of an issue's title.
             "https://youtrack.jetbrains.com/issue/TW-74422/Re-run-ignores-last-chain-structure.",
             // A repository's root as a dot segment.
@@ -379,5 +405,24 @@ mod tests {
         assert!(!diagnostics(&bare)
             .iter()
             .any(|d| d.rule == Rule::TrailingPunctuation));
+    }
+
+    #[test]
+    fn a_wiki_titles_stop_before_the_sentences() {
+        use crate::document::Syntax;
+        use crate::rules::testutil::document_rules;
+        use crate::url::Standard;
+        let rules = |md: &str| document_rules(Syntax::Markdown, md, Standard::Rfc3986);
+        let page =
+            "https://github.com/mozilla/openbadges/wiki/How-to-hash-&-salt-in-various-languages.";
+        assert!(
+            !rules(&format!("See [how to hash]({page}).\n")).contains(&Rule::TrailingPunctuation)
+        );
+        // Near misses: no stop after the link, or no wiki.
+        assert!(
+            rules(&format!("See [how to hash]({page}) now\n")).contains(&Rule::TrailingPunctuation)
+        );
+        assert!(rules("See [x](https://a.example/How-to-hash-and-salt.).\n")
+            .contains(&Rule::TrailingPunctuation));
     }
 }

@@ -176,6 +176,22 @@ mod tests {
         // Markdown's escaped brackets (the Virtuoso docs' `\<ldap://\>`).
         let escaped = "port number 389 for \\<ldap://\\> and port\n";
         assert_eq!(rules(escaped, Standard::Rfc3986), []);
+        // opusfile's Doxygen pages: schemes listed, or named as a
+        // sentence's subject, in wrappers written with entities.
+        for named in [
+            "Currently only the &lt;file:&gt;, &lt;http:&gt;, and &lt;https:&gt; schemes are supported.\n",
+            "Both <http:> and <https:> may be disabled at compile time.\n",
+        ] {
+            assert_eq!(rules(named, Standard::Rfc3986), [], "{named}");
+        }
+        // Near miss: one empty wrapper, no noun after it.
+        assert_eq!(
+            rules(
+                "Both <http:> and the rest may be disabled.\n",
+                Standard::Rfc3986
+            ),
+            [Rule::EmptyUrl]
+        );
         // Pulp's changelog: the kind of sync, path or source.
         for named in [
             "-   Fix <file://> syncs deleting files.\n",

@@ -640,6 +640,11 @@ fn names_a_file(run: &[u8]) -> bool {
 /// `req-02.txt`) and does not start with a capital (`Node.js` is prose).
 /// A prose word (`for`, `where`, `cygwin`) never does.
 fn is_path(tok: &[u8]) -> bool {
+    // Markup, not a path: TapirMD's italics `//(If you only care …)//` on
+    // the line after its link `__https://…/60078-loopvar.md__.`.
+    if tok.starts_with(b"//") && !tok.get(2).is_some_and(u8::is_ascii_alphanumeric) {
+        return false;
+    }
     // Code, not a path: `pathToFileURL('/a/b')` calls a function.
     let head = tok
         .iter()

@@ -342,6 +342,13 @@ fn a_word_after_a_whole_file_name_is_no_wrap() {
         filled("https://www.kernel.org/doc/Documentation/iostats.rst")
     );
     assert_ne!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // TapirMD's italics on the line after a link; near miss: a path
+    // piece after two slashes.
+    let text = format!(
+        "{}\n//(If you only care about the reasons, read this one.)//\n",
+        filled("https://go.googlesource.com/proposal/+/master/design/")
+    );
+    assert_ne!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
     // A Debian copyright file: a tarball's URL, then files inside it.
     let text = format!(
         "{}\nlilypond-2.12.3/COPYING and lilypond-2.12.3/mf/*\n",

@@ -681,8 +681,14 @@ fn has_printf(b: &[u8]) -> bool {
                 // text, `…/error-messages?ip=%1s`, which sisimai quotes).
                 let width = b.get(i + 2) == Some(&b's')
                     && !b.get(i + 3).is_some_and(u8::is_ascii_alphanumeric);
+                // The whole address (geokrety's translations,
+                // `href=\"mailto:%1?subject=%2\"`).
+                let address = i == 7
+                    && b[..7].eq_ignore_ascii_case(b"mailto:")
+                    && matches!(b.get(i + 2), None | Some(b'?'));
                 b.get(i + 2) == Some(&b'$')
                     || width
+                    || address
                     || before_mark
                     || (i > 0 && b[i - 1] == b'/' && b.get(i + 2) == Some(&b'/'))
                     || host
@@ -1145,6 +1151,7 @@ mod tests {
             "http://chart.apis.google.com/chart?cht=tx&chl=(1-\\rho)^k\\approx(1-p')^k",
             "http://rdf.freebase.com/ns/%.%",
             "http://%.letsencrypt.org%",
+            "mailto:%1?subject=%2",
             "http://postmaster.1and1.com/en/error-messages?ip=%1s",
             "urn:lsid:%",
             "https://www.jetbrains.com/help/teamcity/kotlin-dsl-documentation/%product-version%/index.html",
@@ -1339,6 +1346,7 @@ mod tests {
             "https://a.example/\\@ab",
             "http://#12",
             "mailto:%0a",
+            "mailto:%1x@a.example",
             "http://wiki.example/About%%20ros.org",
             "http://a.example/%0",
             "http://a.example/%1sx",

@@ -312,6 +312,19 @@ impl Validator {
             (rule.check_fn())(&cx, &mut report);
             report.finish();
         }
+        // A directory named like a scheme before a `:` and a path, a
+        // Docker volume mount's `…/incoming/ftp:/var/incoming/ftp`
+        // (`host-path:container-path`): no URL starts after a `/`.
+        if self.standard == Standard::Rfc3986 && out.len() > first {
+            let body = cx.text(cx.parts.body.clone());
+            if body.starts_with('/')
+                && !body.starts_with("//")
+                && cx.source_before().is_some_and(|c| c == '/' || c == '\\')
+            {
+                out.truncate(first);
+                return;
+            }
+        }
         // A scheme nobody registered, not mistyped and not configured, is
         // an application's own, with its own syntax (Squeak's help links,
         // `href="code://TestRunner open"`, run Smalltalk): only its name

@@ -138,6 +138,14 @@ impl<'a> Cx<'a> {
         e.text.get(usize::try_from(at).ok()?..)
     }
 
+    /// The character the input has right before the candidate, when its
+    /// excerpt was kept (`check` keeps one).
+    pub fn source_before(&self) -> Option<char> {
+        let e = self.cand.excerpt.as_ref()?;
+        let at = self.cand.span.start.offset.checked_sub(e.start_offset)?;
+        e.text.get(..usize::try_from(at).ok()?)?.chars().next_back()
+    }
+
     /// Whether the URL follows `--unix-socket` on its line (`curl
     /// --unix-socket /var/run/docker.sock http:/v1.40/info`): the socket is
     /// the server, and documentation leaves the host out.

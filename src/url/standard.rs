@@ -239,43 +239,54 @@ fn is_translated_password_word(password: &str) -> bool {
         crate::url::grammar::escape::decoded(password, 0..password.len()).collect();
     let decoded = String::from_utf8_lossy(&bytes).to_lowercase();
     let word = decoded.trim_end_matches(|c: char| c.is_ascii_digit());
-    matches!(
-        word,
-        "lösenord"
-            | "losenord"
-            | "passwort"
-            | "kennwort"
-            | "motdepasse"
-            | "mot de passe"
-            | "mot-de-passe"
-            | "contraseña"
-            | "contrasena"
-            | "contrasenya"
-            | "senha"
-            | "wachtwoord"
-            | "hasło"
-            | "haslo"
-            | "heslo"
-            | "parola"
-            | "salasana"
-            | "adgangskode"
-            | "passord"
-            | "jelszó"
-            | "jelszo"
-            | "parolă"
-            | "пароль"
-            | "κωδικός"
-            | "パスワード"
-            | "密码"
-            | "密碼"
-            | "비밀번호"
-            | "mật khẩu"
-            | "şifre"
-            | "sifre"
-            | "sandi"
-            | "katasandi"
-            | "kata sandi"
-    )
+    // "some password", "your password": the Arch wiki's Spanish
+    // `ftp://root:algunacontraseña@10.13.X.Y/`.
+    let owned = [
+        "alguna", "algun", "tu", "su", "mi", "votre", "ton", "dein", "ihr", "sua", "seu", "uw",
+        "jouw", "twoje",
+    ]
+    .iter()
+    .filter_map(|p| word.strip_prefix(p))
+    .map(|r| r.trim_start_matches(['_', '-', ' ']));
+    std::iter::once(word).chain(owned).any(|word| {
+        matches!(
+            word,
+            "lösenord"
+                | "losenord"
+                | "passwort"
+                | "kennwort"
+                | "motdepasse"
+                | "mot de passe"
+                | "mot-de-passe"
+                | "contraseña"
+                | "contrasena"
+                | "contrasenya"
+                | "senha"
+                | "wachtwoord"
+                | "hasło"
+                | "haslo"
+                | "heslo"
+                | "parola"
+                | "salasana"
+                | "adgangskode"
+                | "passord"
+                | "jelszó"
+                | "jelszo"
+                | "parolă"
+                | "пароль"
+                | "κωδικός"
+                | "パスワード"
+                | "密码"
+                | "密碼"
+                | "비밀번호"
+                | "mật khẩu"
+                | "şifre"
+                | "sifre"
+                | "sandi"
+                | "katasandi"
+                | "kata sandi"
+        )
+    })
 }
 
 /// `s3cr3t` read as `secret`, `p%40ssw0rd` as `password`: digits and
@@ -1536,6 +1547,9 @@ mod tests {
             "LÖSENORD",
             "passwort",
             "contraseña",
+            "algunacontraseña",
+            "tu_contraseña",
+            "votremotdepasse",
             "пароль",
             "ourverysecretpassword",
             "supersecretpasswd",
@@ -1546,6 +1560,8 @@ mod tests {
         for p in [
             "hunter2",
             "x1",
+            "tuxedo",
+            "suasenhax",
             "s3cur1ty9",
             "l33tc0de",
             "tiger",

@@ -39,7 +39,8 @@ declare_rule! {
     /// a Pages site named after an account that ends in `-`
     /// (`https://lionel-.github.io/`), and a hex digest standing where an
     /// anonymised host was (32 hex
-    /// digits or more, in a sample of telemetry).
+    /// digits or more, in a sample of telemetry), or a Docker container's
+    /// short ID, its host name inside Docker (`http://380924f6ba29:8080`).
     ///
     /// ## Example
     /// `http://host..example.com/`
@@ -64,6 +65,17 @@ declare_rule! {
 fn is_digest(name: &str) -> bool {
     name.len() >= 32
         && name.bytes().all(|c| c.is_ascii_hexdigit())
+        && name.bytes().any(|c| c.is_ascii_digit())
+        && name.bytes().any(|c| c.is_ascii_alphabetic())
+}
+
+/// `http://380924f6ba29:8080`, a server's log inside Docker: the
+/// container's short ID (12 hex digits) is its host name there.
+fn is_container_id(name: &str) -> bool {
+    name.len() == 12
+        && name
+            .bytes()
+            .all(|c| c.is_ascii_digit() || (b'a'..=b'f').contains(&c))
         && name.bytes().any(|c| c.is_ascii_digit())
         && name.bytes().any(|c| c.is_ascii_alphabetic())
 }
@@ -162,6 +174,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         && (name == "."
             || ipv4_number_form(cx.text(hostname.clone()))
             || is_digest(name)
+            || is_container_id(name)
             || is_pages_account(name))
     {
         return;
@@ -320,7 +333,12 @@ mod tests {
                 "http://22b137b6aae9bc40feb7ff14a08a1b9ecbc6305f77956214404c5b744c3b3fg2/",
                 &["22b137b6aae9bc40feb7ff14a08a1b9ecbc6305f77956214404c5b744c3b3fg2"],
             ),
-            ("http://22b137b6aae9/", &["22b137b6aae9"]),
+            ("http://22b137b6aae/", &["22b137b6aae"]),
+            // A Docker container's short ID, its host name inside Docker
+            // (a server's log); near misses: 13 digits, an upper-case one.
+            ("http://380924f6ba29:8080", &[]),
+            ("http://380924f6ba290:8080", &["380924f6ba290"]),
+            ("http://380924F6BA29:8080", &["380924F6BA29"]),
             // A graph named by a digest after the scheme (Virtuoso's log);
             // near miss: a short one, a host forgotten.
             ("http:59FB336FB5FA814F086C2AD38D37D53C", &[]),

@@ -17,6 +17,8 @@ declare_rule! {
     /// The scanner finds these although their scheme is not one it looks
     /// for. A registered or configured scheme is never a near miss: `sftp`,
     /// `ftps`, `rtsp`, `git+ssh`, `svn+https` are left alone, and so is
+    /// a directory named like a scheme before a `:` in a path
+    /// (`…/incoming/ftp:/var/incoming/ftp`, a Docker volume mount), and so is
     /// `http:/path` after `curl --unix-socket` on its line (the socket is
     /// the server; Docker's API documentation writes it so). A letter
     /// changed into a digit is a variant, not a slip: the browser `elinks`' `http4://`
@@ -218,9 +220,10 @@ mod tests {
         assert_eq!(rules(shown), 0);
         // Near misses: another URL's right form, or none, beside it.
         assert_eq!(rules("see http:/localhost/a and http://localhost/b\n"), 1);
-        // A sed substitution's pattern; near miss: a path ending in `s/`.
+        // A sed substitution's pattern; near miss: `s/` and a blank (a
+        // scheme right after a `/` is a path's name, as in a volume mount).
         assert_eq!(rules("\tsed -e 's/http:/https:/g' a.html\n"), 0);
-        assert_eq!(rules("see docs/http:/localhost/a\n"), 1);
+        assert_eq!(rules("see docs/ http:/localhost/a\n"), 1);
         // A shell expansion's pattern; near misses: no `${name` before the
         // slash, or a URL after the expansion.
         for shell in [
@@ -230,8 +233,8 @@ mod tests {
         ] {
             assert_eq!(rules(shell), 0, "{shell}");
         }
-        assert_eq!(rules("see {url/http:/a.example/x\n"), 1);
-        assert_eq!(rules("u=${url}/http:/a.example/x\n"), 1);
+        assert_eq!(rules("see {url: http:/a.example/x\n"), 1);
+        assert_eq!(rules("u=${url} http:/a.example/x\n"), 1);
         // A link the text calls dead, its scheme broken on purpose; near
         // miss: a dead link's page named after it.
         assert_eq!(
@@ -300,6 +303,10 @@ mod tests {
         let socket = "$ curl -H \"Content-Type: application/json\" -XPOST -d '{}' --unix-socket /var/run/docker.sock http:/VolumeDriver.List\n";
         assert_eq!(rules(socket), 0);
         assert_eq!(rules("Open http:/www.gnu.org/ in a browser.\n"), 1);
+        // A Docker volume mount whose host directory is named `ftp`;
+        // near miss: the typo after a blank.
+        assert_eq!(rules("  - ${DATA}/fuw/incoming/ftp:/var/incoming/ftp\n"), 0);
+        assert_eq!(rules("  - see ftp:/var/incoming/ftp\n"), 1);
     }
 
     const CASES: &[(&str, &[&str])] = &[

@@ -525,7 +525,16 @@ fn has_placeholder(b: &[u8]) -> bool {
                 && b.get(i + 2 + digits) == Some(&b']')
                 && b.get(i + 3 + digits).is_some_and(u8::is_ascii_alphabetic)
         };
-        (name >= 2 && !escape) || enclosed || positional || indexed
+        // Symfony's environment processor, `%env(ALGORITHM_PORT)%`: a
+        // name, its argument in parentheses, then the closing `%`.
+        let processor = between >= 2
+            && b[i + 1].is_ascii_alphabetic()
+            && b.get(close) == Some(&b'(')
+            && b[close..]
+                .iter()
+                .position(|&c| c == b')')
+                .is_some_and(|k| b.get(close + k + 1) == Some(&b'%'));
+        (name >= 2 && !escape) || enclosed || positional || indexed || processor
     })
 }
 
@@ -1155,6 +1164,7 @@ mod tests {
             "http://postmaster.1and1.com/en/error-messages?ip=%1s",
             "urn:lsid:%",
             "https://www.jetbrains.com/help/teamcity/kotlin-dsl-documentation/%product-version%/index.html",
+            "http://localhost:%env(ALGORITHM_PORT)%",
             "file://%USERPROFILE%/x",
             "http://bugs.jython.org/issue_%1:Jython-bugs",
             "mailto:%1@domain.com?subject=Acceptance_Tests:Send_Mail",
@@ -1347,6 +1357,7 @@ mod tests {
             "http://#12",
             "mailto:%0a",
             "mailto:%1x@a.example",
+            "http://a.example/%env(x)y",
             "http://wiki.example/About%%20ros.org",
             "http://a.example/%0",
             "http://a.example/%1sx",

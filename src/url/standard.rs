@@ -1029,6 +1029,18 @@ pub fn names_a_scheme(cand: &crate::scan::Candidate) -> bool {
     }
     let after = after.replace("&gt;", ">").replace("&lt;", "<");
     let marks = ['>', '<', '`', '"', '\'', ')', '*', '_', '-', ' ', '\t'];
+    // A page's markup closed after the name (libtorrent's audit,
+    // `&lt;file://&gt;</span></tt> URIs`): its end tags are no words.
+    let mut after = after.trim_start_matches(['>', ' ']);
+    while let Some(rest) = after.strip_prefix("</") {
+        let Some(k) = rest
+            .find('>')
+            .filter(|&k| k <= 12 && rest[..k].bytes().all(|c| c.is_ascii_alphanumeric()))
+        else {
+            break;
+        };
+        after = rest[k + 1..].trim_start_matches(['>', ' ']);
+    }
     let mut after = after.trim_start_matches(marks);
     // "I<nntp:> or I<news:> URLs", "`ftp:`, `http:` and `https:` links":
     // the noun may follow a list of schemes, each written as a scheme.

@@ -184,6 +184,16 @@ mod tests {
         ] {
             assert_eq!(rules(named, Standard::Rfc3986), [], "{named}");
         }
+        // An HTML page's code span around the name (libtorrent's audit).
+        let html = "read files using <tt class=\"docutils literal\"><span class=\"pre\">&lt;file://&gt;</span></tt> URIs\n";
+        assert_eq!(
+            crate::rules::testutil::document_rules(
+                crate::document::Syntax::Html,
+                html,
+                Standard::Rfc3986
+            ),
+            []
+        );
         // Near miss: one empty wrapper, no noun after it.
         assert_eq!(
             rules(

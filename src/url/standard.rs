@@ -1015,12 +1015,18 @@ pub fn names_a_scheme(cand: &crate::scan::Candidate) -> bool {
     // opusfile's Doxygen pages, "only the &lt;file:&gt;, &lt;http:&gt;,
     // and &lt;https:&gt; schemes … Both &lt;http:&gt; and &lt;https:&gt;
     // may be disabled": empty wrappers side by side on a line name schemes.
+    // (The excerpt is lossy UTF-8: an offset may fall inside a replacement
+    // character, so every slice is checked.)
     let line = {
-        let from = e.text[..start.min(e.text.len())]
-            .rfind('\n')
+        let from = e
+            .text
+            .get(..start)
+            .and_then(|t| t.rfind('\n'))
             .map_or(0, |k| k + 1);
-        let to = e.text[end.min(e.text.len())..]
-            .find('\n')
+        let to = e
+            .text
+            .get(end..)
+            .and_then(|t| t.find('\n'))
             .map_or(e.text.len(), |k| end + k);
         e.text.get(from..to).unwrap_or_default()
     };

@@ -57,6 +57,19 @@ fn invalid_utf8_is_scanned_as_bytes_with_positions_right() {
 }
 
 #[test]
+fn an_empty_wrapper_after_invalid_utf8_is_judged_without_a_panic() {
+    // perldoc-jp's EUC-JP translation: the excerpt a rule reads is lossy
+    // UTF-8, so an offset from the file's bytes can fall inside a
+    // replacement character (a slice there once panicked).
+    let d = Dir::new();
+    d.write("delta.pod", b"URL \xa4\xcf C<https://> x\n");
+    let out = run(&d, &["check", "delta.pod"]);
+    assert_no_panic(&out);
+    assert!(!stderr(&out).contains("internal error"), "{}", stderr(&out));
+    assert_ne!(code(&out), 2, "{}", stderr(&out));
+}
+
+#[test]
 fn utf16_with_either_bom_is_decoded() {
     let d = Dir::new();
     let text = "see http://utf16.example/x\n";

@@ -164,6 +164,7 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
     let stray = super::scheme::stray_marks(cx);
     let signature = (!rfc1738).then(|| javadoc_anchor(cx)).flatten();
     let operator = (!rfc1738).then(|| operator_anchor(cx)).flatten();
+    let operator_page = (!rfc1738).then(|| operator_segment(cx)).flatten();
     let ipv6 = cx
         .parts
         .authority
@@ -220,6 +221,7 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
                 && (c == b' ' || is_array_mark(b, i)))
             || spared.contains(&i)
             || operator.as_ref().is_some_and(|r| r.contains(&i))
+            || operator_page.as_ref().is_some_and(|r| r.contains(&i))
             // A stray `[` or `"` glued before the scheme, and its partner,
             // are the scheme's fault (`invalid-scheme`): `%5Bhttps://` is
             // no better.
@@ -285,6 +287,25 @@ fn operator_anchor(cx: &Cx<'_>) -> Option<Range<usize>> {
         && text.bytes().all(|c| b"|<>=+-*/&^!~.:$@?%".contains(&c))
         && text.bytes().any(|c| matches!(c, b'|' | b'<' | b'>'));
     operator.then_some(f)
+}
+
+/// The last path segment of a link that names an operator and nothing
+/// else, its `=` perhaps escaped: Janet's API pages link each function's
+/// page so (`https://janetdocs.org/<`, `…/->>`, `…/<%3d`), as Elm's docs
+/// anchor theirs. A word before the mark (`…/compare<`) is still judged.
+fn operator_segment(cx: &Cx<'_>) -> Option<Range<usize>> {
+    if cx.cand.form != crate::scan::Form::Link || cx.parts.query.is_some() {
+        return None;
+    }
+    let path = cx.parts.path.clone();
+    let start = cx.url[path.clone()]
+        .rfind('/')
+        .map(|k| path.start + k + 1)?;
+    let decoded: Vec<u8> = crate::url::grammar::escape::decoded(cx.url, start..path.end).collect();
+    let operator = (1..=4).contains(&decoded.len())
+        && decoded.iter().all(|c| b"|<>=+-*&^!~.:$@?%".contains(c))
+        && decoded.iter().any(|c| matches!(c, b'|' | b'<' | b'>'));
+    operator.then_some(start..path.end)
 }
 
 /// An array type's mark in a signature anchor: `char[]`'s brackets, or the
@@ -980,6 +1001,16 @@ mod tests {
             "[b](https://a.example/x#>>>>>)\n",
             Standard::Rfc3986
         ));
+        // Janet's function pages named by an operator, its `=` escaped or
+        // not; near misses: a word before the mark, as for `#tap>`.
+        for page in ["<", "->>", ">%3d", ">="] {
+            let html = format!("<a href=\"https://janetdocs.org/{page}\">x</a>\n");
+            let rules = document_rules(Syntax::Html, &html, Standard::Rfc3986);
+            assert!(!rules.contains(&Rule::UnsafeCharacter), "{page}");
+        }
+        let html = "<a href=\"https://janetdocs.org/compare<\">x</a>\n";
+        let rules = document_rules(Syntax::Html, html, Standard::Rfc3986);
+        assert!(rules.contains(&Rule::UnsafeCharacter));
     }
 
     #[test]

@@ -302,9 +302,12 @@ fn operator_segment(cx: &Cx<'_>) -> Option<Range<usize>> {
         .rfind('/')
         .map(|k| path.start + k + 1)?;
     let decoded: Vec<u8> = crate::url::grammar::escape::decoded(cx.url, start..path.end).collect();
+    // `>` alone after a `/` is rather a wrapper's closer typed into the
+    // link (`…/testing-requirements/>`), reported.
     let operator = (1..=4).contains(&decoded.len())
         && decoded.iter().all(|c| b"|<>=+-*&^!~.:$@?%".contains(c))
-        && decoded.iter().any(|c| matches!(c, b'|' | b'<' | b'>'));
+        && decoded.iter().any(|c| matches!(c, b'|' | b'<' | b'>'))
+        && !decoded.iter().all(|&c| c == b'>');
     operator.then_some(start..path.end)
 }
 
@@ -1002,15 +1005,20 @@ mod tests {
             Standard::Rfc3986
         ));
         // Janet's function pages named by an operator, its `=` escaped or
-        // not; near misses: a word before the mark, as for `#tap>`.
+        // not; near misses: a word before the mark, as for `#tap>`, and a
+        // `>` alone after the last `/`, a wrapper's closer typed in.
         for page in ["<", "->>", ">%3d", ">="] {
             let html = format!("<a href=\"https://janetdocs.org/{page}\">x</a>\n");
             let rules = document_rules(Syntax::Html, &html, Standard::Rfc3986);
             assert!(!rules.contains(&Rule::UnsafeCharacter), "{page}");
         }
-        let html = "<a href=\"https://janetdocs.org/compare<\">x</a>\n";
-        let rules = document_rules(Syntax::Html, html, Standard::Rfc3986);
-        assert!(rules.contains(&Rule::UnsafeCharacter));
+        for html in [
+            "<a href=\"https://janetdocs.org/compare<\">x</a>\n",
+            "<a href=\"http://purl.org/vocab/relationship/>\">x</a>\n",
+        ] {
+            let rules = document_rules(Syntax::Html, html, Standard::Rfc3986);
+            assert!(rules.contains(&Rule::UnsafeCharacter), "{html}");
+        }
     }
 
     #[test]

@@ -540,9 +540,10 @@ fn is_string_escape(rest: &[u8]) -> bool {
 }
 
 /// Whether `rest` starts with an RTF or TeX control word before a blank,
-/// a group, a backquote (TeX's `` \char`\~ ``) or the line's end: NSIS's rich-edit text (`\pard
-/// http://nsis.sf.net\par {\b …}`), biblatex's `\biburl https://doi.org/
-/// …\endurl`. A path written with backslashes goes on with another one.
+/// a group, a backquote (TeX's `` \char`\~ ``) or the line's end: NSIS's
+/// rich-edit text (`\pard http://nsis.sf.net\par {\b …}`), biblatex's
+/// `\biburl https://doi.org/…\endurl`. A path written with backslashes
+/// goes on with another one.
 fn control_word(rest: &[u8]) -> bool {
     let word = rest[1..]
         .iter()

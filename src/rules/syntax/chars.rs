@@ -291,7 +291,7 @@ fn operator_anchor(cx: &Cx<'_>) -> Option<Range<usize>> {
 
 /// The last path segment of a link that names an operator and nothing
 /// else, its `=` perhaps escaped: Janet's API pages link each function's
-/// page so (`https://janetdocs.org/<`, `…/->>`, `…/<%3d`), as Elm's docs
+/// page so (`https://janetdocs.org/<`, `…/->>`, `…/>%3d`), as Elm's docs
 /// anchor theirs. A word before the mark (`…/compare<`) is still judged.
 fn operator_segment(cx: &Cx<'_>) -> Option<Range<usize>> {
     if cx.cand.form != crate::scan::Form::Link || cx.parts.query.is_some() {

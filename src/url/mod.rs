@@ -138,29 +138,24 @@ impl<'a> Cx<'a> {
         e.text.get(usize::try_from(at).ok()?..)
     }
 
+    /// The kept excerpt's text before the candidate (`check` keeps one).
+    pub fn source_head(&self) -> Option<&'a str> {
+        let e = self.cand.excerpt.as_ref()?;
+        let at = self.cand.span.start.offset.checked_sub(e.start_offset)?;
+        e.text.get(..usize::try_from(at).ok()?)
+    }
+
     /// The character the input has right before the candidate, when its
     /// excerpt was kept (`check` keeps one).
     pub fn source_before(&self) -> Option<char> {
-        let e = self.cand.excerpt.as_ref()?;
-        let at = self.cand.span.start.offset.checked_sub(e.start_offset)?;
-        e.text.get(..usize::try_from(at).ok()?)?.chars().next_back()
+        self.source_head()?.chars().next_back()
     }
 
     /// Whether the URL follows `--unix-socket` on its line (`curl
     /// --unix-socket /var/run/docker.sock http:/v1.40/info`): the socket is
     /// the server, and documentation leaves the host out.
     pub fn after_unix_socket(&self) -> bool {
-        let Some(e) = self.cand.excerpt.as_ref() else {
-            return false;
-        };
-        let before = self
-            .cand
-            .span
-            .start
-            .offset
-            .checked_sub(e.start_offset)
-            .and_then(|at| e.text.get(..usize::try_from(at).ok()?))
-            .unwrap_or("");
+        let before = self.source_head().unwrap_or("");
         before
             .rsplit('\n')
             .next()

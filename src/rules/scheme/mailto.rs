@@ -94,11 +94,10 @@ pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
     if aside {
         return true;
     }
-    let Some(e) = &cx.cand.excerpt else {
+    let Some(rest) = cx.source_rest() else {
         return false;
     };
-    let from = cx.cand.span.end.offset.saturating_sub(e.start_offset) as usize;
-    let after: String = e.text.get(from..).unwrap_or("").chars().take(8).collect();
+    let after: String = rest.chars().take(8).collect();
     let after = after.to_ascii_lowercase();
     [
         " at ", " (at)", " [at]", "(at)", "[at]", "{at}", "_at_", " _at_", " 'at' ", " - dot",

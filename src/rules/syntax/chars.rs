@@ -282,11 +282,15 @@ fn operator_anchor(cx: &Cx<'_>) -> Option<Range<usize>> {
         return None;
     }
     let f = cx.parts.fragment.clone()?;
-    let text = cx.text(f.clone());
-    let operator = (1..=4).contains(&text.len())
-        && text.bytes().all(|c| b"|<>=+-*/&^!~.:$@?%".contains(&c))
-        && text.bytes().any(|c| matches!(c, b'|' | b'<' | b'>'));
-    operator.then_some(f)
+    is_operator_name(cx.text(f.clone()).as_bytes(), b"|<>=+-*/&^!~.:$@?%").then_some(f)
+}
+
+/// Whether `name` is an operator's name: one to four of `marks`, at least
+/// one of them a bracket or a bar (`|>`, `<=`, `->>`).
+fn is_operator_name(name: &[u8], marks: &[u8]) -> bool {
+    (1..=4).contains(&name.len())
+        && name.iter().all(|c| marks.contains(c))
+        && name.iter().any(|c| matches!(c, b'|' | b'<' | b'>'))
 }
 
 /// The last path segment of a link that names an operator and nothing
@@ -304,10 +308,8 @@ fn operator_segment(cx: &Cx<'_>) -> Option<Range<usize>> {
     let decoded: Vec<u8> = crate::url::grammar::escape::decoded(cx.url, start..path.end).collect();
     // `>` alone after a `/` is rather a wrapper's closer typed into the
     // link (`…/testing-requirements/>`), reported.
-    let operator = (1..=4).contains(&decoded.len())
-        && decoded.iter().all(|c| b"|<>=+-*&^!~.:$@?%".contains(c))
-        && decoded.iter().any(|c| matches!(c, b'|' | b'<' | b'>'))
-        && !decoded.iter().all(|&c| c == b'>');
+    let operator =
+        is_operator_name(&decoded, b"|<>=+-*&^!~.:$@?%") && !decoded.iter().all(|&c| c == b'>');
     operator.then_some(start..path.end)
 }
 

@@ -83,20 +83,16 @@ fn is_positional(cx: &Cx<'_>, at: usize) -> bool {
     if b.len() != at + 2 || !b[at + 1].is_ascii_digit() {
         return false;
     }
-    let Some(e) = cx.cand.excerpt.as_ref() else {
-        return false;
+    // Another `%` and one digit, not an escape's start, in the lines
+    // around the URL.
+    let numbered = |t: &str| {
+        let t = t.as_bytes();
+        memchr::memchr_iter(b'%', t).any(|k| {
+            t.get(k + 1).is_some_and(u8::is_ascii_digit)
+                && !t.get(k + 2).is_some_and(u8::is_ascii_alphanumeric)
+        })
     };
-    let t = e.text.as_bytes();
-    let offset = |o: u64| usize::try_from(o.saturating_sub(e.start_offset)).unwrap_or(usize::MAX);
-    let (from, to) = (
-        offset(cx.cand.span.start.offset),
-        offset(cx.cand.span.end.offset),
-    );
-    memchr::memchr_iter(b'%', t).any(|k| {
-        (k < from || k >= to)
-            && t.get(k + 1).is_some_and(u8::is_ascii_digit)
-            && !t.get(k + 2).is_some_and(u8::is_ascii_alphanumeric)
-    })
+    cx.source_head().is_some_and(numbered) || cx.source_rest().is_some_and(numbered)
 }
 
 /// Report every `%` that does not start a valid escape.

@@ -63,19 +63,19 @@ declare_rule! {
 /// digest (32 hex digits or more, letters and digits both) standing where
 /// an anonymised host was, no name anybody typed.
 fn is_digest(name: &str) -> bool {
-    name.len() >= 32
-        && name.bytes().all(|c| c.is_ascii_hexdigit())
-        && name.bytes().any(|c| c.is_ascii_digit())
-        && name.bytes().any(|c| c.is_ascii_alphabetic())
+    name.len() >= 32 && is_mixed_hex(name)
 }
 
 /// `http://380924f6ba29:8080`, a server's log inside Docker: the
 /// container's short ID (12 hex digits) is its host name there.
 fn is_container_id(name: &str) -> bool {
-    name.len() == 12
-        && name
-            .bytes()
-            .all(|c| c.is_ascii_digit() || (b'a'..=b'f').contains(&c))
+    name.len() == 12 && !name.bytes().any(|c| c.is_ascii_uppercase()) && is_mixed_hex(name)
+}
+
+/// Whether `name` is hex digits only, with both digits and letters (a
+/// hash's or an ID's, not a word or a number).
+fn is_mixed_hex(name: &str) -> bool {
+    name.bytes().all(|c| c.is_ascii_hexdigit())
         && name.bytes().any(|c| c.is_ascii_digit())
         && name.bytes().any(|c| c.is_ascii_alphabetic())
 }

@@ -475,7 +475,7 @@ fn an_advisory_shows_its_bad_urls_on_purpose() {
 /// are not reported; a link's mistyped scheme is the page's typo.
 #[test]
 fn a_page_on_an_attack_shows_its_payloads() {
-    let text = "Use `http://127.1:22/` and `http://a.example/%0d%0aSet-Cookie:x`.\n\
+    let text = "Use `http://127.0.0.256:22/` and `http://a.example/%0d%0aSet-Cookie:x`.\n\
                 A normal `<IMG SRC=\"httx://badguy.example/a.jpg\">` is a vector.\n\
                 If the filter checks `<http://>;` at the start, evade it.\n\
                 See [the paper](hhttps://www.example.org/paper).\n";

@@ -253,6 +253,15 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 {
                     break
                 }
+                // Nor is Plan 9 rc's join, `^` before a command's output
+                // or a variable (a mkfile's `ftp://host/ghost/gs^`{echo
+                // $stem}^/$target`): the URL is built when the line runs.
+                b'^' if b.get(i + 1..i + 3).is_some_and(|n| {
+                    n == b"`{" || (n[0] == b'$' && (n[1].is_ascii_alphabetic() || n[1] == b'{'))
+                }) =>
+                {
+                    break
+                }
                 // Nor is a control character in caret notation, a log's
                 // `^M` for a carriage return (squid's `{Location: http://a/
                 // errors/404.html^MErrorDocument 500 …}`), outside a query.

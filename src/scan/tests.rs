@@ -515,6 +515,11 @@ fn real_world_shapes() {
         ("See also https://www.ams.org/tex/amslatex.html.^^J%", &["https://www.ams.org/tex/amslatex.html"]),
         // ...but `^^` before a blank stays, for the rules to see.
         ("https://k.example/start/#write-a-post^^ thats it", &["https://k.example/start/#write-a-post^^"]),
+        // Plan 9 rc's join before a command's output or a variable; a
+        // caret before other text stays, for the rules to see.
+        ("hget -o $t ftp://m.example/ghost/gs^`{echo $stem}^/$t", &["ftp://m.example/ghost/gs"]),
+        ("hget http://m.example/a^$stem.tgz", &["http://m.example/a"]),
+        ("see http://m.example/a^b/ here", &["http://m.example/a^b/"]),
         // AsciiDoc's empty link text, the parenthesis around it closed.
         ("manual (http://www.lua.org/docs.html[]). In", &["http://www.lua.org/docs.html"]),
         ("(http://a.example/x[y]), then", &["http://a.example/x"]),

@@ -34,7 +34,8 @@ declare_rule! {
     /// (`http://:80`), while `https:///host` is still reported. An IPv4
     /// address in `inet_aton`'s other notations, which browsers read
     /// (`http://0x7f000001/`, `http://0177.0.0.1/`, one 32-bit number
-    /// `http://2130706433/`), is shown on purpose under `rfc3986`, and so is
+    /// `http://2130706433/`, loopback written short, `http://127.1:8000/`),
+    /// is shown on purpose under `rfc3986`, and so is
     /// the DNS root's dot alone (a DNS server's `https://.:443` server block),
     /// a Pages site named after an account that ends in `-`
     /// (`https://lionel-.github.io/`), and a hex digest standing where an
@@ -241,7 +242,11 @@ fn ipv4_number_form(name: &str) -> bool {
     // or `0`, every interface (`Accepting connections at http://0:5000/`,
     // as Perl's HTTP::Server::PSGI prints it).
     let one = !name.contains('.') && (name.len() >= 8 || name == "0");
-    parts.clone().any(other) || one
+    // `127.1`, `127.0.1`: loopback written short (`hget
+    // http://127.1:8000/index` in Plan 9's venti example), which
+    // `inet_aton` and browsers read as `127.0.0.1`; typed on purpose.
+    let loopback = name.starts_with("127.") && (2..=3).contains(&parts.clone().count());
+    parts.clone().any(other) || one || loopback
 }
 
 #[cfg(test)]
@@ -313,9 +318,12 @@ mod tests {
             ("http://1113343453/", &[]),
             ("http://0177.0.0.1/", &[]),
             ("http://0:5000/", &[]),
+            ("http://127.1:8000/index", &[]),
+            ("http://127.0.1/", &[]),
             ("http://89.0x00000000068.000000160.0x000011", &[]),
             // Near misses: decimal typos, a short number, a hex word.
             ("http://1.2.3/", &["3"]),
+            ("http://128.1/", &["1"]),
             ("ftp://300.1.1.1/", &["300"]),
             ("http://12345/", &["12345"]),
             ("http://7:5000/", &["7"]),

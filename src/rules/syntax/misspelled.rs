@@ -41,7 +41,11 @@ declare_rule! {
     /// `http://localhost`") is the text's example, not reported; nor is a
     /// `sed` substitution's pattern (`sed -e 's/http:/https:/g'`) or a
     /// shell's (`${url/http:/ftp:}`), a regular expression's anchored name (`/^http:/.test(location)`) or a
-    /// link the text calls dead (`(dead link: httpx://plus.google.com/…)`).
+    /// link the text calls dead (`(dead link: httpx://plus.google.com/…)`),
+    /// or two schemes' names with a slash between them, each with its colon
+    /// (warcio's comment "only `http:/https:` uris can have http headers"),
+    /// or one with a word naming what goes there after its one slash (a
+    /// script's comment on the links it mends, `](../../ http:/url)`).
     ///
     /// ## Example
     /// `htp://www.gnu.org/`
@@ -130,6 +134,8 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             || after_regex_anchor(cx)
             || called_dead(cx)
             || calls_itself_broken(&right)
+            || lists_schemes(cx)
+            || names_a_placeholder(cx)
         {
             return;
         }
@@ -182,6 +188,28 @@ fn after_regex_anchor(cx: &Cx<'_>) -> bool {
     })
 }
 
+/// `# only http:/https: uris can have http headers` (warcio's comment):
+/// two schemes' names, each with its colon, a slash between them as in
+/// "and/or"; the second is followed by its colon and no `//`.
+fn lists_schemes(cx: &Cx<'_>) -> bool {
+    let Some(second) = cx.url.split_once(":/").map(|(_, rest)| rest) else {
+        return false;
+    };
+    crate::schemes::is_registered(second)
+        && cx
+            .source_rest()
+            .is_some_and(|rest| rest.starts_with(':') && !rest[1..].starts_with('/'))
+}
+
+/// `](../../ http:/url)` (a link-repair script's comment on what it
+/// mends): a word naming what goes there after the one slash, the
+/// pattern's placeholder. (`http:/host` is a typo's usual example.)
+fn names_a_placeholder(cx: &Cx<'_>) -> bool {
+    cx.url
+        .split_once(":/")
+        .is_some_and(|(_, rest)| matches!(rest, "url" | "uri" | "link" | "address"))
+}
+
 /// `ftp:/broken` (python-creole's changelog: "Don't allow ``ftp:/broken``
 /// (Only one slash) to be a link"): a URL whose only word says it is
 /// broken is the text's example.
@@ -224,6 +252,17 @@ mod tests {
         // scheme right after a `/` is a path's name, as in a volume mount).
         assert_eq!(rules("\tsed -e 's/http:/https:/g' a.html\n"), 0);
         assert_eq!(rules("see docs/ http:/localhost/a\n"), 1);
+        // Two schemes' names with a slash between them; near misses: a
+        // host that is no scheme's name, or the second's `://`.
+        assert_eq!(rules("# only http:/https: uris have headers\n"), 0);
+        assert_eq!(rules("# only http:/localhost: uris have headers\n"), 1);
+        assert_eq!(rules("see http:/https://example.org/ here\n"), 1);
+        // A placeholder word after the one slash; near miss: a host.
+        assert_eq!(
+            rules("# Pattern: ](../../ http:/url) or ](../ftp:/url)\n"),
+            0
+        );
+        assert_eq!(rules("# Pattern: ](../../ http:/tads.org)\n"), 1);
         // A shell expansion's pattern; near misses: no `${name` before the
         // slash, or a URL after the expansion.
         for shell in [

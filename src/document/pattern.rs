@@ -829,13 +829,17 @@ fn has_bracket_notation(url: &str) -> bool {
             && (!word || starts_ipvfuture(inner));
         // Where the host goes, a bracket holding a name, not an address:
         // `https://[your-tenant].sharepoint.com/`, `http://[IP of Snowball]`
-        // (cut at the space), `https://[YOUR-DOMAIN]/`.
+        // (cut at the space), `https://[YOUR-DOMAIN]/`, in any script
+        // (PHP's Russian manual, `https://[имя вашего сайта].scm…`).
         let placeholder_host = Some(open) == host_start
             && !inner.is_empty()
             && !inner.contains(':')
             && !starts_ipvfuture(inner)
             && inner.bytes().any(|c| {
-                c.is_ascii_alphabetic() && !c.is_ascii_hexdigit() || c == b'-' || c == b'_'
+                c.is_ascii_alphabetic() && !c.is_ascii_hexdigit()
+                    || c == b'-'
+                    || c == b'_'
+                    || !c.is_ascii()
             });
         if placeholder_host && !inner.contains('%') {
             return true;
@@ -1089,6 +1093,7 @@ mod tests {
             "http://localhost:@PORT@/server-status",
             "http://.example.org/",
             "https://[your-tenant].sharepoint.com/",
+            "https://[имя",
             "http://[IP",
             "https://[YOUR-DOMAIN]/some-path-to/Documents",
             "https://…/x",

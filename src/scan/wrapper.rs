@@ -470,6 +470,15 @@ fn whitespace(
         }
         let x = b[i];
         if x == b'\n' {
+            // A backslash right before the break continues the line (a
+            // reST docstring's `<https://…/modeling/\` + `reference_api.html>`_`,
+            // which docutils joins; a shell's, C's): no part of the URL.
+            if i == start && start > 0 && b[start - 1] == b'\\' && c.url.ends_with('\\') {
+                c.url.pop();
+                if c.segments.last().is_some_and(|s| s.0 == c.url.len()) {
+                    c.segments.pop();
+                }
+            }
             c.breaks += 1;
             if c.breaks >= MAX_LINES {
                 return None;

@@ -103,6 +103,19 @@ fn whitespace_inside_wrappers_is_removed_and_recorded() {
 }
 
 #[test]
+fn a_backslash_continuing_the_line_is_no_part_of_a_wrapped_url() {
+    let input = "`P <https://a.example/modeling/\\\n    ref.html#m>`_";
+    let c = one(input);
+    assert_eq!(c.url, "https://a.example/modeling/ref.html#m");
+    for (k, &b) in c.url.as_bytes().iter().enumerate() {
+        assert_eq!(input.as_bytes()[c.pos_at(k).offset as usize], b, "byte {k}");
+    }
+    // Near miss: a backslash before a blank, then the break, stays.
+    let c = one("<https://a.example/a\\b\\ \n c.html>");
+    assert_eq!(c.url, "https://a.example/a\\b\\c.html");
+}
+
+#[test]
 fn an_unknown_scheme_broken_before_its_slashes_still_rejoins_when_known() {
     check(
         "«<ftp:\n//quake.think.com/pub/x.txt>»",

@@ -355,6 +355,18 @@ impl Validator {
             out.truncate(first);
             return;
         }
+        // `<a href=3D"https://…?c=3D51=` + a soft line break: a mail kept
+        // raw in a text file (DKIM test data), its body quoted-printable and
+        // never decoded; the URL's text is not yet the URL.
+        if self.standard == Standard::Rfc3986
+            && out.len() > first
+            && cx
+                .source_head()
+                .is_some_and(|h| h.ends_with("=3D\"") || h.ends_with("=3D'"))
+        {
+            out.truncate(first);
+            return;
+        }
         // `news:x:9:13:news:/var/spool/news:`: a passwd entry, whose first
         // field is a user's name, not a scheme.
         if self.standard == Standard::Rfc3986

@@ -136,6 +136,12 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
         if b.get(colon + 1) == Some(&b':') {
             return None;
         }
+        // `all.StartsWith("<http://", …)`: a string literal holding the
+        // opener alone, in the code of a Markdown parser; no wrapper.
+        let rest = colon + if slashes { 3 } else { 1 };
+        if lt > 0 && matches!(b[lt - 1], b'"' | b'\'') && b.get(rest) == Some(&b[lt - 1]) {
+            return None;
+        }
         // `<http:operation location="GetLastTradePrice"/>`: an XML element
         // in a namespace whose prefix is a scheme's name (WSDL's HTTP
         // binding), no URL.

@@ -293,6 +293,17 @@ fn findings_per_rule_are_capped_with_a_summary() {
 }
 
 #[test]
+fn a_quoted_printable_attribute_in_raw_mail_is_not_linted() {
+    use crate::url::standard::Standard;
+    let rules = crate::rules::testutil::rules_in_text;
+    let qp = "<img src=3D\"https://a.example/aa/?e=3D%7B%22c%22%3A%22f1%22%=\n2C%22t%22\" />\n";
+    assert_eq!(rules(qp, Standard::Rfc3986), []);
+    // Near miss: the same URL after a plain `src="`.
+    let plain = "<img src=\"https://a.example/aa/?e=%7B%22c%22%=\n2C%22t%22\" />\n";
+    assert!(!rules(plain, Standard::Rfc3986).is_empty());
+}
+
+#[test]
 fn a_passwd_entry_holds_no_url_under_rfc3986() {
     use crate::url::standard::Standard;
     let rules = crate::rules::testutil::rules_in_text;

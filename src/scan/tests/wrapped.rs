@@ -103,6 +103,15 @@ fn whitespace_inside_wrappers_is_removed_and_recorded() {
 }
 
 #[test]
+fn a_string_literal_holding_the_opener_alone_is_no_wrapper() {
+    assert!(urls("if all.StartsWith(\"<http://\", Ordinal)\n  && x-\n").is_empty());
+    assert!(urls("s.startswith('<ftp:')").is_empty());
+    // Near miss: a whole wrapped URL in a string.
+    let c = one("s = \"<http://a.example/b>\"");
+    assert_eq!((c.form, c.url.as_str()), (A, "http://a.example/b"));
+}
+
+#[test]
 fn a_backslash_continuing_the_line_is_no_part_of_a_wrapped_url() {
     let input = "`P <https://a.example/modeling/\\\n    ref.html#m>`_";
     let c = one(input);

@@ -281,6 +281,13 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // An HTML entity for a delimiter (`&gt;`, `&lt;`, `&quot;`)
                 // is text escaped around the URL, never part of it.
                 b'&' if is_delimiter_entity(&b[i..limit]) => break,
+                // A shell's `&&` before a blank (`curl http://a:30909&& echo`)
+                // joins commands; a URL never ends in two.
+                b'&' if b.get(i + 1) == Some(&b'&')
+                    && b.get(i + 2).is_none_or(u8::is_ascii_whitespace) =>
+                {
+                    break
+                }
                 // `%}` with no `{` opened in the URL closes the template
                 // tag it stands in (Jinja's `{% link … %}`, odoc's
                 // `{%wodoc:a href=https://tarides.com%}`): no escape.
@@ -514,6 +521,14 @@ fn bracket_ends_url(b: &[u8], i: usize, limit: usize, from: usize, query: bool) 
                 || (rest[0] == b')' && rest.get(n).is_none_or(u8::is_ascii_whitespace))
                 // AsciiDoc's labeled list, `URL[text]::` ending the term.
                 || (rest.starts_with(b"::") && rest.get(n).is_none_or(u8::is_ascii_whitespace))
+        }
+        // Emphasis closed around it, then the token's end: zsh-lovers'
+        // AsciiDoc `*http://www.zsh.org/[]*`, `_URL[text]_`.
+        Some(m @ (b'*' | b'_')) => {
+            let n = inner[close + 1..].iter().take_while(|&&c| c == m).count();
+            inner
+                .get(close + 1 + n)
+                .is_none_or(|c| c.is_ascii_whitespace() || b".,;:)".contains(c))
         }
         // `URL[Elasticsearch]/link:URL[OpenSearch]` (AsciiDoc in Hibernate's
         // site): a `/` between two links, another scheme right after it.

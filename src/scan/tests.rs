@@ -515,6 +515,9 @@ fn real_world_shapes() {
         ("See also https://www.ams.org/tex/amslatex.html.^^J%", &["https://www.ams.org/tex/amslatex.html"]),
         // ...but `^^` before a blank stays, for the rules to see.
         ("https://k.example/start/#write-a-post^^ thats it", &["https://k.example/start/#write-a-post^^"]),
+        // A shell's `&&` glued on; near miss: one `&` in a query.
+        ("while sleep 1;do curl http://foo.example.com:30909&& echo;done", &["http://foo.example.com:30909"]),
+        ("curl http://a.example/?x=1&&y=2 now", &["http://a.example/?x=1&&y=2"]),
         // Plan 9 rc's join before a command's output or a variable; a
         // caret before other text stays, for the rules to see.
         ("hget -o $t ftp://m.example/ghost/gs^`{echo $stem}^/$t", &["ftp://m.example/ghost/gs"]),
@@ -523,6 +526,10 @@ fn real_world_shapes() {
         // AsciiDoc's empty link text, the parenthesis around it closed.
         ("manual (http://www.lua.org/docs.html[]). In", &["http://www.lua.org/docs.html"]),
         ("(http://a.example/x[y]), then", &["http://a.example/x"]),
+        // ...and in emphasis closed after it; near miss: a word goes on.
+        ("    *http://www.zsh.org/[]*\n", &["http://www.zsh.org/"]),
+        ("see _https://a.example/g/[the guide]_.", &["https://a.example/g/"]),
+        ("http://a.example/p[]_x y", &["http://a.example/p[]_x"]),
         // ...but a query's brackets before more of the URL stay.
         ("(http://a.example/p[]).x", &["http://a.example/p[]"]),
     ];

@@ -22,9 +22,11 @@ declare_rule! {
     /// ## Standards
     /// Found the same way under both. Under `rfc3986` (the default) it is
     /// the URL's only finding, and a doubled form with the rest elided
-    /// ("would produce `http://https://...`") is a form described, not
-    /// reported; under `rfc1738` the findings the other rules always made
-    /// stay too (`invalid-port` for the `:` of `https:`).
+    /// ("would produce `http://https://...`"), or alone in quotes or beside
+    /// the right form (a commit log's `Typo in URL: http://http:// instead
+    /// of http://`), is a form described, not reported; under `rfc1738`
+    /// the findings the other rules always made stay too (`invalid-port`
+    /// for the `:` of `https:`).
     ///
     /// ## Example
     /// `https://https://www.gnu.org/`
@@ -60,12 +62,17 @@ pub(crate) fn doubled(cx: &Cx<'_>) -> Option<Range<usize>> {
         let after = &rest[s.len()..];
         let sep = ["://", ":/", "//"].iter().find(|p| after.starts_with(*p))?;
         // "would produce `http://https://...`": the rest elided, a form
-        // described, not a link typed twice.
+        // described, not a link typed twice; so is the doubled form alone
+        // in quotes or beside the right one (a commit log's `Fixed a URL
+        // that started with "http://http://"`, `http://http:// instead of
+        // http://`).
         let elided = after.len() == sep.len()
             && cx.standard == Standard::Rfc3986
-            && cx
+            && (cx
                 .source_after()
-                .is_some_and(|c| c == '.' || c == '\u{2026}');
+                .is_some_and(|c| c == '.' || c == '\u{2026}')
+                || (stray == 0 && crate::url::standard::is_quoted(cx.cand))
+                || crate::url::standard::line_holds_besides(cx.cand, &cx.url[..start]));
         (!elided).then_some(start..start + stray + s.len() + sep.len())
     })
 }
@@ -114,8 +121,22 @@ mod tests {
         let text = "  // guessing here would produce `http://https://...`. Callers\n";
         assert!(!rules(text, Standard::Rfc3986).contains(&Rule::DoubledScheme));
         assert!(rules(text, Standard::Rfc1738).contains(&Rule::DoubledScheme));
-        // Near misses: a host after it, and nothing elided.
-        for text in ["see https://https://host/...\n", "see <https://https://>\n"] {
+        // Alone in quotes, or beside the right form.
+        for text in [
+            "Fixed a URL that started with \"http://http://\"\n",
+            "Typo in URL: http://http:// instead of http:// and more.\n",
+        ] {
+            assert!(
+                !rules(text, Standard::Rfc3986).contains(&Rule::DoubledScheme),
+                "{text}"
+            );
+        }
+        // Near misses: a host after it, nothing elided, a host in quotes.
+        for text in [
+            "see https://https://host/...\n",
+            "see <https://https://>\n",
+            "see \"https://https://host/\"\n",
+        ] {
             assert!(
                 rules(text, Standard::Rfc3986).contains(&Rule::DoubledScheme),
                 "{text}"

@@ -25,7 +25,9 @@ declare_rule! {
     /// pass it on as it is), nor a `%` and one digit ending the URL on a
     /// line with other such numbers (`curl --user "%1:%2" "…/mdb/%3"`: a
     /// command's positional arguments), nor a fragment of digits ending in
-    /// `%` (archive.today's point of the page, `https://archive.is/L7wRJ#76%`).
+    /// `%` (archive.today's point of the page, `https://archive.is/L7wRJ#76%`),
+    /// nor a `%` ending a URL quoted after SQL's `LIKE` (`WHERE url LIKE
+    /// 'http://a.example/share/1707%'`: the wildcard).
     /// Otherwise the same under `rfc3986` and `rfc1738`.
     ///
     /// ## Example
@@ -74,6 +76,22 @@ fn is_scroll_position(cx: &Cx<'_>, at: usize) -> bool {
     })
 }
 
+/// Whether the `%` at `at` ends the URL quoted after SQL's `LIKE`
+/// (`WHERE share_url LIKE 'http://a.f.budejie.com/share/17076710%'`): the
+/// wildcard for any rest, in a query on a table of URLs.
+fn is_like_wildcard(cx: &Cx<'_>, at: usize) -> bool {
+    at + 1 == cx.url.len()
+        && cx.source_head().is_some_and(|h| {
+            let line = h.rsplit('\n').next().unwrap_or(h);
+            let line = line.trim_end_matches('%');
+            let Some(head) = line.strip_suffix(['\'', '"']) else {
+                return false;
+            };
+            let head = head.trim_end().as_bytes();
+            head.len() >= 4 && head[head.len() - 4..].eq_ignore_ascii_case(b"like")
+        })
+}
+
 /// Whether the `%` at `at` and one digit end the URL on a line that holds
 /// other such numbers outside it: a command's positional arguments (SVWS's
 /// `curl --user "%1:%2" … "https://localhost/…/mdb/%3"`, a batch file's),
@@ -116,7 +134,8 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         if cx.standard == Standard::Rfc3986
             && (is_percentage(cx, e.range.start)
                 || is_positional(cx, e.range.start)
-                || is_scroll_position(cx, e.range.start))
+                || is_scroll_position(cx, e.range.start)
+                || is_like_wildcard(cx, e.range.start))
         {
             continue;
         }
@@ -191,6 +210,26 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    #[test]
+    fn sqls_like_wildcard_ending_a_quoted_url_under_rfc3986() {
+        use crate::rules::testutil::rules_in_text;
+        use crate::url::Standard;
+        let has = |text: &str| {
+            rules_in_text(text, Standard::Rfc3986).contains(&Rule::InvalidPercentEscape)
+        };
+        assert!(!has(
+            "WHERE share_url LIKE 'http://a.example/share/17076710%';\n"
+        ));
+        assert!(!has(
+            "mysql> SELECT * FROM t WHERE u like '%http://a.example/s/17%';\n"
+        ));
+        // Near misses: no `LIKE` before the quote, a `%` inside the URL.
+        assert!(has(
+            "WHERE share_url = 'http://a.example/share/17076710%';\n"
+        ));
+        assert!(has("WHERE u LIKE 'http://a.example/%zz/1';\n"));
     }
 
     #[test]

@@ -174,6 +174,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     if cx.standard == Standard::Rfc3986
         && (name == "."
             || ipv4_number_form(cx.text(hostname.clone()))
+            || is_short_loopback(name)
             || is_digest(name)
             || is_container_id(name)
             || is_pages_account(name))
@@ -242,11 +243,20 @@ fn ipv4_number_form(name: &str) -> bool {
     // or `0`, every interface (`Accepting connections at http://0:5000/`,
     // as Perl's HTTP::Server::PSGI prints it).
     let one = !name.contains('.') && (name.len() >= 8 || name == "0");
-    // `127.1`, `127.0.1`: loopback written short (`hget
-    // http://127.1:8000/index` in Plan 9's venti example), which
-    // `inet_aton` and browsers read as `127.0.0.1`; typed on purpose.
-    let loopback = name.starts_with("127.") && (2..=3).contains(&parts.clone().count());
-    parts.clone().any(other) || one || loopback
+    parts.clone().any(other) || one
+}
+
+/// `127.1`, `127.0.1`: loopback written short (`hget
+/// http://127.1:8000/index` in Plan 9's venti example), which `inet_aton`
+/// and browsers read as `127.0.0.1`; typed on purpose. A last part left
+/// empty (`127.0.0.:8000`, a translation that lost the `1`) is a typo.
+fn is_short_loopback(name: &str) -> bool {
+    let parts = name.split('.');
+    name.starts_with("127.")
+        && (2..=3).contains(&parts.clone().count())
+        && parts
+            .clone()
+            .all(|p| !p.is_empty() && p.bytes().all(|c| c.is_ascii_digit()))
 }
 
 #[cfg(test)]
@@ -320,6 +330,7 @@ mod tests {
             ("http://0:5000/", &[]),
             ("http://127.1:8000/index", &[]),
             ("http://127.0.1/", &[]),
+            ("http://127.0.0.:8000/", &["0"]),
             ("http://89.0x00000000068.000000160.0x000011", &[]),
             // Near misses: decimal typos, a short number, a hex word.
             ("http://1.2.3/", &["3"]),

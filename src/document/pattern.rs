@@ -88,6 +88,12 @@ pub fn is_pattern(url: &str) -> bool {
     {
         return true;
     }
+    // `"https://?(goproxy.io|proxy.golang.com.cn)` (a watchflakes rule in
+    // Go's wiki): a regular expression's optional slash, then a group of
+    // alternatives where the host goes.
+    if marks & PIPE != 0 && memchr::memmem::find(b, b"//?(").is_some() {
+        return true;
+    }
     // LemonLDAP::NG's `https://#portal#/.well-known/openid-configuration`:
     // a host written `#name#`, the portal's, filled in by the reader; a
     // ColdFusion expression there (`http://#CGI.SERVER_NAME#/x.cfm`).
@@ -1094,6 +1100,7 @@ mod tests {
             "http://.example.org/",
             "https://[your-tenant].sharepoint.com/",
             "https://[имя",
+            "https://?(goproxy.io|proxy.golang.com.cn|goproxy.cn)",
             "http://[IP",
             "https://[YOUR-DOMAIN]/some-path-to/Documents",
             "https://…/x",
@@ -1367,6 +1374,8 @@ mod tests {
             "http://a.example/%0",
             "http://a.example/%1sx",
             "http://a.example/#1",
+            // A query's alternatives, after a host.
+            "https://a.example/?(a|b)",
         ] {
             assert!(!is_pattern(u), "{u} is a URL");
         }

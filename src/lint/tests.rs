@@ -518,3 +518,16 @@ fn a_mailed_invitation_is_unfolded() {
         ["http://www.google.com/calendar/event?action=VIEW&eid=NGxlN3JlZjNo"]
     );
 }
+
+/// A message page Mailman's pipermail wrote is data: its links are the
+/// archiver's (`&lt;/a` taken into them), not the mail writer's.
+#[test]
+fn a_pipermail_message_page_is_data() {
+    let page = "<HTML>\n <HEAD>\n   <TITLE> [html5] r793\n   </TITLE>\n   <LINK REL=\"made\" HREF=\"mailto:w%40lists.whatwg.org?Subject=r793\">\n   <META NAME=\"robots\" CONTENT=\"index,nofollow\">\n </HEAD>\n<BODY><PRE>See &lt;a href=&quot;<A HREF=\"http://dev.w3.org/a?rev=1&amp;x=1&lt;/a\">http://dev.w3.org/a?rev=1&amp;x=1&lt;/a</A>&gt;\n</PRE></BODY></HTML>\n";
+    assert_eq!(rules_of(Settings::default(), page, "2007/007715.html"), []);
+    let all = Settings {
+        lint_data: true,
+        ..Settings::default()
+    };
+    assert!(!rules_of(all, page, "2007/007715.html").is_empty());
+}

@@ -19,6 +19,7 @@ declare_rule! {
     /// Under `rfc3986` (the default) an address obfuscated on purpose
     /// against harvesters, `mailto:joe at example.org` (or `(at)`, `[AT]`,
     /// `'at'`, `-at-`, `+at+`, `%5BAT%5D`, `%3CAT%3E`, `_at_`, `%20at%20`,
+    /// Japanese `(あっと)`,
     /// `ukdATkampsax.dk`, ` dot ` for the dot, or the marks spaced out,
     /// `warner-buildbot @ lothar . com`, or written as HTML character
     /// references shown outside HTML, `abc&#37;&#52;&#48;example&#46;org`),
@@ -97,6 +98,12 @@ pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
     let Some(rest) = cx.source_rest() else {
         return false;
     };
+    // An attribute's value, then the link's text going on with the rest
+    // (MediaWiki's `href="mailto:tea_hugutaku">(あっと) yahoo.co.jp`).
+    let rest = rest
+        .strip_prefix(['"', '\''])
+        .and_then(|r| r.strip_prefix('>'))
+        .map_or(rest, |text| text.trim_start());
     let after: String = rest.chars().take(8).collect();
     let after = after.to_ascii_lowercase();
     [
@@ -105,6 +112,11 @@ pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
     ]
     .iter()
     .any(|w| after.starts_with(w))
+        // Japanese: "at" in kana (a Mastodon wiki's `[mailto:tea_hugutaku
+        // (あっと) yahoo.co.jp …]`).
+        || ["(あっと)", "（あっと）", "あっと", "(アット)", "（アット）", "アット"]
+            .iter()
+            .any(|w| after.trim_start().starts_with(w))
 }
 
 /// Whether `s` spells an address's `@` or `.` out: the words a harvester
@@ -535,6 +547,18 @@ mod tests {
         assert!(fires(text, Standard::Rfc1738), "{text}");
         assert!(fires(
             "write to mailto:raja.boujbel-à.org today",
+            Standard::Rfc3986
+        ));
+        // Japanese, in a wiki's link and the page MediaWiki made of it;
+        // near miss: other words in the link's text.
+        for text in [
+            "Email: [mailto:tea_hugutaku (あっと) yahoo.co.jp tea_hugutaku (あっと) yahoo.co.jp]",
+            "<a href=\"mailto:tea_hugutaku\">(あっと) yahoo.co.jp</a>",
+        ] {
+            assert!(!fires(text, Standard::Rfc3986), "{text}");
+        }
+        assert!(fires(
+            "<a href=\"mailto:tea_hugutaku\">write to me</a>",
             Standard::Rfc3986
         ));
         // Near miss: an escape that only starts like `[AT]`.

@@ -181,11 +181,19 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     {
         return;
     }
+    // RFC 3986 §3.2.2: `_` is unreserved and the sub-delims are allowed in
+    // a reg-name, as in practice (`_dmarc.example.org`, `mongodb://a,b`);
+    // judge the name with them read as letters. In prose, a sub-delim
+    // where a host should end is rather text glued to a URL
+    // (`--referer "https://fake.example;auto"`, `?target=http://a.io&m=x`).
+    let reg_name = |c: char| c == '_' || "!$&'()*+,;=".contains(c);
     if cx.standard == Standard::Rfc3986 && cx.text(hostname.clone()).contains('%') {
         // RFC 3986 §3.2.2: `reg-name` may hold percent escapes (an IDN
-        // written in UTF-8 octets). Judge the name with each valid escape
-        // read as three letters, which keeps every range in place.
-        let mut url = cx.url.to_string();
+        // written in UTF-8 octets; a socket's path, Docker's
+        // `http://%2F%2F.%2Fpipe%2Fdocker_engine/v1.24/…`). Judge the name
+        // with each valid escape read as three letters, which keeps every
+        // range in place, and `_` and the sub-delims as letters too.
+        let mut url = cx.url.replace(reg_name, "x");
         for e in escapes(cx.url, hostname.clone()).filter(|e| e.value.is_some()) {
             url.replace_range(e.range, "xxx");
         }
@@ -197,12 +205,6 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         }
         return;
     }
-    // RFC 3986 §3.2.2: `_` is unreserved and the sub-delims are allowed in
-    // a reg-name, as in practice (`_dmarc.example.org`, `mongodb://a,b`);
-    // judge the name with them read as letters. In prose, a sub-delim
-    // where a host should end is rather text glued to a URL
-    // (`--referer "https://fake.example;auto"`, `?target=http://a.io&m=x`).
-    let reg_name = |c: char| c == '_' || "!$&'()*+,;=".contains(c);
     if cx.standard == Standard::Rfc3986 && cx.text(hostname.clone()).contains(reg_name) {
         let url = cx.url.replace(reg_name, "x");
         if let Some(f) = host::check(&url, hostname.clone()) {
@@ -316,6 +318,11 @@ mod tests {
                 ("https://%CF%80.example/", &[]),
                 ("https://a%CF%80b.example/", &[]),
                 ("https://my-%CF%80-.example/", &["my-%CF%80-"]),
+                // A socket's path (Docker's named pipe on Windows).
+                (
+                    "http://%2F%2F.%2Fpipe%2Fdocker_engine/v1.24/containers",
+                    &[],
+                ),
             ],
         );
     }

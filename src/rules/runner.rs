@@ -367,6 +367,15 @@ impl Validator {
             out.truncate(first);
             return;
         }
+        // `<a href="…uri=http%3A%2F%2Fforums…">http://validator.w3.org/check?uri=http%
+        // ... Findex.php</a>`: a forum's link text shortened around an
+        // ellipsis (phpBB's magic URLs); the link's target is whole.
+        if self.standard == Standard::Rfc3986
+            && out.len() > first
+            && cx.source_rest().is_some_and(is_shortened_link_text)
+        {
+            retain_from(out, first, |d| d.rule.group() == Group::Security);
+        }
         // `news:x:9:13:news:/var/spool/news:`: a passwd entry, whose first
         // field is a user's name, not a scheme.
         if self.standard == Standard::Rfc3986
@@ -452,6 +461,21 @@ pub enum Shown {
     /// A URL library's source code (`url.c`, `URI.pm`): the odd URLs its
     /// comments show are the cases it parses.
     Parser,
+}
+
+/// Whether `rest`, the text after a URL, is the rest of a link's text
+/// shortened around an ellipsis: ` ... Findex.php</a>`.
+fn is_shortened_link_text(rest: &str) -> bool {
+    let Some(tail) = rest
+        .strip_prefix(" ... ")
+        .or_else(|| rest.strip_prefix(" \u{2026} "))
+    else {
+        return false;
+    };
+    let end = tail
+        .find(|c: char| c.is_whitespace() || c == '<')
+        .unwrap_or(tail.len());
+    end > 0 && tail[end..].to_ascii_lowercase().starts_with("</a>")
 }
 
 /// A finding about a URL's own syntax, which a bug's input or a diagram's

@@ -334,7 +334,8 @@ pub(crate) fn rejoin(
             && !sentence
             && !next.key
             && (completes || is_path(tok))
-            && !(names_a_file(&b[url_start..run_end]) && tok[0].is_ascii_alphanumeric())
+            && !(names_a_file(&b[url_start..run_end])
+                && (tok[0].is_ascii_alphanumeric() || is_slash_name(tok)))
             && !is_function_word(tok)
             && !signs_off(&b[url_start..run_end], tok);
         if !strong {
@@ -703,6 +704,16 @@ fn signs_off(url: &[u8], tok: &[u8]) -> bool {
         && !url
             .get(..7)
             .is_some_and(|s| s.eq_ignore_ascii_case(b"mailto:"))
+}
+
+/// Whether `tok` is a name after a slash, a mail's sign-off (`/Daniel`
+/// on the line after `…/026611.html` in a list archive): one capitalised
+/// word of letters, no path's segment after a whole file name.
+fn is_slash_name(tok: &[u8]) -> bool {
+    tok.len() >= 3
+        && tok[0] == b'/'
+        && tok[1].is_ascii_uppercase()
+        && tok[2..].iter().all(u8::is_ascii_lowercase)
 }
 
 /// Whether `tok` holds a percent escape (`%20`); `%global` (an RPM macro)

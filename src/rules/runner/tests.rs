@@ -304,6 +304,18 @@ fn a_quoted_printable_attribute_in_raw_mail_is_not_linted() {
 }
 
 #[test]
+fn a_forums_shortened_link_text_is_not_linted() {
+    use crate::url::standard::Standard;
+    let rules = crate::rules::testutil::rules_in_text;
+    let page = "<a class=\"postlink\" href=\"http://validator.w3.org/check?uri=http%3A%2F%2Fa.example%2Fx.php\">http://validator.w3.org/check?uri=http% ... Fx.php</a><br />\n";
+    let escape = crate::rules::Rule::InvalidPercentEscape;
+    assert!(!rules(page, Standard::Rfc3986).contains(&escape));
+    // Near miss: the ellipsis in prose after the URL.
+    let prose = "see http://validator.w3.org/check?uri=http% ... and so on\n";
+    assert!(rules(prose, Standard::Rfc3986).contains(&escape));
+}
+
+#[test]
 fn a_passwd_entry_holds_no_url_under_rfc3986() {
     use crate::url::standard::Standard;
     let rules = crate::rules::testutil::rules_in_text;

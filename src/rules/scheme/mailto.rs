@@ -19,7 +19,8 @@ declare_rule! {
     /// Under `rfc3986` (the default) an address obfuscated on purpose
     /// against harvesters, `mailto:joe at example.org` (or `(at)`, `[AT]`,
     /// `'at'`, `-at-`, `+at+`, `%5BAT%5D`, `%3CAT%3E`, `_at_`, `%20at%20`,
-    /// Japanese `(あっと)`,
+    /// Japanese `(あっと)`, an address wrapped after a hyphen with ` at ` on
+    /// the next line (`[mailto:help-` then `> bounces at lists.example.org]`),
     /// `ukdATkampsax.dk`, ` dot ` for the dot, or the marks spaced out,
     /// `warner-buildbot @ lothar . com`, or written as HTML character
     /// references shown outside HTML, `abc&#37;&#52;&#48;example&#46;org`),
@@ -93,6 +94,17 @@ pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
             .is_some_and(|(words, _)| words.contains("%20") && !words.contains(['(', ')']))
     });
     if aside {
+        return true;
+    }
+    // Outlook's quoted header in a list archive, the address wrapped after
+    // a hyphen: `[mailto:help-` then `> bounces at lists.whatwg.org]`.
+    let wrapped = cx.url.ends_with('-')
+        && cx.cand.excerpt.as_ref().is_some_and(|e| {
+            let next = e.next.trim_start_matches(['>', ' ', '\t']);
+            let word = next.len() - next.trim_start_matches(|c: char| !c.is_whitespace()).len();
+            word > 0 && next[word..].to_ascii_lowercase().starts_with(" at ")
+        });
+    if wrapped {
         return true;
     }
     let Some(rest) = cx.source_rest() else {
@@ -561,6 +573,12 @@ mod tests {
             "<a href=\"mailto:tea_hugutaku\">write to me</a>",
             Standard::Rfc3986
         ));
+        // Wrapped after a hyphen in a quoted Outlook header; near miss:
+        // the next line's word with no `at` after it.
+        let text = "> From: help-bounces at lists.example.org [mailto:help-\n> bounces at lists.example.org] On Behalf Of A\n";
+        assert!(!fires(text, Standard::Rfc3986), "{text}");
+        let text = "> From: [mailto:help-\n> bounces and more] On Behalf Of A\n";
+        assert!(fires(text, Standard::Rfc3986), "{text}");
         // Near miss: an escape that only starts like `[AT]`.
         assert!(fires(
             "write to mailto:joe%5Bat.org today",

@@ -377,9 +377,24 @@ fn a_word_after_a_whole_file_name_is_no_wrap() {
         filled("http://download.linuxaudio.org/lilypond/lilypond-2.12.3.tar.gz")
     );
     assert_ne!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
-    // Near misses: a fragment or a path piece after the file name, and a
-    // file name cut before its last letters, still rejoin.
+    // A mail's sign-off after a slash (a list archive's `/Daniel`).
+    let text = format!(
+        "{}
+/Daniel
+-------------- next part --------------
+",
+        filled("http://lists.whatwg.org/htdig.cgi/whatwg-whatwg.org/2010-June/026611.html")
+    );
+    assert_ne!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // Near misses: a fragment or a path piece after the file name, a
+    // segment after a slash, and a file name cut before its last letters,
+    // still rejoin.
     for (line, next, url) in [
+        (
+            "https://a.example/x/page.html",
+            "/Main_Page",
+            "https://a.example/x/page.html/Main_Page",
+        ),
         (
             "https://a.example/x/iostats.rst",
             "#field/1",

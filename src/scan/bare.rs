@@ -504,9 +504,14 @@ fn bracket_ends_url(b: &[u8], i: usize, limit: usize, from: usize, query: bool) 
     let after2 = inner.get(close + 2).copied();
     match after {
         None => true,
-        // The end of the token, or of the string or code span it is in;
-        // or text of another script (`URL[text]。` in a translation).
-        Some(c) if c.is_ascii_whitespace() || matches!(c, b'"' | b'\'' | b'`') || c >= 0x80 => true,
+        // The end of the token, or of the string or code span it is in, or
+        // of a table's cell (`|link:URL[Allure]|2593` in AsciiDoc); or text
+        // of another script (`URL[text]。` in a translation).
+        Some(c)
+            if c.is_ascii_whitespace() || matches!(c, b'"' | b'\'' | b'`' | b'|') || c >= 0x80 =>
+        {
+            true
+        }
         // Sentence punctuation, then the token's end: `URL[].`, and
         // `(URL[]).` with the parenthesis closed; the end may be a
         // no-break space (`URL[text].\u{a0}`).

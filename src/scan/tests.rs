@@ -526,6 +526,8 @@ fn real_world_shapes() {
         // AsciiDoc's empty link text, the parenthesis around it closed.
         ("manual (http://www.lua.org/docs.html[]). In", &["http://www.lua.org/docs.html"]),
         ("(http://a.example/x[y]), then", &["http://a.example/x"]),
+        // ...and in a table's cell.
+        ("|link:https://plugins.jenkins.io/allure[Allure]|2593", &["https://plugins.jenkins.io/allure"]),
         // ...and in emphasis closed after it; near miss: a word goes on.
         ("    *http://www.zsh.org/[]*\n", &["http://www.zsh.org/"]),
         ("see _https://a.example/g/[the guide]_.", &["https://a.example/g/"]),

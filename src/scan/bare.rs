@@ -90,6 +90,9 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // Namespace=test`, Dgraph's `addr=http://vault:8200;acl-
                 // field=…` superflag).
                 b',' | b';' if !query && !hashed && after_port_before_key(b, from, i) => break,
+                // And `;` then a word and a blank, a shell's next command
+                // (`export http_proxy=http://192.168.1.100:1087;export …`).
+                b';' if !query && !hashed && after_port(b, from, i) && command_after(b, i) => break,
                 // No host name holds a `;`: right after one, `;key=` is a
                 // connection string's next setting too (Azure's
                 // `Endpoint=https://foo.azconfig.io;Id=…;Secret=…`).
@@ -337,6 +340,19 @@ fn named_url_at(b: &[u8], i: usize) -> bool {
 /// at `from` (`//localhost:14250,`) and a `name=` follows it.
 fn after_port_before_key(b: &[u8], from: usize, i: usize) -> bool {
     after_port(b, from, i) && key_after(b, i)
+}
+
+/// Whether a word of letters and a blank follow the byte at `i`: a
+/// command after a shell's `;`.
+fn command_after(b: &[u8], i: usize) -> bool {
+    let word = b[i + 1..]
+        .iter()
+        .take(32)
+        .take_while(|c| c.is_ascii_lowercase())
+        .count();
+    word > 0
+        && b.get(i + 1 + word)
+            .is_some_and(|&c| c == b' ' || c == b'\t')
 }
 
 /// Whether a `name=` follows the byte at `i`.

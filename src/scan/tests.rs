@@ -515,6 +515,10 @@ fn real_world_shapes() {
         ("See also https://www.ams.org/tex/amslatex.html.^^J%", &["https://www.ams.org/tex/amslatex.html"]),
         // ...but `^^` before a blank stays, for the rules to see.
         ("https://k.example/start/#write-a-post^^ thats it", &["https://k.example/start/#write-a-post^^"]),
+        // A shell's `;` and next command after a port; near miss: after
+        // a path.
+        ("export http_proxy=http://192.168.1.100:1087;export https_proxy=x", &["http://192.168.1.100:1087"]),
+        ("see http://a.example:8080/a;export b", &["http://a.example:8080/a;export"]),
         // A shell's `&&` glued on; near miss: one `&` in a query.
         ("while sleep 1;do curl http://foo.example.com:30909&& echo;done", &["http://foo.example.com:30909"]),
         ("curl http://a.example/?x=1&&y=2 now", &["http://a.example/?x=1&&y=2"]),

@@ -161,6 +161,16 @@ pub fn is_placeholder_user(user: &str) -> bool {
                 | "utilisateur"
                 | "benutzer"
                 | "utente"
+                // The stock names of examples (Nette's URL class,
+                // `http://john:xyz%2A12@nette.org:8080/…`, taken apart;
+                // Gentoo's proxy `http://john:f00b_r@proxy.gentoo.org:8080`).
+                | "john"
+                | "jane"
+                | "johndoe"
+                | "janedoe"
+                | "jdoe"
+                | "alice"
+                | "bob"
         )
     };
     word(&u)

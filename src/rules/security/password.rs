@@ -27,7 +27,7 @@ declare_rule! {
     /// (`play.min.io`, `demo.mattermost.com`: `play.`, `playground.` or
     /// `demo.` in a name of three labels at most, credentials published
     /// for every reader to try), nor one after a web site's name as the user (`http://www.cnn.com:x@evil.example/`, the disguise of RFC 3986 §7.6, shown to warn of it) or one beside a placeholder user name (`user`, `username`, `usuario`,
-    /// `<user>`: `https://user:he%2F%2Fo@pypi.company.com/` shows how to
+    /// `<user>`, or an example's stock name, `john`, `jane`, `alice`, `bob`: `https://user:he%2F%2Fo@pypi.company.com/` shows how to
     /// encode a password, it leaks none), nor a password that repeats the user
     /// name (`admin:admin`, `guest:guest`: an example's or a product's
     /// default), or John Doe split over the two (`john:doe`, `jane:doe`).
@@ -141,6 +141,13 @@ mod tests {
                 ("https://u:<token>@db.internal.corp/", &[]),
                 ("https://u:hunter2@db.internal.corp/", &["hunter2"]),
                 ("https://user:he%2F%2Fo@pypi.company.com/simple", &[]),
+                // An example's stock name; near miss: another name.
+                ("http://john:xyz%2A12@nette.org:8080/en/download", &[]),
+                ("http://alice:f00b_r@proxy.gentoo.org:8080", &[]),
+                (
+                    "http://johnny:xyz%2A12@nette.org:8080/en/download",
+                    &["xyz%2A12"],
+                ),
                 ("https://<user>:hunter2@db.internal.corp/", &[]),
                 ("https://users:hunter2@db.internal.corp/", &["hunter2"]),
                 // The word in another language (Claws Mail's Spanish manual).
@@ -152,7 +159,7 @@ mod tests {
                 // pnpm's example of escaping marks: `user:pass` with one
                 // escaped inside each word; near miss: a real-looking pair.
                 ("https://use%21r:pas%2As@my.proxy:1234/foo", &[]),
-                ("https://bo%21b:hun%2Ater9@my.proxy/", &["hun%2Ater9"]),
+                ("https://ro%21b:hun%2Ater9@my.proxy/", &["hun%2Ater9"]),
                 ("ftp://joe:tiger@ftp.funet.fi/", &["tiger"]),
                 // The user name repeated: a default pair; a near miss.
                 ("https://admin:admin@nifi.apache.org:1234/path", &[]),
@@ -161,7 +168,7 @@ mod tests {
                 ("http://john:doe@proxy.localnet.com:8080", &[]),
                 ("http://Jane:Doe@proxy.localnet.com/", &[]),
                 ("http://jim:doe@proxy.localnet.com/", &["doe"]),
-                ("http://john:doe2@proxy.localnet.com/", &["doe2"]),
+                ("http://jim:doe2@proxy.localnet.com/", &["doe2"]),
                 // A site's name as the user: the disguise of RFC 3986 §7.6.
                 (
                     "http://www.cnn.com:USArticle1840@www.liquidshirts.com/",

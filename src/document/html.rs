@@ -357,7 +357,7 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
             let v = j + 1;
             let cache = &mut memo.quote[usize::from(q == b'\'')];
             let close = cache.find(bytes, v, &[q]);
-            if !is_url {
+            if !is_url || is_revision_author(out.name, attr, &s[v..close.unwrap_or(v)]) {
                 if attr == "class" {
                     out.example |= is_example_class(&s[v..close.unwrap_or(v)]);
                 }
@@ -412,6 +412,19 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
             }
         }
     }
+}
+
+/// Whether `value`, of the attribute `attr` on `<name>`, is the author of
+/// a tracked change as Word's "Save as HTML" writes it: `<ins
+/// cite="mailto:Mike%20Folk" datetime="…">`, a name and no address, which
+/// no reader follows (HDF5's archived proposals).
+fn is_revision_author(name: &str, attr: &str, value: &str) -> bool {
+    attr == "cite"
+        && (name.eq_ignore_ascii_case("ins") || name.eq_ignore_ascii_case("del"))
+        && value
+            .get(..7)
+            .is_some_and(|m| m.eq_ignore_ascii_case("mailto:"))
+        && !value.contains('@')
 }
 
 /// Whether the tag `<name>` at `lt`, ending at `end`, is a placeholder: no

@@ -117,6 +117,11 @@ fn each_reader_finds_its_links() {
         (Syntax::Roff, "GUI on \\X'tty: link http://localhost:9090'\\fI\\%http://localhost:9090\\fP\\X'tty: link' on\n", &["http://localhost:9090"]),
         (Syntax::Roff, "a \\h'2n'http://c.example/x\\v'-1'\n", &["http://c.example/x"]),
         (Syntax::Html, "<a href='http://a.example/'>http://a.example/</a> <!-- <a href=\"http://c.example/\"> -->", &["http://a.example/"]),
+        // Word's author of a tracked change; near misses: an address, a
+        // quotation's source.
+        (Syntax::Html, "<ins cite=\"mailto:Mike%20Folk\" datetime=\"2002-12-11T15:36\">(EDC) </ins>", &[]),
+        (Syntax::Html, "<del cite=\"mailto:mf@a.example\">x</del>", &["mailto:mf@a.example"]),
+        (Syntax::Html, "<q cite=\"mailto:Mike%20Folk\">x</q>", &["mailto:Mike%20Folk"]),
         // tex2page shows its href's `%25` decoded: one URL, not two; a text
         // that differs beyond the escape is read as its own URL (near miss).
         (Syntax::Html, "<a href=\"http://a.example/b.html#%25_idx_1\">http://a.example/b.html#%_idx_1</a>", &["http://a.example/b.html#%25_idx_1"]),

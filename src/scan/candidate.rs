@@ -117,8 +117,10 @@ pub struct Excerpt {
     pub text: String,
     /// The end of the line before (at most [`BEFORE_CLIP`] bytes, no line
     /// break), so a rule can read what the text says of the URL: "a wrongly
-    /// spelled protocol part / as in `htpts://example.com`". Kept only for a
-    /// URL within [`CONTEXT_REACH`] bytes of its line's start.
+    /// spelled protocol part / as in `htpts://example.com`"; over a blank
+    /// line, the line before it when that ends in `:` (a block's
+    /// introduction, reST's "these `hosts::`"). Kept only for a URL within
+    /// [`CONTEXT_REACH`] bytes of its line's start.
     pub before: String,
     /// The start of the next line with text after the excerpt's last (up
     /// to two lines on, markup tags left out; at most [`BEFORE_CLIP`]

@@ -185,7 +185,16 @@ pub(crate) fn excerpt(w: &Window, start: usize, end: usize, first_line: u64) -> 
     // before for a URL near its line's start, the next line's text for one
     // near its line's end.
     let before = if from > 0 && b[from - 1] == b'\n' && start - from < CONTEXT_REACH {
-        let end = from - 1 - usize::from(from >= 2 && b[from - 2] == b'\r');
+        let mut end = from - 1 - usize::from(from >= 2 && b[from - 2] == b'\r');
+        // A blank line after a block's introduction (reST's "… these
+        // hosts::" over its literal block): the introduction is the line
+        // before.
+        if end > 0 && b[end - 1] == b'\n' {
+            let above = end - 1 - usize::from(end >= 2 && b[end - 2] == b'\r');
+            if b[..above].last() == Some(&b':') {
+                end = above;
+            }
+        }
         let start = memchr::memrchr(b'\n', &b[end.saturating_sub(BEFORE_CLIP)..end])
             .map_or(ceil_boundary(b, end.saturating_sub(BEFORE_CLIP)), |k| {
                 end.saturating_sub(BEFORE_CLIP) + k + 1

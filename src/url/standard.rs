@@ -450,8 +450,18 @@ const CALLED_WRONG: &[&str] = &[
 /// Words at the end of the line before a URL that starts its line, which
 /// call it wrong: "if you pass a wrongly spelled protocol part / as in
 /// `htpts://example.com`". Fewer than on its own line: the line before
-/// may be about something else (`<!-- urlint: ignore-next-line[invalid-host] -->`).
-const CALLED_WRONG_ABOVE: &[&str] = &["wrongly", "incorrect", "malformed", "misspel"];
+/// may be about something else (`<!-- urlint: ignore-next-line[invalid-host] -->`),
+/// so `invalid` only as a sentence uses it, over an example block
+/// ("The default behavior is to invalidate these `hosts::`").
+const CALLED_WRONG_ABOVE: &[&str] = &[
+    "wrongly",
+    "incorrect",
+    "malformed",
+    "misspel",
+    "invalidate",
+    "are invalid",
+    "is invalid",
+];
 
 /// Words right after a URL that say it fails: `http:/c   error out`,
 /// `get('http://%zz/')  # raises InvalidURL`, "... is not correct".
@@ -1266,6 +1276,24 @@ mod tests {
         assert_eq!(called(&long), [false]);
         assert_eq!(
             called("<!-- urlint: ignore-next-line[invalid-host] -->\n<http://h.acme.org:25/>\n"),
+            [false]
+        );
+        // A block's introduction over a blank line (a README's reST
+        // literal block); near misses: no `:` ending it, other words.
+        assert_eq!(
+            called("The default behavior is to invalidate these hosts::\n\n    http://256.256.256.256\n"),
+            [true]
+        );
+        assert_eq!(
+            called(
+                "The default behavior is to invalidate these hosts\n\n    http://256.256.256.256\n"
+            ),
+            [false]
+        );
+        assert_eq!(
+            called(
+                "The default behavior is to accept these hosts::\n\n    http://256.256.256.256\n"
+            ),
             [false]
         );
         // Right after it.

@@ -21,8 +21,10 @@ declare_rule! {
     /// allowed, as RFC 3986 §3.2.3 writes `port = *DIGIT` (under `rfc1738`
     /// it is reported), and so is `-1`, which a server's log prints for a
     /// port it has turned off (`WildFly`'s `https://192.168.0.115:-1/management`)
-    /// and no writer means as a URL. Digits and the 65535 limit apply
-    /// under both.
+    /// and no writer means as a URL; a "port" holding a character no URL
+    /// may hold (`http://localhost:631"`, a quote glued on) is left to
+    /// `unsafe-character`, which names the real fault. Digits and the 65535
+    /// limit apply under both.
     ///
     /// ## Example
     /// `http://host:80a/`
@@ -57,6 +59,17 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     if cx.standard == Standard::Rfc3986 && cx.text(p.clone()) == "-1" {
         return;
     }
+    // `http://localhost:631"` (a converter's closing quote glued on),
+    // `http://Serving earth data: addressing requirements` (a title for a
+    // link): a character no URL may hold is the fault, which
+    // `unsafe-character` reports; the "port" is only its by-product.
+    if cx.standard == Standard::Rfc3986
+        && cx
+            .text(p.clone())
+            .contains([' ', '"', '<', '>', '{', '}', '|', '\\', '^', '`'])
+    {
+        return;
+    }
     if let Err(f) = port::check(cx.url, p.clone(), p.start - 1) {
         out.at(f.range, f.message);
     }
@@ -78,6 +91,10 @@ mod tests {
                 // A log's disabled port; near miss: another negative one.
                 ("https://192.168.0.115:-1/management", &[]),
                 ("https://192.168.0.115:-2/management", &["-2"]),
+                // A character no URL holds, `unsafe-character`'s; near
+                // miss: letters.
+                ("http://localhost:631\"", &[]),
+                ("http://localhost:631x", &["631x"]),
             ],
         );
     }

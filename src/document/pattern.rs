@@ -837,7 +837,10 @@ fn has_bracket_notation(url: &str) -> bool {
         // `https://[your-tenant].sharepoint.com/`, `http://[IP of Snowball]`
         // (cut at the space), `https://[YOUR-DOMAIN]/`, in any script
         // (PHP's Russian manual, `https://[имя вашего сайта].scm…`).
-        let placeholder_host = Some(open) == host_start
+        // SRFI 108's quasi-literal, `&URI{http://&[example-host]/}`: an
+        // expression unquoted where the host goes, after `&` or `@`.
+        let unquoted = host_start.is_some_and(|h| h + 1 == open && matches!(b[h], b'&' | b'@'));
+        let placeholder_host = (Some(open) == host_start || unquoted)
             && !inner.is_empty()
             && !inner.contains(':')
             && !starts_ipvfuture(inner)
@@ -1100,6 +1103,8 @@ mod tests {
             "http://.example.org/",
             "https://[your-tenant].sharepoint.com/",
             "https://[имя",
+            "http://&[example-host]/",
+            "http://@[example-host]/",
             "https://?(goproxy.io|proxy.golang.com.cn|goproxy.cn)",
             "http://[IP",
             "https://[YOUR-DOMAIN]/some-path-to/Documents",

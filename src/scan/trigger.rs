@@ -242,6 +242,9 @@ impl Schemes {
             ((j >= 2 && &b[j - 2..j] == b"::") && !slashes)
                 || (j >= 1 && matches!(b[j - 1], b'/' | b'.') && numbered())
                 || (j >= 2 && b[j - 1] == b'_' && b[j - 2].is_ascii_alphanumeric() && !slashes)
+                // After `xn--`, it is the text of an A-label (a punycode
+                // demo's output, `xn--https://-5y4qg6h355l.jp:8443`).
+                || (j >= 4 && b[j - 4..j].eq_ignore_ascii_case(b"xn--"))
         };
         (start..colon).find(|&j| {
             let starts_word = j == 0 || !b[j - 1].is_ascii_alphanumeric();
@@ -313,6 +316,12 @@ mod tests {
         // The rest of a name after `_` (an Erlang module's `boss_news`);
         // near misses: `//` after it, a `_` that opens a word.
         assert_eq!(s.scheme_before(&win("boss_news:start()"), 9, 0), None);
+        // The text of an A-label; near miss: another prefix.
+        assert_eq!(
+            s.scheme_before(&win("xn--https://-5y4qg6h355l.jp"), 9, 0),
+            None
+        );
+        assert_eq!(s.scheme_before(&win("xo--https://a.jp"), 9, 0), Some(4));
         assert_eq!(s.scheme_before(&win("a_https://x"), 7, 0), Some(2));
         assert_eq!(s.scheme_before(&win(" _news:a.b_"), 6, 0), Some(2));
     }

@@ -26,7 +26,7 @@ declare_rule! {
     /// references shown outside HTML, `abc&#37;&#52;&#48;example&#46;org`),
     /// is not reported: its writer broke it deliberately; nor is a
     /// placeholder (`mailto:xxx`, `mailto:foo`, `mailto:user`, `mailto:test`,
-    /// `mailto:anonymous`, `mailto:list`, `mailto:...`, `mailto:-`, `mailto:EmailAddress`),
+    /// `mailto:anonymous`, `mailto:list`, `mailto:body`, `mailto:...`, a local part of dots alone left by an archive's elision (`mailto:.@vuw.ac.nz`), `mailto:-`, `mailto:EmailAddress`),
     /// a notifier
     /// library's server URL with a password (Apprise's
     /// `mailto://user:pass@smtp.example.org`), a wildcard
@@ -116,6 +116,18 @@ pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
         .strip_prefix(['"', '\''])
         .and_then(|r| r.strip_prefix('>'))
         .map_or(rest, |text| text.trim_start());
+    // The SRFI pages' link text, `mailto:srfi minus 41 at srfi dot
+    // schemers dot org`: the address spelled out in words, cut at its
+    // first blank.
+    let words: String = rest
+        .chars()
+        .take(64)
+        .take_while(|&c| c != '\n' && c != '<')
+        .collect::<String>()
+        .to_ascii_lowercase();
+    if words.contains(" at ") && words.contains(" dot ") {
+        return true;
+    }
     let after: String = rest.chars().take(8).collect();
     let after = after.to_ascii_lowercase();
     [
@@ -198,6 +210,15 @@ fn placeholder(cx: &Cx<'_>) -> bool {
             return true;
         }
     }
+    // A quoted Usenet post's `john...@vuw.ac.nz` (an archive's elision
+    // against harvesters), linked by man2html from what was left:
+    // `mailto:.@vuw.ac.nz`, a local part of dots alone.
+    if written
+        .split_once('@')
+        .is_some_and(|(local, _)| !local.is_empty() && local.bytes().all(|c| c == b'.'))
+    {
+        return true;
+    }
     let address = written.to_ascii_lowercase();
     matches!(
         address.as_str(),
@@ -226,6 +247,9 @@ fn placeholder(cx: &Cx<'_>) -> bool {
             // ReSpec's `// The <a href="mailto:list?subject"> link for
             // the public list`: the link's shape sketched in a comment.
             | "list"
+            // ROBODoc's manual on its link syntax (`href:body`,
+            // `mailto:body`, `http://body`): the link's text named.
+            | "body"
     )
         // X's for the address, one or more (LibreOffice's help listing what
         // AutoCorrect links: `x@x`, `mailto:x`).
@@ -423,6 +447,15 @@ mod tests {
         let text = "| Jane | [mailto:anonymous](mailto:anonymous) |";
         assert!(!fires(text, Standard::Rfc3986));
         assert!(fires("write to mailto:anonymously", Standard::Rfc3986));
+        let text = "<code>mailto:body</code> -- This is replaced with";
+        assert!(!fires(text, Standard::Rfc3986));
+        assert!(fires("write to mailto:bodyshop", Standard::Rfc3986));
+        let text = "e-mail john&#46;&#46;&#46;<A HREF=\"mailto:.@vuw.ac.nz\">.@vuw.ac.nz</A>";
+        assert!(!html_rules(text, Standard::Rfc3986).contains(&Rule::InvalidMailto));
+        assert!(fires(
+            "write to mailto:j..@vuw.ac.nz now",
+            Standard::Rfc3986
+        ));
         let text = "// The <a href=\"mailto:list?subject\"> link for the public list";
         assert!(!fires(text, Standard::Rfc3986));
         assert!(fires("write to mailto:lists", Standard::Rfc3986));
@@ -573,6 +606,10 @@ mod tests {
             "<a href=\"mailto:tea_hugutaku\">write to me</a>",
             Standard::Rfc3986
         ));
+        // Spelled out in words after a first one; near miss: prose.
+        let text = "<a href=\"x\">mailto:srfi minus 41 at srfi dot schemers dot org</a>";
+        assert!(!fires(text, Standard::Rfc3986), "{text}");
+        assert!(fires("write mailto:srfi today, at noon", Standard::Rfc3986));
         // Wrapped after a hyphen in a quoted Outlook header; near miss:
         // the next line's word with no `at` after it.
         let text = "> From: help-bounces at lists.example.org [mailto:help-\n> bounces at lists.example.org] On Behalf Of A\n";

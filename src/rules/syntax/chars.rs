@@ -492,9 +492,13 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
                 // `?ref_src=twsrc^google|twcamp^serp`: browsers send a
                 // query's `^` as it is (WHATWG URL). One that ends a word
                 // and the query (`?usp=sharing^`) is a stray footnote mark.
+                // So is an operator's name between escaped parentheses
+                // (SWI-Prolog's `?object=f%28%28^%29/2%29`).
                 b'^' if query
                     && i + 1 < r.end
-                    && (!b[i - 1].is_ascii_alphanumeric() || b[i + 1].is_ascii_alphanumeric()) =>
+                    && (!b[i - 1].is_ascii_alphanumeric()
+                        || b[i + 1].is_ascii_alphanumeric()
+                        || b[i + 1] == b'%') =>
                 {
                     out.push(i);
                 }
@@ -886,6 +890,7 @@ mod tests {
                 ("http://h/x?a=1\\&b=2", &[]),
                 // cmd.exe's `^&`; a caret before anything else is reported.
                 ("https://h/geocubes?x=1^&bbox=2", &[]),
+                ("https://h/doc_for?object=f%28%28^%29/2%29", &[]),
                 ("https://h/a^b?x=1", &["^"]),
                 ("git+https://h/r\\#egg=x", &[]),
                 ("http://h/a\\b", &["\\"]),

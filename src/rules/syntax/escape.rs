@@ -27,7 +27,8 @@ declare_rule! {
     /// command's positional arguments), nor a fragment of digits ending in
     /// `%` (archive.today's point of the page, `https://archive.is/L7wRJ#76%`),
     /// nor a `%` ending a URL quoted after SQL's `LIKE` (`WHERE url LIKE
-    /// 'http://a.example/share/1707%'`: the wildcard).
+    /// 'http://a.example/share/1707%'`: the wildcard), nor the `%` that
+    /// starts an anchor tex2page names (R5RS's `…/r5rs-Z-H-9.html#%_sec_6.6`).
     /// Otherwise the same under `rfc3986` and `rfc1738`.
     ///
     /// ## Example
@@ -73,6 +74,21 @@ fn is_scroll_position(cx: &Cx<'_>, at: usize) -> bool {
             && !digits.is_empty()
             && digits.bytes().all(|c| c.is_ascii_digit() || c == b'.')
             && digits.as_bytes()[0].is_ascii_digit()
+    })
+}
+
+/// Whether the `%` at `at` starts a fragment naming an anchor tex2page
+/// wrote (`…/r5rs-Z-H-9.html#%_sec_6.6`, `#%_idx_144`, `#%_chap_Temp_9`:
+/// R5RS, SICP and the SRFI pages link them so): the target page names its
+/// anchor with the `%` itself, and browsers leave a fragment as it is.
+fn is_tex2page_anchor(cx: &Cx<'_>, at: usize) -> bool {
+    cx.parts.fragment.as_ref().is_some_and(|f| {
+        f.start == at
+            && cx.url.get(at + 1..).is_some_and(|rest| {
+                ["_sec_", "_idx_", "_chap_", "_toc_"]
+                    .iter()
+                    .any(|p| rest.starts_with(p))
+            })
     })
 }
 
@@ -135,7 +151,8 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             && (is_percentage(cx, e.range.start)
                 || is_positional(cx, e.range.start)
                 || is_scroll_position(cx, e.range.start)
-                || is_like_wildcard(cx, e.range.start))
+                || is_like_wildcard(cx, e.range.start)
+                || is_tex2page_anchor(cx, e.range.start))
         {
             continue;
         }
@@ -180,6 +197,10 @@ mod tests {
                 ("https://archive.is/L7wRJ#76%", &[]),
                 ("https://archive.is/L7wRJ#7.5%", &[]),
                 ("https://archive.is/L7wRJ#top%", &["%"]),
+                // tex2page's anchors; near miss: another word.
+                ("http://a.example/r5rs-Z-H-9.html#%_sec_6.6", &[]),
+                ("http://a.example/r5rs-Z-H-9.html#%_idx_144", &[]),
+                ("http://a.example/r5rs-Z-H-9.html#%_foo_1", &["%_f"]),
                 ("https://a.example/76%", &["%"]),
                 // A bad escape before a fragment (perl.com's Google Groups
                 // links once panicked here).

@@ -1027,7 +1027,12 @@ pub fn names_a_scheme(cand: &crate::scan::Candidate) -> bool {
         let word = &before[before
             .trim_end_matches(|c: char| c.is_ascii_alphabetic())
             .len()..];
-        word.eq_ignore_ascii_case("for") && before.len() > word.len()
+        // GeoNetwork's "The node's name or IP number (without
+        // <http://>)": the prefix to leave out.
+        ["for", "without"]
+            .iter()
+            .any(|w| word.eq_ignore_ascii_case(w))
+            && before.len() > word.len()
     });
     if named_for {
         return true;

@@ -18,7 +18,7 @@ declare_rule! {
     /// Under `rfc3986` (the default) a scheme the text names rather than
     /// gives, followed by a noun such as "URIs", "remote" or "scheme"
     /// (`<s3://> URIs are supported`), after "for" (`port 389 for
-    /// <ldap://>`) or set as POD code (`C<http://>`), is not reported, nor is an empty
+    /// <ldap://>`) or "without" (`IP number (without <http://>)`) or set as POD code (`C<http://>`), is not reported, nor is an empty
     /// wrapper in quotes ("without the surrounding `"<URL:>"`"). Under
     /// `rfc1738` every one is. Under both, a `#` right after the slashes
     /// on a line holding a `sed` substitution (`sed 's#deb https://#…#g'`)
@@ -218,6 +218,11 @@ mod tests {
         let named = "without the surrounding \"<>\" or \"<URL:>\" -IZ\n";
         assert_eq!(rules(named, Standard::Rfc3986), []);
         assert_eq!(rules(named, Standard::Rfc1738), [Rule::EmptyUrl]);
+        // The prefix to leave out; near miss: another word before it.
+        let without = "**Host** The node's name or IP number (without <http://>).\n";
+        assert_eq!(rules(without, Standard::Rfc3986), []);
+        let with = "**Host** The node's name or IP number (with <http://>).\n";
+        assert_eq!(rules(with, Standard::Rfc3986), [Rule::EmptyUrl]);
         let ticks = "write `<URL:>` around it\n";
         assert_eq!(rules(ticks, Standard::Rfc3986), []);
         // Near misses: one quote only, and an empty wrapper left in.

@@ -198,7 +198,10 @@ impl Syntax {
     /// as `.txt`, as old how-tos are) is HTML; one that opens with a roff
     /// comment, title or macro definition (`'\"`, `.\"`, `.TH `, `.de `:
     /// Tcl's manual pages are named `.n`, a name other languages use too)
-    /// is roff. Any other syntax stays.
+    /// is roff; one that opens as a unified diff (`diff --git`, or `--- `
+    /// and `+++ ` lines) is a diff, also when an inner extension named it
+    /// Markdown (a changelog site's `0793f53_packaging.md.txt`). Any other
+    /// syntax stays.
     #[must_use]
     pub fn refined_by_head(self, head: &[u8]) -> Syntax {
         if self == Syntax::Text && opens_roff(head) {
@@ -207,6 +210,9 @@ impl Syntax {
             Syntax::Html
         } else if self == Syntax::Text && has_front_matter(head) {
             Syntax::Markdown
+        } else if matches!(self, Syntax::Text | Syntax::Markdown) && opens_diff(head) {
+            // `0793f53_packaging.md.txt`: a diff of a Markdown page.
+            Syntax::Diff
         } else if self == Syntax::Text && icalendar::opens_object(head) {
             Syntax::Icalendar
         } else if self == Syntax::Text && looks_like_rst(head) {
@@ -277,6 +283,22 @@ fn opens_html_page(head: &[u8]) -> bool {
         && head
             .get(if starts(b"<html") { 5 } else { 14 })
             .is_none_or(|c| c.is_ascii_whitespace() || *c == b'>')
+}
+
+/// Whether `head` opens as a unified diff: `git diff`'s `diff --git a/x
+/// b/x` line, or the `--- ` and `+++ ` headers (a changelog site's
+/// `pages/diffs/0793f53_packaging.md.txt`, whose `@@ … @@` lines repeat a
+/// line of the file cut short).
+fn opens_diff(head: &[u8]) -> bool {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    if head.starts_with(b"diff --git ") {
+        return true;
+    }
+    let mut lines = head.split(|&c| c == b'\n');
+    matches!(
+        (lines.next(), lines.next()),
+        (Some(a), Some(b)) if a.starts_with(b"--- ") && b.starts_with(b"+++ ")
+    )
 }
 
 /// Whether `head` opens as roff source: a comment line (`'\"`, `.\"`),

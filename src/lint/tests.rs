@@ -531,3 +531,19 @@ fn a_pipermail_message_page_is_data() {
     };
     assert!(!rules_of(all, page, "2007/007715.html").is_empty());
 }
+
+/// A diff saved as `.md.txt` is read as a diff: a hunk's header repeats
+/// a line cut short, and no link is left open there.
+#[test]
+fn a_diff_saved_as_text_is_read_as_a_diff() {
+    let page = "diff --git a/p.md b/p.md\n--- a/p.md\n+++ b/p.md\n@@ -310,50 +268,42 @@ A new feature is [dynamic color](https://m3.material.io/styles/color/dynam\n A new feature is [dynamic color](https://m3.material.io/styles/color/dynamic).\n";
+    let rules = rules_of(Settings::default(), page, "pages/diffs/0793f53_m3.md.txt");
+    assert!(!rules.contains(&Rule::UnterminatedLink), "{rules:?}");
+    // Near miss: the same hunk header in a Markdown page of its own.
+    let rules = rules_of(
+        Settings::default(),
+        &page[page.find("@@").unwrap()..],
+        "notes.md",
+    );
+    assert!(rules.contains(&Rule::UnterminatedLink), "{rules:?}");
+}

@@ -35,6 +35,7 @@ declare_rule! {
     /// address in `inet_aton`'s other notations, which browsers read
     /// (`http://0x7f000001/`, `http://0177.0.0.1/`, one 32-bit number
     /// `http://2130706433/`, loopback written short, `http://127.1:8000/`),
+    /// or counting digits, the address examples make up (`123.456.78.90`),
     /// is shown on purpose under `rfc3986`, and so is
     /// the DNS root's dot alone (a DNS server's `https://.:443` server block),
     /// a Pages site named after an account that ends in `-`
@@ -175,6 +176,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         && (name == "."
             || ipv4_number_form(cx.text(hostname.clone()))
             || is_short_loopback(name)
+            || name.starts_with("123.456.")
             || is_digest(name)
             || is_container_id(name)
             || is_pages_account(name))
@@ -338,6 +340,10 @@ mod tests {
             ("http://127.1:8000/index", &[]),
             ("http://127.0.1/", &[]),
             ("http://127.0.0.:8000/", &["0"]),
+            // Counting digits, the address every example makes up
+            // ("if the IP address is 123.456.78.90"); near miss: a typo.
+            ("http://123.456.78.90:8080/", &[]),
+            ("http://123.256.78.90/", &["256"]),
             ("http://89.0x00000000068.000000160.0x000011", &[]),
             // Near misses: decimal typos, a short number, a hex word.
             ("http://1.2.3/", &["3"]),

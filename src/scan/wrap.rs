@@ -512,10 +512,14 @@ fn is_assigned(after: &[u8]) -> bool {
 /// (`Documentation=man:buildbot(1) https://docs.buildbot.net/`) and the
 /// next line is another (`#After=network-online.target`), not its rest.
 fn is_setting(before_url: &[u8], tok: &[u8]) -> bool {
+    // Qt's INI files write a group's `\` and a key's blanks as `%20`
+    // (TeXstudio's `Grammar\Language%20Tool%20URL=http://localhost:8081/`).
     let key = |s: &[u8]| {
         let n = s
             .iter()
-            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.'))
+            .take_while(|c| {
+                c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b'\\' | b'%')
+            })
             .count();
         n > 0 && s[0].is_ascii_alphabetic() && s.get(n) == Some(&b'=')
     };

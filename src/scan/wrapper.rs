@@ -85,6 +85,26 @@ fn placeholder_name(b: &[u8]) -> Option<usize> {
         .then_some(name + 2)
 }
 
+/// The length of a SICI's `<247::AID-TEA2>` at the start of `b`: a serial
+/// item's DOI holds one (`10.1002/(SICI)1098-231X(200003)37:3<247::AID-TEA2>3.0.CO;2-O`),
+/// part of the URL a wrapper holds, not its end.
+fn sici_part(b: &[u8]) -> Option<usize> {
+    let digits = b[1..]
+        .iter()
+        .take(12)
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    let rest = b.get(1 + digits..)?;
+    let name = rest
+        .strip_prefix(b"::")?
+        .iter()
+        .take(32)
+        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'-')
+        .count();
+    (digits > 0 && name > 0 && rest.get(2 + name) == Some(&b'>'))
+        .then_some(1 + digits + 2 + name + 1)
+}
+
 /// A wrapper opening at the `<` at `lt`, or `None` if the text after `<` is
 /// not a URL (`<xsl:template>`, `<user@host>`).
 pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found> {
@@ -137,9 +157,10 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
             return None;
         }
         // `all.StartsWith("<http://", …)`: a string literal holding the
-        // opener alone, in the code of a Markdown parser; no wrapper.
+        // opener alone, in the code of a Markdown parser, or a code span
+        // (`` `<ab://` = 6 bytes ``, a comment on an IRI's bytes); no wrapper.
         let rest = colon + if slashes { 3 } else { 1 };
-        if lt > 0 && matches!(b[lt - 1], b'"' | b'\'') && b.get(rest) == Some(&b[lt - 1]) {
+        if lt > 0 && matches!(b[lt - 1], b'"' | b'\'' | b'`') && b.get(rest) == Some(&b[lt - 1]) {
             return None;
         }
         // `<http:operation location="GetLastTradePrice"/>`: an XML element
@@ -189,7 +210,7 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
             // `<https://github.com/<your-user-name>/repo>`: a placeholder's
             // name in angle brackets is part of the wrapped pattern (which
             // the pattern test then leaves out), no unclosed wrapper.
-            b'<' => match placeholder_name(&b[i..limit]) {
+            b'<' => match placeholder_name(&b[i..limit]).or_else(|| sici_part(&b[i..limit])) {
                 Some(len) => {
                     content.copy(std::str::from_utf8(&b[i..i + len]).unwrap_or_default(), i);
                     i += len;

@@ -106,9 +106,25 @@ fn whitespace_inside_wrappers_is_removed_and_recorded() {
 fn a_string_literal_holding_the_opener_alone_is_no_wrapper() {
     assert!(urls("if all.StartsWith(\"<http://\", Ordinal)\n  && x-\n").is_empty());
     assert!(urls("s.startswith('<ftp:')").is_empty());
+    assert!(urls("// (`<ab://` = 6 bytes for the bracket+scheme)").is_empty());
     // Near miss: a whole wrapped URL in a string.
     let c = one("s = \"<http://a.example/b>\"");
     assert_eq!((c.form, c.url.as_str()), (A, "http://a.example/b"));
+}
+
+#[test]
+fn a_sicis_angle_brackets_are_part_of_a_wrapped_doi() {
+    let c = one("<https://doi.org/10.1002/(SICI)1098-231X(200003)37:3<247::AID-TEA2>3.0.CO;2-O>");
+    assert_eq!(
+        (c.url.as_str(), c.facts.unterminated),
+        (
+            "https://doi.org/10.1002/(SICI)1098-231X(200003)37:3<247::AID-TEA2>3.0.CO;2-O",
+            false
+        )
+    );
+    // Near miss: a bracket holding no SICI still ends the wrapper.
+    let c = scan_all(b"<https://a.example/x<b c>", &ScanOptions::default());
+    assert!(c[0].facts.unterminated, "{c:?}");
 }
 
 #[test]
@@ -696,6 +712,9 @@ fn columns_are_a_table_not_a_wrap() {
             .all(|c| c.facts.broken_bare != Some(BrokenBare::Rejoined)),
         "{found:?}"
     );
+    // Qt's INI keys, a group's `\` and `%20` for blanks (TeXstudio's profile).
+    let text = "Grammar\\Language%20Tool%20URL=http://localhost:8081/\nGrammar\\Long%20Repetition%20Check=true\n";
+    assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
     // Justified text's double and triple blanks are no columns.
     let text = "lation,   please  contact  the  Translation  Project  (https://translationpro-\nject.org/).\n";
     assert_eq!(one(text).url, "https://translationpro-ject.org/");

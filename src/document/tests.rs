@@ -658,21 +658,24 @@ fn a_file_that_opens_as_roff_is_roff() {
 
 #[test]
 fn a_text_file_that_opens_a_diff_is_a_diff() {
-    let git = b"diff --git a/packaging.md b/packaging.md\nindex 1..2 100644\n";
-    assert_eq!(Syntax::Text.refined_by_head(git), Syntax::Diff);
+    let git = &b"diff --git a/packaging.md b/packaging.md\nindex 1..2 100644\n"[..];
     let unified = b"--- a/packaging.md\n+++ b/packaging.md\n@@ -1 +1 @@\n";
-    assert_eq!(Syntax::Text.refined_by_head(unified), Syntax::Diff);
-    // `0793f53_packaging.md.txt`, which its inner extension calls Markdown.
-    assert_eq!(Syntax::Markdown.refined_by_head(git), Syntax::Diff);
-    // Near misses: a rule of dashes over text, a line about diffs.
-    assert_eq!(
-        Syntax::Text.refined_by_head(b"--- Notes ---\nSee below.\n"),
-        Syntax::Text
-    );
-    assert_eq!(
-        Syntax::Text.refined_by_head(b"diff is a tool\n"),
-        Syntax::Text
-    );
+    // `0793f53_packaging.md.txt`, which its inner extension calls Markdown,
+    // too. Near misses: a rule of dashes over text, a line about diffs.
+    for (named, head, want) in [
+        (Syntax::Text, git, Syntax::Diff),
+        (Syntax::Text, unified, Syntax::Diff),
+        (Syntax::Markdown, git, Syntax::Diff),
+        (Syntax::Text, b"--- Notes ---\nSee below.\n", Syntax::Text),
+        (Syntax::Text, b"diff is a tool\n", Syntax::Text),
+    ] {
+        assert_eq!(
+            named.refined_by_head(head),
+            want,
+            "{}",
+            String::from_utf8_lossy(head)
+        );
+    }
     // A hunk's header repeats a line cut short: no link is left open.
     let page = "diff --git a/p.md b/p.md\n--- a/p.md\n+++ b/p.md\n@@ -310,50 +268,42 @@ A new feature is [dynamic color](https://m3.material.io/styles/color/dynam\n ok\n";
     let found = urls(Syntax::Text.refined_by_head(page.as_bytes()), page);

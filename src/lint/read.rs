@@ -862,12 +862,12 @@ mod tests {
         assert!(is_pipermail_message(head));
         // Near misses: an archive's index page (no `made` link, not
         // indexed), a page with only an author's `made` link.
-        assert!(!is_pipermail_message(
-            b"<title>The whatwg April 2009 Archive by date</title>\n<META NAME=\"robots\" CONTENT=\"noindex,follow\">"
-        ));
-        assert!(!is_pipermail_message(
-            b"<LINK REL=\"made\" HREF=\"mailto:me@a.example\">\n<title>Home</title>"
-        ));
+        for head in [
+            &b"<title>The whatwg April 2009 Archive by date</title>\n<META NAME=\"robots\" CONTENT=\"noindex,follow\">"[..],
+            b"<LINK REL=\"made\" HREF=\"mailto:me@a.example\">\n<title>Home</title>",
+        ] {
+            assert!(!is_pipermail_message(head), "{}", String::from_utf8_lossy(head));
+        }
     }
 
     #[test]

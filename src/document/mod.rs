@@ -227,8 +227,11 @@ impl Syntax {
         match ext {
             "md" | "markdown" | "mdown" | "mkd" | "mdx" => Syntax::Markdown,
             // `.bs`: Bikeshed, the HTML source of W3C and WHATWG specs;
-            // `.sgml`: DocBook's and LinuxDoc's (`<ulink url="…">`).
-            "html" | "htm" | "xhtml" | "svg" | "xml" | "bs" | "sgml" | "sgm" => Syntax::Html,
+            // `.sgml`: DocBook's and LinuxDoc's (`<ulink url="…">`);
+            // `.xmi`, `.uml`, `.ecore`: XML models Eclipse's tools write, their
+            // `xmlns:` names (`http:///schemas/ACAL_UML_Profile/_kRf…/2`) no links.
+            "html" | "htm" | "xhtml" | "svg" | "xml" | "bs" | "sgml" | "sgm" | "xmi" | "uml"
+            | "ecore" => Syntax::Html,
             "adoc" | "asciidoc" | "asc" => Syntax::Asciidoc,
             "rst" => Syntax::Rst,
             "json" => Syntax::Json,
@@ -323,12 +326,19 @@ fn looks_like_rst(head: &[u8]) -> bool {
         Ok(text) => std::borrow::Cow::Borrowed(text),
         Err(_) => String::from_utf8_lossy(head),
     };
-    // Most heads hold neither a directive's `.. ` at a line start nor a
-    // literal's ``` `` ```: those are found first, and the lines split only
-    // when one is there.
-    let directive = text.starts_with(".. ") || memchr::memmem::find(head, b"\n.. ").is_some();
+    // Most heads hold neither a directive's `.. ` at a line start (or
+    // indented under a list item: libfmt's changelog, `  .. code:: c++`)
+    // nor a literal's ``` `` ```: those are found first, and the lines
+    // split only when one is there.
+    let directive = memchr::memmem::find_iter(head, b".. ").any(|at| {
+        head[..at]
+            .iter()
+            .rev()
+            .take_while(|&&c| c != b'\n')
+            .all(|&c| c == b' ')
+    });
     let markup = directive
-        && text.lines().map(str::trim_end).any(|l| {
+        && text.lines().map(str::trim).any(|l| {
             let Some(rest) = l.strip_prefix(".. ") else {
                 return false;
             };

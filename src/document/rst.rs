@@ -133,7 +133,9 @@ fn grid_cell(src: &str, start: usize, end: usize) -> Option<Vec<(usize, usize)>>
         // Byte offsets of the columns just inside the borders.
         let col = |n: usize| line.char_indices().nth(n).map_or(line.len(), |(i, _)| i);
         let (from, to) = ((at + col(left + 1)).max(start), (at + col(right)).min(end));
-        if from < to {
+        // A cell's blank rest of line (dicom_standard's `| Module <  |`,
+        // the URL on the row below) adds no piece.
+        if from < to && !src[from..to].trim().is_empty() {
             let cell = &src[from..to];
             let lead = cell.len() - cell.trim_start().len();
             pieces.push((from + lead, from + cell.trim_end().len()));

@@ -367,6 +367,21 @@ fn an_rst_reference_broken_in_a_grid_table_cell_is_the_cell_text() {
 }
 
 #[test]
+fn an_rst_reference_whose_opener_ends_a_cells_line_is_the_next_lines() {
+    // dicom_standard's grid table: `<` ends the cell's first line, the
+    // target on the row below (it panicked on the blank rest of the line).
+    let src = "\
+   |            | Module <          |       |
+   |            | #sect_F.3.2.1>`__ |       |
+   | see        | `x <https://a.exa |       |
+   |            | mple/>`__         |       |
+";
+    let found = scan(Syntax::Rst, src);
+    let urls: Vec<_> = found.iter().map(|c| c.url.as_str()).collect();
+    assert_eq!(urls, ["https://a.example/"]);
+}
+
+#[test]
 fn rst_references_broken_in_two_cells_of_a_row_are_each_their_cells() {
     // OpenZFS's mailing-list table (pandoc's output): both the first and
     // the last column break a reference, and the nearest `<` before the
@@ -720,6 +735,10 @@ fn a_text_file_written_in_rst_is_rst() {
     assert_eq!(Syntax::Text.refined_by_head(target), Syntax::Rst);
     let release = b"===========================\nDjango 1.8.10 release notes\n===========================\n\nA URL like ``http://a.example`` would be safe.\n";
     assert_eq!(Syntax::Text.refined_by_head(release), Syntax::Rst);
+    // libfmt's `ChangeLog.rst`, shipped by Debian as `changelog`: its
+    // directives are indented under list items.
+    let changelog = b"9.1.0 - 2022-08-27\n------------------\n\n* Faster (`#1 <https://a.example/1>`_):\n\n  .. code:: c++\n\n     int main() {}\n";
+    assert_eq!(Syntax::Text.refined_by_head(changelog), Syntax::Rst);
     // Near misses: a box of `=` without reST inside, an underline alone
     // with a literal, dots that start a sentence, `..` in a path.
     for head in [
@@ -728,6 +747,8 @@ fn a_text_file_written_in_rst_is_rst() {
         b".. and then it stopped: see http://a.example/\n",
         b".. /usr/lib:: not a directive\n",
         b"cd .. && make\n",
+        b"  .. and so on:: it went\n",
+        b"wait... then:: more\n",
     ] {
         assert_eq!(
             Syntax::Text.refined_by_head(head),
@@ -808,6 +829,8 @@ fn syntax_from_path() {
         ("mod/core.html.fr.utf8", Syntax::Html),
         ("mod/mod_ssl.xml.es", Syntax::Html),
         ("index.html.ko.euc-kr", Syntax::Html),
+        ("UML/ACAL_UML.profile.uml", Syntax::Html),
+        ("model/Provenance.xmi", Syntax::Html),
         ("guide.md.orig", Syntax::Markdown),
         // R Markdown and Quarto are pandoc's Markdown, which allows what
         // CommonMark rejects (a blank in a link's destination): text.

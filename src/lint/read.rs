@@ -213,9 +213,14 @@ impl Linter {
                 let txt = p.extension().is_some_and(|e| e.eq_ignore_ascii_case("txt"));
                 // `fileutil.n`: a Tcl manual page, roff by its head.
                 let n = p.extension().is_some_and(|e| e == "n");
+                // libfmt's `ChangeLog.rst`, shipped by Debian as `changelog`.
+                let bare = p.extension().is_none();
                 let refined = named.refined_by_head(&opened.head);
                 if self.settings.syntax.is_empty()
-                    && (txt || refined == Syntax::Icalendar || (n && refined == Syntax::Roff))
+                    && (txt
+                        || refined == Syntax::Icalendar
+                        || (n && refined == Syntax::Roff)
+                        || (bare && refined == Syntax::Rst))
                 {
                     refined
                 } else {

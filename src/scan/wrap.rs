@@ -308,6 +308,7 @@ pub(crate) fn rejoin(
             || (round == 0
                 && line.is_some_and(|ls| comment_ends(b, ls, url_start, next.line, next.start)))
             || (round == 0 && line.is_some_and(|ls| header_ends(b, ls, next.line)))
+            || (!next.single && is_date(tok))
             || (round == 0 && line.is_some_and(|ls| path_rows(b, ls, url_start, next.line)))
             || (round == 0 && line.is_some_and(|ls| same_start(b, ls, url_start, next.start)))
             || (round == 0
@@ -482,6 +483,20 @@ fn holds_url(tok: &[u8]) -> bool {
             .count();
         !(scheme > 0 && is_wayback_stamp(&tok[..k - scheme]))
     })
+}
+
+/// `2015/09/05` or `2015-09-05`, all of `tok`: with text after it on its
+/// line, a changelog's next dated entry (acro's `HISTORY`: `… https://
+/// github.com/cgnieder/acro/issue/42` over `2015/09/05 v2.1   - add …`),
+/// no piece of the URL above.
+fn is_date(tok: &[u8]) -> bool {
+    let digits = |s: &[u8]| s.iter().all(u8::is_ascii_digit);
+    tok.len() == 10
+        && matches!(tok[4], b'/' | b'-')
+        && tok[7] == tok[4]
+        && digits(&tok[..4])
+        && digits(&tok[5..7])
+        && digits(&tok[8..])
 }
 
 /// `20080526153208/`, `web/2008id_/`: a Wayback Machine timestamp (4 to 14

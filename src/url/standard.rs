@@ -413,7 +413,11 @@ fn is_placeholder_shape(password: &str, p: &str) -> bool {
             || ["KEY", "TOKEN", "SECRET", "DOMAIN", "PASS", "PWD"]
                 .iter()
                 .any(|w| password.contains(w)));
-    filler || letter || angle || colons || capitals
+    // `http://admin:123@www.dostup-ko-vsey-zhizni.com/login` (a Russian
+    // tutorial naming a URL's parts): digits counting up from one, the
+    // password every example reaches for, as `qwerty` is.
+    let counting = p.len() >= 3 && "1234567890".starts_with(p);
+    filler || letter || angle || colons || capitals || counting
 }
 
 /// Words a document puts before a URL it shows as wrong on purpose:
@@ -1615,6 +1619,9 @@ mod tests {
             "ourverysecretpassword",
             "supersecretpasswd",
             "querty",
+            "123",
+            "123456",
+            "1234567890",
         ] {
             assert!(is_placeholder_password(p), "{p}");
         }
@@ -1654,6 +1661,12 @@ mod tests {
             "dogpass1",
             "foo2024",
             "quertz9",
+            // Near misses of digits counting up: not from one, too short,
+            // out of step.
+            "234",
+            "12",
+            "1243",
+            "12345x",
         ] {
             assert!(!is_placeholder_password(p), "{p}");
         }

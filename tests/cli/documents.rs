@@ -275,6 +275,28 @@ fn a_file_opening_a_calendar_is_read_as_icalendar() {
 }
 
 #[test]
+fn a_file_without_an_extension_written_in_rst_is_rst() {
+    // libfmt's `ChangeLog.rst`, shipped by Debian as `changelog`: an image
+    // directive's URI goes on over an indented line, which docutils joins.
+    let d = Dir::new();
+    let url = "https://user-images.githubusercontent.com/576385/\n  175071215-12809244-dab0-4005-96d8-7cd911c964d5.png\n";
+    d.write("changelog", format!("* Faster:\n\n  .. image:: {url}"));
+    // Near misses: no directive in an extensionless file, and text forced.
+    d.write(
+        "notes",
+        format!("* Faster, and the screenshot is here:\n  {url}"),
+    );
+    for (args, want) in [
+        (&["check", "changelog"][..], 0),
+        (&["check", "notes"], 1),
+        (&["check", "--syntax", "text", "changelog"], 1),
+    ] {
+        let out = d.cmd(args).output().unwrap();
+        assert_eq!(code(&out), want, "{args:?}: {}", stdout(&out));
+    }
+}
+
+#[test]
 fn a_text_file_with_front_matter_is_read_as_markdown() {
     let d = Dir::new();
     let body = "See [docs](https://a.example.org/x\\_y).\n\n```````` example\n<https://foo.bar.`baz>`\n.\n<p>x</p>\n````````\n";

@@ -634,6 +634,7 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
             && !is_title_bracket(cx, i, c)
             && !in_sentence_query(cx, i)
             && !is_route_title_punctuation(cx, i, c)
+            && !is_heading_id_punctuation(cx, i, c)
             && !is_file_numbering(cx.url, i, c)
     };
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
@@ -709,6 +710,23 @@ fn is_route_title_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
             .chars()
             .next_back()
             .is_some_and(|p| is_cjk_letter(p) || matches!(u32::from(p), 0x2460..=0x24FF))
+}
+
+/// Whether `c`, at `i`, is CJK or fullwidth punctuation ending a link's
+/// `?id=` (its query's, or its route's) that names a heading by its words:
+/// docsify's anchor keeps the heading's own `？`
+/// (`…/find-common-urls?id=如何从大量的-url-中找出相同的-url？`, the heading
+/// "如何从大量的 URL 中找出相同的 URL？"), whose link the markup ended. The id
+/// must hold a CJK letter; `…?id=x？` is still reported.
+fn is_heading_id_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
+    let head = &cx.url[..i];
+    is_cjk_mark(c)
+        && cx.cand.form == crate::scan::Form::Link
+        && i + c.len_utf8() == cx.url.len()
+        && head.rfind("?id=").is_some_and(|at| {
+            let id = &head[at + 4..];
+            !id.contains('&') && id.chars().any(is_cjk_letter)
+        })
 }
 
 /// Whether `c`, at `i`, is the ideographic comma of a file's number at
@@ -1318,6 +1336,24 @@ mod tests {
         assert!(fired(route, Form::Bare));
         assert!(fired("http://a.example/x\u{4e48}\u{ff1f}", Form::Link));
         assert!(fired("http://a.example/#/x\u{ff1f}", Form::Link));
+    }
+
+    #[test]
+    fn cjk_punctuation_ending_a_heading_id_is_the_headings() {
+        // advanced-java's docs, linking a docsify page's heading by `?id=`.
+        let id = "https://doocs.gitee.io/advanced-java/#/./docs/big-data/find-common-urls?id=\u{5982}\u{4f55}-url\u{ff1f}";
+        assert!(!fired(id, Form::Link));
+        // Near misses: bare; no CJK letter in the query; not `id=`; not at the end.
+        assert!(fired(id, Form::Bare));
+        assert!(fired("https://a.example/p?id=url\u{ff1f}", Form::Link));
+        assert!(fired(
+            "https://a.example/p?q=\u{5982}-url\u{ff1f}",
+            Form::Link
+        ));
+        assert!(fired(
+            "https://a.example/p?id=\u{5982}\u{ff1f}x",
+            Form::Link
+        ));
     }
 
     #[test]

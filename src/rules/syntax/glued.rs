@@ -84,6 +84,12 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     let after = cx.url.get(from..).unwrap_or("");
     for r in glued_at(after) {
         let r = from + r.start..from + r.end;
+        // `<https://a.example/arcN or https://b.example/arcN, remove …>`
+        // (ARCs' template): a blank or a line break stood between the two
+        // in the text, which the wrapper's rejoining took out; no glue.
+        if cx.cand.segments.iter().any(|s| s.url_start == r.start) {
+            continue;
+        }
         let before = cx.text(cx.parts.scheme.as_ref().map_or(0, |s| s.start)..r.start);
         out.at(
             r,
@@ -117,6 +123,22 @@ mod tests {
         // Near miss: a `%` that is no escape.
         ("http://a.org/5%2http://b.org/", &["http://"]),
     ];
+
+    #[test]
+    fn urls_a_blank_parted_in_the_text_are_not_glued() {
+        use crate::rules::testutil::rules_in_text;
+        use crate::url::Standard;
+        let glued = |text: &str| rules_in_text(text, Standard::Rfc3986).contains(&Rule::GluedUrl);
+        // ARCs' template: two choices and an instruction in one wrapper.
+        assert!(!glued(
+            "x: <https://a.example/arcN or https://b.example/arcN, remove it>\n"
+        ));
+        assert!(!glued("x: <https://a.example/x https://b.example/y>\n"));
+        assert!(!glued("x: <https://a.example/x\n   https://b.example/y>\n"));
+        // Near misses: glued inside the wrapper, and bare.
+        assert!(glued("x: <https://a.example/xhttps://b.example/y>\n"));
+        assert!(glued("x: https://a.example/xhttps://b.example/y\n"));
+    }
 
     #[test]
     fn glued_url_under_both_standards() {

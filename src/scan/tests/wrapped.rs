@@ -563,6 +563,15 @@ fn columns_are_a_table_not_a_wrap() {
     // The next line's token followed by a column gap.
     let text = format!("{}\nb/c.html      two\n", filled("http://example.com/a/"));
     assert_ne!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // A changelog's next dated entry (acro's `HISTORY`); near miss: a
+    // date alone on its line, a date archive's path.
+    let text = "2015/07/20 v2.0b  - implement https://github.com/cgnieder/acro/issue/42\n2015/09/05 v2.1   - add list object type\n";
+    assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    let text = format!(
+        "{}\n2015/09/05\n",
+        filled("see http://blog.example.com/archive/")
+    );
+    assert_eq!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
     // Records of a log that start alike.
     let text = "    2026/04/14 11:36:04 NOTICE: Serving GUI on http://127.0.0.1:50802/\n    2026/04/14 11:36:04 NOTICE: GUI available\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));

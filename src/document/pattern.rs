@@ -523,6 +523,13 @@ fn has_placeholder(b: &[u8]) -> bool {
         // Boost.Format's positional `%1%` (`…&lng=%1%`, PrusaSlicer's
         // profiles): one digit, which no escape is.
         let positional = between == 1 && b[i + 1].is_ascii_digit() && closed;
+        // Ganeti's `…/archive/v%0.16%.tar.gz` ("replace 0.14 with the
+        // latest version"): a version marked for the reader to replace.
+        let version = between >= 3
+            && !escape
+            && b[i + 1].is_ascii_digit()
+            && b[i + 1..close].contains(&b'.')
+            && closed;
         // Go's `fmt` with an argument index, `%[1]s` (a bridge's
         // `…/maps/place/%[1]s,%[2]s`).
         let indexed = b.get(i + 1) == Some(&b'[') && {
@@ -540,7 +547,7 @@ fn has_placeholder(b: &[u8]) -> bool {
                 .iter()
                 .position(|&c| c == b')')
                 .is_some_and(|k| b.get(close + k + 1) == Some(&b'%'));
-        (name >= 2 && !escape) || enclosed || positional || indexed || processor
+        (name >= 2 && !escape) || enclosed || positional || version || indexed || processor
     })
 }
 
@@ -550,6 +557,9 @@ fn is_regex(url: &str) -> bool {
     [
         "\\d", "\\.", "\\w", "\\s", "\\S", "\\D", "\\W", ".*", ".+", "\\/", "]+", "]*", "\\(",
         "\\)", "(?:", "\\?",
+        // A negated class, `grep -Eo "http://i.imgur.com/[^<]*"`, cut
+        // where the URL ends.
+        "[^",
     ]
     .iter()
     .any(|p| url.contains(p))
@@ -805,6 +815,20 @@ fn has_bracket_notation(url: &str) -> bool {
         }
     }
     let host_start = url.find("://").map(|i| i + 3);
+    // A defanged address, its dots made harmless for a threat report
+    // (`http://sfrclak[]com:8000/6202033` in a quoted attack script,
+    // `evil[dot]com`; `[.]` is an optional suffix's notation below).
+    if let Some(h) = host_start {
+        let host = &b[h..memchr::memchr(b'/', &b[h..]).map_or(b.len(), |k| h + k)];
+        // Between two labels' letters (`http://[:a[]].b:80`, a parser's
+        // bug report, is another matter).
+        let defanged = host.windows(4).any(|w| {
+            w[0].is_ascii_alphanumeric() && &w[1..3] == b"[]" && w[3].is_ascii_alphanumeric()
+        }) || host.windows(5).any(|w| w.eq_ignore_ascii_case(b"[dot]"));
+        if defanged {
+            return true;
+        }
+    }
     let mut i = 0;
     while let Some(k) = memchr::memchr(b'[', &b[i..]) {
         let open = i + k;
@@ -1116,6 +1140,10 @@ mod tests {
             "file:///%APPDATA%/app",
             "https://files.prusa3d.com/?latest=slicer-profiles&lng=%1%",
             "https://prusalator.prusa3d.com/project/11/locale/82/key/%1%",
+            "https://github.com/ganeti/instance-debootstrap/archive/v%0.16%.tar.gz",
+            "http://i.imgur.com/[^",
+            "http://sfrclak[]com:8000/6202033",
+            "hxxp://evil[DOT]example/x",
             "file://%cache_dir%/x",
             "https://docs.roundcube.net/doc/help/1.1/%l/",
             "http://a.example/?lang=%L&x=1",
@@ -1252,6 +1280,11 @@ mod tests {
             // Near misses of `%1%`: an escape after it, two digits.
             "http://a.example/?a=%1%41",
             "http://a.example/?a=%12%",
+            // Near miss of a defanged host: brackets in the query.
+            "http://a.example/x?a[]=1",
+            // Near misses of a version between `%`: no dot, an escape.
+            "http://a.example/v%016%.tar.gz",
+            "http://a.example/v%0A.16%41.tar.gz",
             "http://[fe80::1]:8080/a",
             "http://a.example/%2Fx%41",
             // Near misses of a positional `%1`: a query's value (an escape

@@ -209,6 +209,7 @@ pub fn in_data_folder(path: &Path, depth: usize) -> bool {
                 || is_spelling_dictionary(n)
                 || is_table(n)
                 || is_postscript(n)
+                || is_saved_page_asset(n)
                 || n == "PKG-INFO"
         }))
         || {
@@ -296,6 +297,14 @@ fn is_spelling_dictionary(name: &str) -> bool {
 /// that no one reads or edits as prose.
 fn is_postscript(name: &str) -> bool {
     has_extension(name, &[".ps", ".eps"])
+}
+
+/// A script or style a browser saved with a page (Chrome's "Save as,
+/// complete" names them `analytics.js.download`, in the page's `_files/`
+/// folder): a third party's code, copied, not the project's text.
+fn is_saved_page_asset(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    lower.len() > ".download".len() && lower.ends_with(".download")
 }
 
 /// A table of records (`.csv`, `.tsv`, compressed or not: `DuckDB`'s
@@ -515,6 +524,7 @@ mod tests {
             "r/libetpan/unittest/data/1970-anchor.eml",
             "r/furl.egg-info/SOURCES.txt",
             "r/src/furl-2.1.dist-info/METADATA",
+            "r/_working/Home - QuartzClinical_files/analytics.js.download",
         ] {
             assert!(in_data_folder(Path::new(data), 3), "{data}");
         }
@@ -529,6 +539,8 @@ mod tests {
             "r/x/proxy_spec.lua",
             "r/x/benchmarking.md",
             "r/dictionaries/dict.md",
+            "r/docs/.download",
+            "r/docs/download",
             "r/x/predict",
             "r/x/ps.md",
             "r/x/steps",

@@ -372,7 +372,7 @@ impl Validator {
         // ellipsis (phpBB's magic URLs); the link's target is whole.
         if self.standard == Standard::Rfc3986
             && out.len() > first
-            && cx.source_rest().is_some_and(is_shortened_link_text)
+            && (cx.source_rest().is_some_and(is_shortened_link_text) || is_elided_href_text(&cx))
         {
             retain_from(out, first, |d| d.rule.group() == Group::Security);
         }
@@ -476,6 +476,29 @@ fn is_shortened_link_text(rest: &str) -> bool {
         .find(|c: char| c.is_whitespace() || c == '<')
         .unwrap_or(tail.len());
     end > 0 && tail[end..].to_ascii_lowercase().starts_with("</a>")
+}
+
+/// Whether the URL is a link's text shortened by two dots in its middle,
+/// the link's target beside it holding both ends (an R Markdown page's
+/// `<a href="https://www.kidney-international.org/article/S0085-…/fulltext">
+/// https://www.kidney-international.o..cle/S0085-…/fulltext</a>`).
+fn is_elided_href_text(cx: &Cx<'_>) -> bool {
+    let Some(dots) = cx.url.find("..") else {
+        return false;
+    };
+    let (head, tail) = (&cx.url[..dots], cx.url[dots..].trim_start_matches('.'));
+    let closes = cx
+        .source_rest()
+        .is_some_and(|r| r.get(..4).is_some_and(|t| t.eq_ignore_ascii_case("</a>")));
+    closes
+        && head.len() > "https://".len()
+        && !tail.is_empty()
+        && cx.source_head().is_some_and(|h| {
+            h.rfind("href=").is_some_and(|at| {
+                let target = &h[at..];
+                target.contains(head) && target.contains(tail)
+            })
+        })
 }
 
 /// A finding about a URL's own syntax, which a bug's input or a diagram's

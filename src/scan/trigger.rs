@@ -242,6 +242,11 @@ impl Schemes {
             ((j >= 2 && &b[j - 2..j] == b"::") && !slashes)
                 || (j >= 1 && matches!(b[j - 1], b'/' | b'.') && numbered())
                 || (j >= 2 && b[j - 1] == b'_' && b[j - 2].is_ascii_alphanumeric() && !slashes)
+                // After a word and `/`, it is a path's segment (Sphinx's
+                // intersphinx target `georgringer/news:Tutorials/…/Index`,
+                // the inventory `georgringer/news`), unless `//` follows
+                // (an archive's `…/web/2019/https://…`).
+                || (j >= 2 && b[j - 1] == b'/' && b[j - 2].is_ascii_alphanumeric() && !slashes)
                 // After `xn--`, it is the text of an A-label (a punycode
                 // demo's output, `xn--https://-5y4qg6h355l.jp:8443`).
                 || (j >= 4 && b[j - 4..j].eq_ignore_ascii_case(b"xn--"))
@@ -311,7 +316,13 @@ mod tests {
             s.scheme_before(&win("/web/2019/https://x"), 15, 0),
             Some(10)
         );
-        assert_eq!(s.scheme_before(&win("docs/http:/x"), 9, 0), Some(5));
+        assert_eq!(s.scheme_before(&win("docs/http://x"), 9, 0), Some(5));
+        // A path's segment after a word and `/` (an intersphinx target).
+        assert_eq!(
+            s.scheme_before(&win("<georgringer/news:Tutorials/Index>"), 17, 0),
+            None
+        );
+        assert_eq!(s.scheme_before(&win("docs/http:/x"), 9, 0), None);
         assert_eq!(s.scheme_before(&win("/news:123@host"), 5, 0), Some(1));
         // The rest of a name after `_` (an Erlang module's `boss_news`);
         // near misses: `//` after it, a `_` that opens a word.

@@ -338,7 +338,8 @@ pub(crate) fn rejoin(
             && !(names_a_file(&b[url_start..run_end])
                 && (tok[0].is_ascii_alphanumeric() || is_slash_name(tok)))
             && !is_function_word(tok)
-            && !signs_off(&b[url_start..run_end], tok);
+            && !signs_off(&b[url_start..run_end], tok)
+            && !(round == 0 && line.is_some_and(|ls| unwrapped_near(b, ls)));
         if !strong {
             if round == 0 {
                 // Weak: the literal part stays the URL.
@@ -380,6 +381,35 @@ pub(crate) fn rejoin(
     found.broken = Some(BrokenBare::Rejoined);
     found.end = last_end;
     found.resume = last_end;
+}
+
+/// How far around a URL's line [`unwrapped_near`] looks, each way.
+const UNWRAPPED_LOOK: usize = 4096;
+
+/// Whether the text around `ls` (a line's start) was never hard-wrapped:
+/// two lines or more near it run past the wrap width with a blank a
+/// wrapping client would have broken them at (maranemil's ISO list, whose
+/// `Exton|OS 64 bit based on Ubuntu/Debian with Mate/Openbox Installation
+/// in Virtualbox VM 1.2Gb` stands above a directory URL and its file's name
+/// on the next line). A long URL alone on its line, which no client
+/// breaks, and a reply's quoted lines, which quoting widened, do not count.
+fn unwrapped_near(b: &[u8], ls: usize) -> bool {
+    let from = ls.saturating_sub(UNWRAPPED_LOOK);
+    let to = b.len().min(ls + UNWRAPPED_LOOK);
+    b[from..to]
+        .split(|&c| c == b'\n')
+        .filter(|l| {
+            let text = l.trim_ascii();
+            let Some(blank) = text.iter().position(|&c| c == b' ' || c == b'\t') else {
+                return false;
+            };
+            !text.starts_with(b">")
+                && l.len() > WRAP_MAX as usize + 8
+                && columns(l) > WRAP_MAX + 8
+                && columns(&text[..blank]) < WRAP_MAX
+        })
+        .nth(1)
+        .is_some()
 }
 
 /// Whether the run ends in a `'` that closes one opened earlier on its
@@ -425,11 +455,28 @@ fn next_token(w: &Window, schemes: &Schemes, run_end: usize, depth: usize) -> Op
     if end.stop >= start + TOKEN_CAP || !tok.iter().any(u8::is_ascii_alphanumeric) {
         return None;
     }
-    // A token that is itself a URL starts a new one.
+    // A token that is itself a URL starts a new one (one of any registered
+    // scheme in a list of links: `view-source:blueimp.github.io/…`).
     if let Some(colon) = any_scheme_at(b, start) {
-        if schemes.contains(&b[start..colon]) {
+        let name = std::str::from_utf8(&b[start..colon]).unwrap_or_default();
+        if schemes.contains(&b[start..colon])
+            || (name.len() > 2 && crate::schemes::is_registered(name) && colon + 1 < end.end)
+        {
             return None;
         }
+    }
+    // A network-path reference (`//cdn.datatables.net/…` under a fiddle's
+    // URL), a URL of its own.
+    if tok.starts_with(b"//") {
+        return None;
+    }
+    // A command with an option after it (`fsck.ext4 -pf /dev/sde2`,
+    // `/usr/lib/geoclue-2.0/geoclue -t 5` under a how-to's URL): the next
+    // line's own.
+    if b.get(end.end..end.end + 3)
+        .is_some_and(|o| o[0] == b' ' && o[1] == b'-' && o[2].is_ascii_alphabetic())
+    {
+        return None;
     }
     // Markup, not a path: a Markdown reference definition (`[1]: http://…`),
     // a link, a table cell or emphasis starts with one of these, and a token

@@ -171,9 +171,24 @@ pub fn is_placeholder_user(user: &str) -> bool {
                 | "jdoe"
                 | "alice"
                 | "bob"
+                // Spanish's stock name (misapuntesde's "ejemplo ficticio").
+                | "pepe"
         )
     };
+    // The stock name with what it logs in to (misapuntesde's
+    // `ftp://johnftp:…@misapuntesde.com`, `pepeftp`) or numbered (`john2`).
+    let service = |u: &str| {
+        ["john", "jane", "alice", "bob", "pepe"].iter().any(|n| {
+            u.strip_prefix(n).is_some_and(|rest| {
+                matches!(rest, "ftp" | "ssh" | "web" | "db")
+                    || (!rest.is_empty()
+                        && rest.len() <= 2
+                        && rest.bytes().all(|c| c.is_ascii_digit()))
+            })
+        })
+    };
     word(&u)
+        || service(&u)
         || (u.contains('%') && word(&without_escaped_marks(&u)))
         || (u.starts_with('<') && u.ends_with('>'))
         || (u.starts_with("%3c") && u.ends_with("%3e"))
@@ -216,9 +231,20 @@ pub fn is_placeholder_password(password: &str) -> bool {
     if leet != p && (is_password_word(&leet) || is_password_word(&squeezed)) {
         return true;
     }
+    // `%2A%2A%2A%2A%2A%2A` (Go's `url.UserPassword("kevinblandy",
+    // "******")` printed): a filler escaped is still filler.
+    let unescaped = || {
+        let bytes: Vec<u8> =
+            crate::url::grammar::escape::decoded(password, 0..password.len()).collect();
+        String::from_utf8_lossy(&bytes).to_ascii_lowercase()
+    };
     is_password_word(&p)
         || (p.contains('%') && is_password_word(&without_escaped_marks(&p)))
         || is_placeholder_shape(password, &p)
+        || (p.contains('%') && {
+            let u = unescaped();
+            is_placeholder_shape(&u, &u)
+        })
         || numbered_password_word(&p)
         || is_translated_password_word(password)
 }
@@ -395,6 +421,14 @@ fn is_placeholder_shape(password: &str, p: &str) -> bool {
         let first = p.as_bytes()[0];
         matches!(first, b'x' | b'*' | b'.') && p.bytes().all(|b| b == first)
     };
+    // A token's stand-in, one character over and over with another here and
+    // there (`eeeeeeeeefeeeeeeeeef…`, a blog's `.git-credentials` example):
+    // no real secret of that length has two distinct characters.
+    let repeated = p.len() >= 12 && {
+        let mut seen = [false; 256];
+        p.bytes().for_each(|b| seen[usize::from(b)] = true);
+        seen.iter().filter(|&&s| s).count() <= 2
+    };
     let letter = p.len() == 1 && p.as_bytes()[0].is_ascii_alphabetic();
     // `https://git::@github.com/`: an empty password that stops a prompt.
     let colons = !p.is_empty() && p.bytes().all(|b| b == b':');
@@ -417,7 +451,7 @@ fn is_placeholder_shape(password: &str, p: &str) -> bool {
     // tutorial naming a URL's parts): digits counting up from one, the
     // password every example reaches for, as `qwerty` is.
     let counting = p.len() >= 3 && "1234567890".starts_with(p);
-    filler || letter || angle || colons || capitals || counting
+    filler || repeated || letter || angle || colons || capitals || counting
 }
 
 /// Words a document puts before a URL it shows as wrong on purpose:
@@ -1622,6 +1656,9 @@ mod tests {
             "123",
             "123456",
             "1234567890",
+            "eeeeeeeeefeeeeeeeeefeeeeeeeeefeeeeeeeeef",
+            "000000000000",
+            "%2A%2A%2A%2A%2A%2A",
         ] {
             assert!(is_placeholder_password(p), "{p}");
         }
@@ -1667,6 +1704,10 @@ mod tests {
             "12",
             "1243",
             "12345x",
+            // Near misses of one character over and over: short, or three.
+            "eeeeef",
+            "eeeeeeeeefeeeeeeeeeg",
+            "%2A%2Ax",
         ] {
             assert!(!is_placeholder_password(p), "{p}");
         }

@@ -316,6 +316,21 @@ fn a_forums_shortened_link_text_is_not_linted() {
 }
 
 #[test]
+fn a_links_text_shortened_by_two_dots_is_not_linted() {
+    use crate::url::standard::Standard;
+    let rules = crate::rules::testutil::rules_in_text;
+    let host = crate::rules::Rule::InvalidHost;
+    // An R Markdown page's link: the text shortened, the target whole.
+    let page = "<a href=\"https://www.kidney-international.org/article/S0085-2538(20)30508-1/fulltext\">https://www.kidney-international.o..cle/S0085-2538(20)30508-1/fulltext</a>\n";
+    assert!(!rules(page, Standard::Rfc3986).contains(&host));
+    // Near misses: a target that does not hold both ends, and no link.
+    let other = "<a href=\"https://www.kidney-international.org/x\">https://www.kidney-international.o..cle/S0085-2538(20)30508-1/fulltext</a>\n";
+    assert!(rules(other, Standard::Rfc3986).contains(&host));
+    let prose = "see https://www.kidney-international.o..cle/fulltext now\n";
+    assert!(rules(prose, Standard::Rfc3986).contains(&host));
+}
+
+#[test]
 fn a_passwd_entry_holds_no_url_under_rfc3986() {
     use crate::url::standard::Standard;
     let rules = crate::rules::testutil::rules_in_text;

@@ -20,7 +20,8 @@ declare_rule! {
     /// judged, nor `file://./name`: they are the relative-path convention of
     /// command-line tools (`aws ... --cli-input-json file://input.json`), not
     /// URLs to fix. Nor is a Windows drive letter where the host would be
-    /// (`file://C:/dir/file.txt`, `file://C|/dir`): browsers and the WHATWG
+    /// (`file://C:/dir/file.txt`, `file://C|/dir`, `file://d:\cygwin\…` as
+    /// Cygwin's installer logs it): browsers and the WHATWG
     /// URL parser read it as the drive, as `file:///C:/dir/file.txt`; nor a
     /// Windows path written as it is after `file:///` (`file:///C:\Temp\x.xlsx`,
     /// Excel's links), which browsers take too. A
@@ -51,8 +52,10 @@ declare_rule! {
 /// where the host would be (`file://C:/x`, as browsers read it).
 pub(crate) fn spared_by_rfc3986(cx: &Cx<'_>) -> bool {
     let relative = |a: &crate::url::Authority| {
+        // `file://d:\cygwin_down_32/…` (Cygwin's setup log): the drive and
+        // a Windows path where the host would be, as browsers take it.
         let drive = matches!(cx.text(a.range.clone()).as_bytes(),
-            [letter, b':' | b'|'] if letter.is_ascii_alphabetic());
+            [letter, b':' | b'|'] | [letter, b':', b'\\', ..] if letter.is_ascii_alphabetic());
         cx.parts.path.is_empty() || drive || matches!(cx.text(a.host.clone()), "." | "..")
     };
     // `file:///C:\Temp\Book1.xlsx` (calamine's docs on Excel's links): a
@@ -118,6 +121,12 @@ mod tests {
                 ("file://../x/input.json", &[]),
                 ("file://C:/projects/repo", &[]),
                 ("file://d|/blah.txt", &[]),
+                // Cygwin's setup log; near miss: a port after a name.
+                (
+                    "file://d:\\cygwin_down_32/http%3a%2f%2fmirror%2f/x86/gcc.tar.xz",
+                    &[],
+                ),
+                ("file://dd:\\cygwin/x.tar", &[":\\cygwin"]),
                 ("file://host:21/x", &[":21"]),
                 ("file://me@fs.acme.org/x", &["me@"]),
                 // An example's host: a form shown, not an address.
@@ -125,6 +134,11 @@ mod tests {
             ],
         );
         table_3986(Rule::InvalidHost, &[("file://hls_pc.json", &[])]);
+        // Nor is its backslash an unsafe character.
+        let log =
+            "Extracting from file://d:\\cygwin_down_32/http%3a%2f%2fmirror%2f/x86/gcc.tar.xz\n";
+        let rules = crate::rules::testutil::rules_in_text(log, crate::url::Standard::Rfc3986);
+        assert!(!rules.contains(&Rule::UnsafeCharacter), "{rules:?}");
     }
 
     #[test]

@@ -22,12 +22,12 @@ declare_rule! {
     /// a host reserved for examples (`example.com`, `.org`, `.net`,
     /// `*.example`, `*.test`, `*.invalid`, `localhost`, RFC 5737 and
     /// RFC 3849 addresses, loopback), nor for a placeholder password
-    /// (`password`, `passwd`, `pass`, `secret`, `xxx`, `***`, one letter,
+    /// (`password`, `passwd`, `pass`, `secret`, `xxx`, `***`, a token's stand-in of two characters, `eeeeeeeeef…`, one letter,
     /// `<...>`, one holding `secret` or `passw`: `a%20secret`; one ending in `password` with its words run together, `ourverysecretpassword`; one saying it is made up, `not-re%40l`, `fake`, or a keyboard's row, `qwerty`, `querty`, or digits counting up from one, `123`, `123456`; `private` alone; any of these spelled with digits for letters, `s3cret`, `p%40ssw0rd`, or numbered or prefixed, `pass1`, `orgtoken`; one holding the word `token` or `key`, `my-token`, `src:key`; one of these words with a mark escaped inside, `pas%2As`; the word in another language, `LÖSENORD`, `Passwort`), nor one for a public playground or demo server
     /// (`play.min.io`, `demo.mattermost.com`: `play.`, `playground.` or
     /// `demo.` in a name of three labels at most, credentials published
     /// for every reader to try), nor one after a web site's name as the user (`http://www.cnn.com:x@evil.example/`, the disguise of RFC 3986 §7.6, shown to warn of it) or one beside a placeholder user name (`user`, `username`, `usuario`,
-    /// `<user>`, or an example's stock name, `john`, `jane`, `alice`, `bob`: `https://user:he%2F%2Fo@pypi.company.com/` shows how to
+    /// `<user>`, or an example's stock name, `john`, `jane`, `alice`, `bob`, `pepe` (alone, numbered or with what it logs in to, `johnftp`): `https://user:he%2F%2Fo@pypi.company.com/` shows how to
     /// encode a password, it leaks none), nor a password that repeats the user
     /// name (`admin:admin`, `guest:guest`: an example's or a product's
     /// default), or John Doe split over the two (`john:doe`, `jane:doe`).
@@ -148,6 +148,13 @@ mod tests {
                     "http://johnny:xyz%2A12@nette.org:8080/en/download",
                     &["xyz%2A12"],
                 ),
+                // With what it logs in to, or numbered (misapuntesde's
+                // "ejemplo ficticio"); near misses: a longer rest, a name.
+                ("ftp://johnftp:rpi43v3r!@misapuntesde.com", &[]),
+                ("ftp://pepeftp:rpi43v3r!@misapuntesde.com", &[]),
+                ("ftp://bob2:rpi43v3r@misapuntesde.com", &[]),
+                ("ftp://johnson:rpi43v3r@misapuntesde.com", &["rpi43v3r"]),
+                ("ftp://bobby:rpi43v3r@misapuntesde.com", &["rpi43v3r"]),
                 ("https://<user>:hunter2@db.internal.corp/", &[]),
                 ("https://users:hunter2@db.internal.corp/", &["hunter2"]),
                 // The word in another language (Claws Mail's Spanish manual).

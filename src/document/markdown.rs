@@ -212,10 +212,13 @@ pub(super) fn read(src: &str) -> Document {
                 | TagEnd::TableCell
                 | TagEnd::TableRow
                 | TagEnd::TableHead
-                | TagEnd::FootnoteDefinition
-                | TagEnd::MetadataBlock(_),
+                | TagEnd::FootnoteDefinition,
             )
             | Event::Rule => b.push_for("\n\n", range.end.saturating_sub(1)),
+            Event::End(TagEnd::MetadataBlock(_)) => {
+                b.data.extend(excerpts(src, range.clone()));
+                b.push_for("\n\n", range.end.saturating_sub(1));
+            }
             // A list nested in an item starts on a line of its own: its
             // first word is not the end of the item's URL (`- Grafana:
             // http://localhost:3000` over `  - user: admin`).
@@ -225,6 +228,36 @@ pub(super) fn read(src: &str) -> Document {
     }
     rejected_links(&mut b, &code);
     b.finish(false)
+}
+
+/// The source ranges of a front matter's `excerpt:` (its line, and the
+/// indented lines a folded value goes on over): a blog engine's copy of
+/// the post's opening, which the post itself holds and is linted in
+/// (daichangya's Hexo posts, whose excerpts lost every `:`, `http//…`).
+fn excerpts(src: &str, block: Range<usize>) -> Vec<(usize, usize)> {
+    let mut found = Vec::new();
+    let mut at = block.start;
+    let mut open: Option<usize> = None;
+    for line in src[block].split_inclusive('\n') {
+        let end = at + line.len();
+        let indented = line.starts_with([' ', '\t']);
+        match open {
+            Some(_) if indented => {}
+            Some(start) => {
+                found.push((start, at));
+                open = None;
+            }
+            None => {}
+        }
+        if open.is_none() && line.starts_with("excerpt:") {
+            open = Some(at);
+        }
+        at = end;
+    }
+    if let Some(start) = open {
+        found.push((start, at));
+    }
+    found
 }
 
 /// Append a text event. Its source is usually the text byte for byte; an

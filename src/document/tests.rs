@@ -776,6 +776,19 @@ fn a_specifications_example_block_is_data() {
 }
 
 #[test]
+fn a_front_matters_excerpt_is_data() {
+    // daichangya's Hexo posts: the excerpt a copy of the opening, every
+    // `:` lost; the post's own text is linted.
+    let md = "---\ntitle: X http//a.example/\nexcerpt: see [x](http//www.journaldev.com/1716/ite\n  and http//c.example/\npermalink: /a/\n---\n\nsee http//b.example/x\n";
+    let doc = read(Syntax::Markdown, md);
+    assert!(doc.is_data(md.find("http//www").unwrap()));
+    assert!(doc.is_data(md.find("http//c.").unwrap()));
+    // Near misses: another key, the post's text.
+    assert!(!doc.is_data(md.find("http//a.").unwrap()));
+    assert!(!doc.is_data(md.find("http//b.").unwrap()));
+}
+
+#[test]
 fn emphasis_inside_a_word_is_a_wildcard() {
     let md = "includes = ['https://*.*.sanity.io/**'] and **bold https://a.example/x**\n";
     let doc = read(Syntax::Markdown, md);

@@ -488,11 +488,19 @@ fn rejected_links(b: &mut Builder, code: &[Range<usize>]) {
 
 /// Where a destination's trailing `name=value` words start, after a blank:
 /// a site generator's image size (Pharo's Foliage, `![](http://files.pharo.
-/// org/x.png width=600px)`), not the URL's.
+/// org/x.png width=600px)`; markdown-it-imsize's `=WxH`, `VuePress`'s
+/// `![Vim](https://…/040-zombie-1.svg =x150)`), not the URL's.
 fn attributes_at(dest: &str) -> Option<usize> {
     let k = dest.find(' ')?;
     let attribute = |w: &str| {
-        w.split_once('=').is_some_and(|(name, value)| {
+        let size = w.strip_prefix('=').is_some_and(|wh| {
+            let (wd, ht) = wh.split_once('x').unwrap_or((wh, ""));
+            !wh.is_empty()
+                && wh.len() > wd.len()
+                && wd.bytes().all(|c| c.is_ascii_digit())
+                && ht.bytes().all(|c| c.is_ascii_digit())
+        });
+        size || w.split_once('=').is_some_and(|(name, value)| {
             !name.is_empty()
                 && !value.is_empty()
                 && name.bytes().all(|c| c.is_ascii_alphabetic() || c == b'-')

@@ -244,7 +244,9 @@ impl Syntax {
                 Syntax::Roff
             }
             "texi" | "texinfo" => Syntax::Texinfo,
-            "tex" | "ltx" | "latex" | "sty" | "cls" | "dtx" | "ins" => Syntax::Latex,
+            // `.bib` and biber's `.bbl`: fields LaTeX typesets, TeX's
+            // escapes in them (`uint32\_t-\char`~0ul.html` is `uint32_t-~0ul.html`).
+            "tex" | "ltx" | "latex" | "sty" | "cls" | "dtx" | "ins" | "bib" | "bbl" => Syntax::Latex,
             "rtf" => Syntax::Rtf,
             "po" | "pot" => Syntax::Po,
             "ics" | "ifb" | "vcf" | "vcard" => Syntax::Icalendar,

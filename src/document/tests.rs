@@ -517,6 +517,12 @@ fn a_rejected_links_parentheses_pair_up_within_a_word() {
         dests("![](http://files.example/x.png width=600px) and [y](http://a.example/ b=1 c)\n"),
         ["http://files.example/x.png", "http://a.example/ b=1 c"]
     );
+    // markdown-it-imsize's `=WxH` (a VuePress site); near misses: no
+    // digits, a word after `x`.
+    assert_eq!(
+        dests("![a](https://a.example/z.svg =x150) ![b](https://a.example/y.svg =100x) [c](http://a.example/ =) [d](http://a.example/ =1xb)\n"),
+        ["https://a.example/z.svg", "https://a.example/y.svg", "http://a.example/ =", "http://a.example/ =1xb"]
+    );
 }
 
 #[test]
@@ -836,6 +842,8 @@ fn syntax_from_path() {
         ("emacs.texi", Syntax::Texinfo),
         ("hyperref.sty", Syntax::Latex),
         ("hluatex.dtx", Syntax::Latex),
+        ("bib/os.bib", Syntax::Latex),
+        ("slides/kernel-a.bbl", Syntax::Latex),
         ("notes.txt", Syntax::Text),
         ("Makefile", Syntax::Text),
         ("page.html.gz", Syntax::Html),

@@ -376,6 +376,16 @@ impl Validator {
         {
             retain_from(out, first, |d| d.rule.group() == Group::Security);
         }
+        // `https://ngff--<PR#>.org.readthedocs.build/` (a preview site's
+        // address, the pull request's number its placeholder): the URL
+        // the scan ended at `<` goes on after the placeholder; a template.
+        if self.standard == Standard::Rfc3986
+            && out.len() > first
+            && cx.source_rest().is_some_and(continues_past_placeholder)
+        {
+            out.truncate(first);
+            return;
+        }
         // `news:x:9:13:news:/var/spool/news:`: a passwd entry, whose first
         // field is a user's name, not a scheme.
         if self.standard == Standard::Rfc3986
@@ -476,6 +486,27 @@ fn is_shortened_link_text(rest: &str) -> bool {
         .find(|c: char| c.is_whitespace() || c == '<')
         .unwrap_or(tail.len());
     end > 0 && tail[end..].to_ascii_lowercase().starts_with("</a>")
+}
+
+/// Whether `rest`, the text after a URL, is a placeholder in angle
+/// brackets and the URL's rest (`<PR#>.org.readthedocs.build/`): a name
+/// no HTML element has (an upper-case letter, `#` or `_` in it), then
+/// `.` or `/` and a letter or digit.
+fn continues_past_placeholder(rest: &str) -> bool {
+    let Some(inner) = rest.strip_prefix('<') else {
+        return false;
+    };
+    let Some(close) = inner.find('>').filter(|&k| (1..=32).contains(&k)) else {
+        return false;
+    };
+    let name = &inner[..close];
+    let after = &inner.as_bytes()[close + 1..];
+    name.bytes()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'#' | b'_' | b'-' | b' '))
+        && name
+            .bytes()
+            .any(|c| c.is_ascii_uppercase() || matches!(c, b'#' | b'_'))
+        && matches!(after, [b'.' | b'/', c, ..] if c.is_ascii_alphanumeric())
 }
 
 /// Whether the URL is a link's text shortened by two dots in its middle,

@@ -331,6 +331,25 @@ fn a_links_text_shortened_by_two_dots_is_not_linted() {
 }
 
 #[test]
+fn a_url_going_on_past_a_placeholder_is_a_template() {
+    use crate::url::standard::Standard;
+    let rules = crate::rules::testutil::rules_in_text;
+    // ome-ngff's preview address, the pull request's number to fill in.
+    let text = "Each PR gets `https://ngff--<PR#>.org.readthedocs.build/` as preview.\n";
+    assert_eq!(rules(text, Standard::Rfc3986), []);
+    // Near misses: nothing of the URL after the name, or a comma.
+    for text in [
+        "see https://ngff--<PR#> now\n",
+        "see https://ngff--<PR#>, now\n",
+    ] {
+        assert!(
+            rules(text, Standard::Rfc3986).contains(&Rule::InvalidHost),
+            "{text}"
+        );
+    }
+}
+
+#[test]
 fn a_passwd_entry_holds_no_url_under_rfc3986() {
     use crate::url::standard::Standard;
     let rules = crate::rules::testutil::rules_in_text;

@@ -392,7 +392,8 @@ const UNWRAPPED_LOOK: usize = 4096;
 /// `Exton|OS 64 bit based on Ubuntu/Debian with Mate/Openbox Installation
 /// in Virtualbox VM 1.2Gb` stands above a directory URL and its file's name
 /// on the next line). A long URL alone on its line, which no client
-/// breaks, and a reply's quoted lines, which quoting widened, do not count.
+/// breaks, a reply's quoted lines, which quoting widened, and nroff's
+/// overstruck bold do not count.
 fn unwrapped_near(b: &[u8], ls: usize) -> bool {
     let from = ls.saturating_sub(UNWRAPPED_LOOK);
     let to = b.len().min(ls + UNWRAPPED_LOOK);
@@ -403,7 +404,10 @@ fn unwrapped_near(b: &[u8], ls: usize) -> bool {
             let Some(blank) = text.iter().position(|&c| c == b' ' || c == b'\t') else {
                 return false;
             };
+            // nroff's bold (`B\bBu\bu…`, Postfix's README_FILES) is half as
+            // wide as its bytes: a heading, not a line past the width.
             !text.starts_with(b">")
+                && !text.contains(&0x08)
                 && l.len() > WRAP_MAX as usize + 8
                 && columns(l) > WRAP_MAX + 8
                 && columns(&text[..blank]) < WRAP_MAX

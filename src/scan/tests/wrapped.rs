@@ -599,6 +599,19 @@ fn columns_are_a_table_not_a_wrap() {
     assert_ne!(one(&list).facts.broken_bare, Some(BrokenBare::Rejoined));
     let quoted = format!("> {long}> {long}\nManjaro Xfce 0.8.9\n{url}");
     assert_eq!(one(&quoted).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // Nor is nroff's bold, each letter struck twice (Postfix's README_FILES).
+    let bold: String = long
+        .chars()
+        .map(|c| {
+            if c == '\n' {
+                "\n".to_string()
+            } else {
+                format!("{c}\u{8}{c}")
+            }
+        })
+        .collect();
+    let headings = format!("{bold}{bold}\nManjaro Xfce 0.8.9\n{url}");
+    assert_eq!(one(&headings).facts.broken_bare, Some(BrokenBare::Rejoined));
     // Records of a log that start alike.
     let text = "    2026/04/14 11:36:04 NOTICE: Serving GUI on http://127.0.0.1:50802/\n    2026/04/14 11:36:04 NOTICE: GUI available\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));

@@ -60,6 +60,17 @@ pub fn is_pattern(url: &str) -> bool {
     {
         return true;
     }
+    // cmd.exe's caret before every character (`file://^C^:^/^W^i^n^d^o^w^s…`,
+    // an attack catalogue's obfuscated command line): the shell drops the
+    // carets; no URL is written so.
+    if marks & CARET != 0
+        && b.windows(3)
+            .filter(|w| w[0] == b'^' && w[2] == b'^')
+            .count()
+            >= 3
+    {
+        return true;
+    }
     // Quarto's `^version^`, filled in when the site is built
     // (`…/download/v^version^/quarto-^version^-linux-amd64.tar.gz`).
     if marks & CARET != 0
@@ -1142,6 +1153,7 @@ mod tests {
             "https://prusalator.prusa3d.com/project/11/locale/82/key/%1%",
             "https://github.com/ganeti/instance-debootstrap/archive/v%0.16%.tar.gz",
             "http://i.imgur.com/[^",
+            "file://^C^:^/^W^i^n^d^o^w^s^/^s^y^s^t^e^m^3^2^/^c^a^l^c^.^e^x^e",
             "http://sfrclak[]com:8000/6202033",
             "hxxp://evil[DOT]example/x",
             "file://%cache_dir%/x",
@@ -1280,6 +1292,8 @@ mod tests {
             // Near misses of `%1%`: an escape after it, two digits.
             "http://a.example/?a=%1%41",
             "http://a.example/?a=%12%",
+            // Near miss of carets before characters: two alone.
+            "https://a.example/x^y^z",
             // Near miss of a defanged host: brackets in the query.
             "http://a.example/x?a[]=1",
             // Near misses of a version between `%`: no dot, an escape.

@@ -490,8 +490,9 @@ fn is_shortened_link_text(rest: &str) -> bool {
 
 /// Whether `rest`, the text after a URL, is a placeholder in angle
 /// brackets and the URL's rest (`<PR#>.org.readthedocs.build/`): a name
-/// no HTML element has (an upper-case letter, `#` or `_` in it), then
-/// `.` or `/` and a letter or digit.
+/// no HTML element has (an upper-case letter, `#` or `_` in it) or a
+/// template's element closed in itself, then `.` or `/` and a letter or
+/// digit.
 fn continues_past_placeholder(rest: &str) -> bool {
     let Some(inner) = rest.strip_prefix('<') else {
         return false;
@@ -501,11 +502,15 @@ fn continues_past_placeholder(rest: &str) -> bool {
     };
     let name = &inner[..close];
     let after = &inner.as_bytes()[close + 1..];
+    // Or a template's own element, closed in itself (WML's
+    // `http://perldoc.perl.org/<get-var name />.html`).
+    let element = name.ends_with(" /") && name.len() > 2;
     name.bytes()
-        .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'#' | b'_' | b'-' | b' '))
-        && name
-            .bytes()
-            .any(|c| c.is_ascii_uppercase() || matches!(c, b'#' | b'_'))
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'#' | b'_' | b'-' | b' ' | b'/'))
+        && (element
+            || name
+                .bytes()
+                .any(|c| c.is_ascii_uppercase() || matches!(c, b'#' | b'_')))
         && matches!(after, [b'.' | b'/', c, ..] if c.is_ascii_alphanumeric())
 }
 

@@ -663,6 +663,8 @@ pub(crate) fn starts_like_url(scheme: &[u8], rest: &str) -> bool {
 /// A partial form without a scheme is not empty if it has any substance.
 pub(crate) fn is_empty_url(url: &str) -> bool {
     match any_scheme_at(url.as_bytes(), 0) {
+        // `<file:///>`: the file system's root (Hadoop's `-fs <file:///>`).
+        Some(4) if url[..4].eq_ignore_ascii_case("file") && &url[5..] == "///" => false,
         Some(colon) => !has_substance(&url[colon + 1..]),
         None => !has_substance(url),
     }

@@ -337,6 +337,9 @@ fn a_url_going_on_past_a_placeholder_is_a_template() {
     // ome-ngff's preview address, the pull request's number to fill in.
     let text = "Each PR gets `https://ngff--<PR#>.org.readthedocs.build/` as preview.\n";
     assert_eq!(rules(text, Standard::Rfc3986), []);
+    // A WML template's element, closed in itself.
+    let wml = "<a href=\"http://perldoc.perl.org/<get-var name />.html\">x</a>\n";
+    assert_eq!(rules(wml, Standard::Rfc3986), []);
     // Near misses: nothing of the URL after the name, or a comma.
     for text in [
         "see https://ngff--<PR#> now\n",

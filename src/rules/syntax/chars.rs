@@ -210,8 +210,12 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
                 // `http://evil.example\@good.example/`: a browser reads the
                 // `\` as `/` in a web scheme's URL (WHATWG's special ones);
                 // elsewhere `\@` is Perl's or gtk-doc's escaped at-sign
-                // (`mailto:a\@b.org`, `<multifile://start:stop\@pattern>`).
-                && (b.get(i + 1) != Some(&b'@') || !is_web_scheme(cx)))
+                // (`mailto:a\@b.org`, `<multifile://start:stop\@pattern>`),
+                // and so is it in a query, after the host (a curl command's
+                // `?email=123\@qq.com`, the at-sign kept from the shell).
+                && (b.get(i + 1) != Some(&b'@')
+                    || !is_web_scheme(cx)
+                    || cx.parts.query.as_ref().is_some_and(|q| q.contains(&i))))
             || (c == b'\\' && !rfc1738 && i >= cx.parts.path.start && escapes_address(&b[i + 1..]))
             || (c == b'\\' && !rfc1738 && in_doubled_escape(b, i))
             || (!rfc1738
@@ -955,6 +959,8 @@ mod tests {
                 ("multifile://start:stop\\@location-pattern", &[]),
                 ("http://a.example\\@b.example/", &["\\"]),
                 ("wss://a.example\\@b.example/", &["\\"]),
+                // In a query, after the host: a shell's escaped at-sign.
+                ("http://127.0.0.1:8080/query?email=123\\@qq.com", &[]),
                 // AsciiDoc's escaped address in a link's target; a
                 // backslash before a word that is no address stays.
                 (

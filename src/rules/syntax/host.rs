@@ -39,6 +39,8 @@ declare_rule! {
     /// `http://2130706433/`, loopback written short, `http://127.1:8000/`),
     /// or counting digits, the address examples make up (`123.456.78.90`),
     /// or one with parts blotted out by `x`s (`http://xx.28.xx.53:8080/`),
+    /// or a command's option read as a host (`http://--help/`, a window's
+    /// title after `iexplore.exe --help`),
     /// is shown on purpose under `rfc3986`, and so is
     /// the DNS root's dot alone (a DNS server's `https://.:443` server block),
     /// a Pages site named after an account that ends in `-`
@@ -194,6 +196,9 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             || is_short_loopback(name)
             || is_counting_digits(name)
             || is_redacted_address(name)
+            // `http://--help/ - Internet Explorer`: a window's title after
+            // `iexplore.exe --help`, the option read as a host.
+            || name.starts_with("--")
             || is_digest(name)
             || is_container_id(name)
             || is_pages_account(name))
@@ -389,6 +394,9 @@ mod tests {
             ("http://192.168.x.1/", &[]),
             ("http://xx.28.yy.53:8080/", &["53"]),
             ("http://x.1.2.3.4/", &["4"]),
+            // A command's option read as the host; near miss: one dash.
+            ("http://--help/", &[]),
+            ("http://-help/", &["-help"]),
             ("http://123.256.78.90/", &["256"]),
             ("http://89.0x00000000068.000000160.0x000011", &[]),
             // Near misses: decimal typos, a short number, a hex word.

@@ -274,10 +274,18 @@ fn unterminated_by_the_byte_cap() {
 
 #[test]
 fn empty_wrappers() {
-    for s in ["<URL:>", "<URL:http://>", "<URL:mailto:>", "<http://>"] {
+    for s in [
+        "<URL:>",
+        "<URL:http://>",
+        "<URL:mailto:>",
+        "<http://>",
+        "<file://>",
+    ] {
         assert!(one(s).facts.empty, "{s}");
     }
     assert!(!one("<URL:news:*>").facts.empty);
+    // The file system's root (Hadoop's `-fs <file:///>`).
+    assert!(!one("<file:///>").facts.empty);
     // ht://Dig's `<url:> </url>` block: an element, no wrapper.
     assert!(scan_all(b"have <url:> </url> blocks", &ScanOptions::default()).is_empty());
     let partial = one("<URL:/relative/path>");

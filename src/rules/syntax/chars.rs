@@ -83,7 +83,7 @@ declare_rule! {
         example: "<URL:http://host/a|b>",
         ok_example: "<URL:http://host/a%7Cb#frag>",
         help: "percent-encode it (RFC 1738 §2.2)",
-        fix: (Safe, "percent-encode the character (space → `%20`)"),
+        fix: (Safe, "percent-encode the character; a blank (`%20`) only with `--unsafe-fixes`, as often where the URL should have ended"),
     }
 }
 
@@ -245,14 +245,21 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
         }
         edits.push((start..i, report_run(cx, out, start..i)));
     }
+    // A blank is as often where the URL should have ended (`](…/v0.5.0]
+    // yolo release :)`, `]` typed for `)`) as a character of it: encoding
+    // it is offered, never applied unasked.
+    let blank = edits
+        .iter()
+        .any(|(r, _)| b[r.clone()].iter().any(u8::is_ascii_whitespace));
+    let applicability = if blank {
+        Applicability::Unsafe
+    } else {
+        Applicability::Safe
+    };
     // Encoding the brackets of an IPv6 literal would break the address:
     // with one reported, there is no fix.
     if ipv6.is_none() || !rfc1738 {
-        out.fix(
-            Applicability::Safe,
-            "percent-encode the unsafe characters",
-            edits,
-        );
+        out.fix(applicability, "percent-encode the unsafe characters", edits);
     }
 }
 

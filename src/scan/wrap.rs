@@ -339,7 +339,11 @@ pub(crate) fn rejoin(
                 && (tok[0].is_ascii_alphanumeric() || is_slash_name(tok)))
             && !is_function_word(tok)
             && !signs_off(&b[url_start..run_end], tok)
-            && !(round == 0 && line.is_some_and(|ls| unwrapped_near(b, ls)));
+            && !(round == 0
+                && b[run_end - 1] == b'/'
+                && next.single
+                && !tok.contains(&b'/')
+                && line.is_some_and(|ls| unwrapped_near(b, ls)));
         if !strong {
             if round == 0 {
                 // Weak: the literal part stays the URL.
@@ -386,7 +390,9 @@ pub(crate) fn rejoin(
 /// How far around a URL's line [`unwrapped_near`] looks, each way.
 const UNWRAPPED_LOOK: usize = 4096;
 
-/// Whether the text around `ls` (a line's start) was never hard-wrapped:
+/// Whether the text around `ls` (a line's start) was never hard-wrapped,
+/// asked of a URL ending in `/` with a file's name alone on the next line
+/// (a URL broken mid-word, or a path going on, is a wrap wherever it is):
 /// two lines or more near it run past the wrap width with a blank a
 /// wrapping client would have broken them at (maranemil's ISO list, whose
 /// `Exton|OS 64 bit based on Ubuntu/Debian with Mate/Openbox Installation

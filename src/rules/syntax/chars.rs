@@ -706,20 +706,22 @@ fn is_cjk_name_punctuation(url: &str, i: usize, c: char) -> bool {
             .is_some_and(is_cjk_letter)
 }
 
-/// Whether `c`, at `i` in a link the markup ended, is CJK or fullwidth
-/// punctuation between a CJK letter and a letter or digit, inside the URL:
-/// a file named after a title (`…/驱动力图－2016年中盘点.png`, an image
-/// link). A bare URL never holds one (the scan ends it there), and one at a
-/// link's end is prose or a mark typed for an ASCII one (`…/x.html）`).
+/// Whether `c`, at `i` in a link the markup ended, is a fullwidth mark
+/// that joins words (a hyphen, a wave dash, a middle dot, a low line)
+/// after a CJK letter and before a letter or digit: a file named after a
+/// title (`…/驱动力图－2016年中盘点.png`, an image link). Sentence marks
+/// there are prose glued on (`…/rfc7946section-3.1.4。要在…`), a bare URL
+/// never holds one (the scan ends it there), and one at a link's end is
+/// prose or a mark typed for an ASCII one (`…/x.html）`).
 fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
     let before = cx.url[..i].chars().next_back();
     let after = cx.url[i + c.len_utf8()..].chars().next();
-    let word = |c: char| c.is_ascii_alphanumeric() || is_cjk_letter(c);
-    is_cjk_mark(c)
-        && cx.cand.form == crate::scan::Form::Link
-        && before.is_some_and(word)
-        && after.is_some_and(word)
-        && (before.is_some_and(is_cjk_letter) || after.is_some_and(is_cjk_letter))
+    matches!(
+        c,
+        '\u{FF0D}' | '\u{301C}' | '\u{FF5E}' | '\u{30FB}' | '\u{FF3F}'
+    ) && cx.cand.form == crate::scan::Form::Link
+        && before.is_some_and(is_cjk_letter)
+        && after.is_some_and(|a| a.is_ascii_alphanumeric() || is_cjk_letter(a))
 }
 
 /// Whether `c`, at `i`, is CJK or fullwidth punctuation in a link's
@@ -1373,10 +1375,14 @@ mod tests {
         // riboseyim's blog: an image named after a post's title.
         let image = "http://riboseyim-qiniu.riboseyim.com/\u{9a71}\u{56fe}\u{ff0d}2016\u{5e74}.png";
         assert!(!fired(image, Form::Link));
-        // Near misses: bare; no CJK letter beside it; at the end.
+        // Near misses: bare; no CJK letter before it; at the end; a
+        // sentence's mark (prose glued on: mongodb-manual-zh's
+        // `…/rfc7946section-3.1.4。要在…`).
         assert!(fired(image, Form::Bare));
         assert!(fired("http://a.example/x\u{ff0d}2016.png", Form::Link));
-        assert!(fired("http://a.example/\u{56fe}\u{ff1f}", Form::Link));
+        assert!(fired("http://a.example/\u{56fe}\u{ff0d}", Form::Link));
+        assert!(fired("http://a.example/3.1.4\u{3002}\u{8981}", Form::Link));
+        assert!(fired("http://a.example/\u{56fe}\u{ff1b}2016", Form::Link));
     }
 
     #[test]

@@ -620,6 +620,15 @@ fn columns_are_a_table_not_a_wrap() {
         .collect();
     let headings = format!("{bold}{bold}\nManjaro Xfce 0.8.9\n{url}");
     assert_eq!(one(&headings).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // Nor does it spare a path going on (dsbook's R string, its quote
+    // closed on the next line) or a URL broken mid-word (Virtuoso's).
+    for cut in [
+        "url <- \"https://raw.githubusercontent.com/rafalab/dslabs/master/inst/\nextdata/murders.csv\"\n",
+        "http://localhost:8890/OAuth/request_token?oauth_version=1.0&oauth_nonce\n=dad4cb071e2169cbcaa051d404ac61a3&oauth_timestamp=1201873644\n",
+    ] {
+        let text = format!("{long}{long}\n{cut}");
+        assert_eq!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined), "{cut}");
+    }
     // Records of a log that start alike.
     let text = "    2026/04/14 11:36:04 NOTICE: Serving GUI on http://127.0.0.1:50802/\n    2026/04/14 11:36:04 NOTICE: GUI available\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));

@@ -112,7 +112,10 @@ declare_rule! {
     /// glued to the URL; but not CJK punctuation between two CJK letters,
     /// a title's own: `…/报告：全球软件安全.pdf`, nor the ideographic comma
     /// numbering a file (`…/Presentations/41、benchmarksql-report.pdf`),
-    /// nor CJK brackets paired
+    /// nor, in a link, a fullwidth hyphen or other joining mark after a CJK
+    /// letter in a name (`…/驱动力图－2016年中盘点.png`), CJK punctuation in a
+    /// docsify route's title or ending a heading's `?id=`
+    /// (`…/find-common-urls?id=如何…相同的-url？`), nor CJK brackets paired
     /// around CJK letters in one segment of a link's path, a title made a
     /// slug (`…/《Python自然语言处理》阅读笔记（一）`), nor a curly apostrophe
     /// inside a word of a link's path, `…/raspberry-pi’s-birthday.md`, a

@@ -580,9 +580,9 @@ fn columns_are_a_table_not_a_wrap() {
         filled("see http://blog.example.com/archive/")
     );
     assert_eq!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
-    // The next line's own: a network-path reference, a path after a URL
-    // ending in `/`, a command with an option, a URL of a registered
-    // scheme; near miss: a path piece.
+    // The next line's own: a network-path reference, a command with an
+    // option (a program's path or name), a URL of a registered scheme;
+    // near miss: a path piece.
     for next in [
         "//cdn.datatables.net/plug-ins/numeric-comma.js",
         "/usr/lib/geoclue-2.0/geoclue -t 5",

@@ -249,6 +249,12 @@ pub fn is_pattern(url: &str) -> bool {
             return true;
         }
     }
+    // `https://github.com/commontk/CTK/iss…ues/1213`, `https:/…/slicer…`: a
+    // display shortened around an ellipsis (a Discourse archive's "show
+    // more" cut), no address anyone wrote.
+    if marks & NON_ASCII != 0 && url.contains('\u{2026}') {
+        return true;
+    }
     let Some(after) = colon_after(b, b"", b"//").map(|k| k + 3) else {
         // `urn:k8s:secret:[name]:[valueKey]`: names in brackets between
         // an opaque URI's colons.
@@ -1144,6 +1150,9 @@ mod tests {
             "http://[IP",
             "https://[YOUR-DOMAIN]/some-path-to/Documents",
             "https://…/x",
+            "https://github.com/commontk/CTK/iss\u{2026}ues/1213",
+            "https:/\u{2026}/github.com/SlicerDMRI/x",
+            "https://github.com/pytorch/pytorch/issues/18343\u{2026}4",
             "http://127.0.0.1:8000$suffix",
             "https://[VOTRE-SITE]/api/",
             "https://$host$request_uri",

@@ -370,9 +370,14 @@ impl Validator {
         // `<a href="…uri=http%3A%2F%2Fforums…">http://validator.w3.org/check?uri=http%
         // ... Findex.php</a>`: a forum's link text shortened around an
         // ellipsis (phpBB's magic URLs); the link's target is whole.
+        // `https://secure-…` (R's console cutting a tibble's column): a URL
+        // shown cut short, an ellipsis right after it; its host or path is
+        // not what the text gives.
         if self.standard == Standard::Rfc3986
             && out.len() > first
-            && (cx.source_rest().is_some_and(is_shortened_link_text) || is_elided_href_text(&cx))
+            && (cx.source_rest().is_some_and(is_shortened_link_text)
+                || is_elided_href_text(&cx)
+                || cx.source_after() == Some('\u{2026}'))
         {
             retain_from(out, first, |d| d.rule.group() == Group::Security);
         }

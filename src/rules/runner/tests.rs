@@ -331,6 +331,18 @@ fn a_links_text_shortened_by_two_dots_is_not_linted() {
 }
 
 #[test]
+fn a_url_cut_short_by_an_ellipsis_is_not_linted() {
+    use crate::url::standard::Standard;
+    let rules = crate::rules::testutil::rules_in_text;
+    // meetupr's README: R prints a tibble, its column cut with `…`.
+    let tibble = "1 14534094 Gabriela de Queiroz https://secure-\u{2026}\n";
+    assert_eq!(rules(tibble, Standard::Rfc3986), []);
+    // Near miss: three dots typed after it, a sentence's.
+    let dots = "see https://secure-... now\n";
+    assert!(rules(dots, Standard::Rfc3986).contains(&Rule::InvalidHost));
+}
+
+#[test]
 fn a_url_going_on_past_a_placeholder_is_a_template() {
     use crate::url::standard::Standard;
     let rules = crate::rules::testutil::rules_in_text;

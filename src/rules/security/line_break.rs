@@ -22,7 +22,9 @@ declare_rule! {
     /// playground link's `?text=a%0Ab`, a new issue's `?body=`; text
     /// fragments such as `#:~:text=a%0Ab`), nor one in a path segment's
     /// `;name=value` parameter, form data carried in the path (Google
-    /// Cloud's `…/logs/query;query=a%0Ab`). Nor is a URL that encodes ESC or
+    /// Cloud's `…/logs/query;query=a%0Ab`), nor one in a segment holding
+    /// TeX source, a formula a service draws (`…/svg/%0AO%20%3D%0A%5Cbegin%7Bbmatrix%7D…`).
+    /// Nor is a URL that encodes ESC or
     /// BEL too (a terminal escape sequence: `http://localhost:8080/%1b%5d%07%0a`
     /// in an advisory is the attack's payload, shown on purpose). Under
     /// `rfc1738` every escape of every URL is judged.
@@ -62,7 +64,9 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     };
     let rfc3986 = cx.standard == crate::url::Standard::Rfc3986;
     for e in escapes(cx.url, 0..end).filter(|e| {
-        matches!(e.value, Some(0x0D | 0x0A)) && !(rfc3986 && in_parameter(cx.url, e.range.start))
+        matches!(e.value, Some(0x0D | 0x0A))
+            && !(rfc3986
+                && (in_parameter(cx.url, e.range.start) || in_formula(cx.url, e.range.start)))
     }) {
         match &mut run {
             Some(r) if r.end == e.range.start => r.end = e.range.end,
@@ -93,6 +97,22 @@ fn in_parameter(url: &str, at: usize) -> bool {
     })
 }
 
+/// Whether byte `at` of `url` is in a path segment that holds TeX source,
+/// an escaped `\` before a command's name (`%5Cbegin`): a formula a
+/// rendering service draws (`http://tex.s2cms.ru/svg/%0AO%20%3D%0A%5Cbegin%7Bbmatrix%7D…`
+/// in an RFC's image), its lines the formula's.
+fn in_formula(url: &str, at: usize) -> bool {
+    let start = url[..at].rfind('/').map_or(0, |k| k + 1);
+    let end = url[at..].find('/').map_or(url.len(), |k| at + k);
+    let segment = &url.as_bytes()[start..end];
+    segment.windows(4).any(|w| {
+        w[0] == b'%'
+            && w[1] == b'5'
+            && w[2].eq_ignore_ascii_case(&b'c')
+            && w[3].is_ascii_alphabetic()
+    })
+}
+
 fn report(cx: &Cx<'_>, out: &mut Report<'_>, r: std::ops::Range<usize>) {
     out.at(r.clone(), format!("`{}` encodes a line break", cx.text(r)));
 }
@@ -113,6 +133,14 @@ mod tests {
                 ("http://localhost:8080/%09%0a", &["%0a"]),
                 ("http://h/%00%0d%0aSet-Cookie:x", &["%0d%0a"]),
                 ("https://spec.commonmark.org/dingus/?text=a%0Ab", &[]),
+                // TeX source a service draws; near misses: an escaped
+                // backslash before no command, or in another segment.
+                (
+                    "http://tex.s2cms.ru/svg/%0AO%20%3D%0A%5Cbegin%7Bbmatrix%7D%0A",
+                    &[],
+                ),
+                ("http://tex.s2cms.ru/svg/%0A%5C%7B", &["%0A"]),
+                ("http://tex.s2cms.ru/%5Cbegin/%0Ab", &["%0A"]),
                 // A path parameter's value is form data too; a `;` with
                 // no `name=`, or in an earlier segment, is not (near misses).
                 (

@@ -712,19 +712,24 @@ fn is_cjk_name_punctuation(url: &str, i: usize, c: char) -> bool {
 /// Whether `c`, at `i` in a link the markup ended, is a fullwidth mark
 /// that joins words (a hyphen, a wave dash, a middle dot, a low line)
 /// after a CJK letter and before a letter or digit: a file named after a
-/// title (`…/驱动力图－2016年中盘点.png`, an image link). Sentence marks
-/// there are prose glued on (`…/rfc7946section-3.1.4。要在…`), a bare URL
+/// title (`…/驱动力图－2016年中盘点.png`, an image link), or any CJK mark after
+/// a CJK letter ending a segment (a title's slug, `…/入坑开源项目？/`).
+/// Sentence marks elsewhere are prose glued on (`…/rfc7946section-3.1.4。要在…`), a bare URL
 /// never holds one (the scan ends it there), and one at a link's end is
 /// prose or a mark typed for an ASCII one (`…/x.html）`).
 fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
     let before = cx.url[..i].chars().next_back();
     let after = cx.url[i + c.len_utf8()..].chars().next();
-    matches!(
+    let joins = matches!(
         c,
         '\u{FF0D}' | '\u{301C}' | '\u{FF5E}' | '\u{30FB}' | '\u{FF3F}'
-    ) && cx.cand.form == crate::scan::Form::Link
+    ) && after.is_some_and(|a| a.is_ascii_alphanumeric() || is_cjk_letter(a));
+    // Or any CJK mark ending a segment, a title's slug (dao.fm's
+    // `…/vol-333-编码人声：新人该怎样入坑开源项目？/`).
+    let ends_title = is_cjk_mark(c) && after == Some('/');
+    (joins || ends_title)
+        && cx.cand.form == crate::scan::Form::Link
         && before.is_some_and(is_cjk_letter)
-        && after.is_some_and(|a| a.is_ascii_alphanumeric() || is_cjk_letter(a))
 }
 
 /// Whether `c`, at `i`, is CJK or fullwidth punctuation in a link's
@@ -1386,6 +1391,17 @@ mod tests {
         assert!(fired("http://a.example/\u{56fe}\u{ff0d}", Form::Link));
         assert!(fired("http://a.example/3.1.4\u{3002}\u{8981}", Form::Link));
         assert!(fired("http://a.example/\u{56fe}\u{ff1b}2016", Form::Link));
+        // A title's slug ending a segment; near misses: after a Latin
+        // letter, at the URL's end.
+        assert!(!fired(
+            "https://dao.fm/vol-333-\u{7f16}\u{7801}\u{ff1f}/",
+            Form::Link
+        ));
+        assert!(fired("https://dao.fm/vol-333-x\u{ff1f}/", Form::Link));
+        assert!(fired(
+            "https://dao.fm/vol-333-\u{7f16}\u{7801}\u{ff1f}",
+            Form::Link
+        ));
     }
 
     #[test]

@@ -589,15 +589,16 @@ fn is_regex(url: &str) -> bool {
 }
 
 /// `https://github.com/twisted/twisted/blob/trunk/\2`: a regular
-/// expression's replacement, a backslash and one digit after a `/` or `=`
-/// (a Windows path's `\2024` has more digits).
+/// expression's replacement, a backslash and one digit after a `/`, `=` or
+/// `?` (Octave's `sed` making links, `…/bugs/?\2`; a Windows path's
+/// `\2024` has more digits).
 fn has_backreference(b: &[u8]) -> bool {
     memchr::memchr_iter(b'\\', b).any(|i| {
         let digit = b.get(i + 1).is_some_and(|c| matches!(c, b'1'..=b'9'))
             && !b.get(i + 2).is_some_and(u8::is_ascii_digit);
         // Python's `\g<1>`, cut at its `<`: `\g` ending the URL.
         let group = b.get(i + 1) == Some(&b'g') && (i + 2 == b.len() || b[i + 2] == b'<');
-        i > 0 && matches!(b[i - 1], b'/' | b'=') && (digit || group)
+        i > 0 && matches!(b[i - 1], b'/' | b'=' | b'?') && (digit || group)
     })
 }
 
@@ -1201,6 +1202,7 @@ mod tests {
             "https://[a-zA-Z0-9.:_/\\-]\\+",
             "ftp://ftp.xfree86.org/pub/XFree86/&x-version;/binaries/",
             "https://github.com/twisted/twisted/blob/trunk/\\2",
+            "https://savannah.gnu.org/bugs/?\\2",
             "https://a.example/?q=\\1&x=y",
             "mailto:[ow-",
             "MAILTO:[email]",

@@ -1293,3 +1293,14 @@ fn a_tag_right_after_the_scheme_is_a_host_placeholder() {
         [("https://a.example/docs".to_string(), "bare")]
     );
 }
+
+#[test]
+fn a_link_shortened_around_an_ellipsis_is_no_url() {
+    // A Discourse archive's "show more" cut, inside a link's target.
+    let md = "[CTK](https://github.com/commontk/CTK/iss\u{2026}ues/1213) and [ok](https://a.example/x)\n";
+    let found: Vec<String> = urls(Syntax::Markdown, md)
+        .into_iter()
+        .map(|u| u.0)
+        .collect();
+    assert_eq!(found, ["https://a.example/x"]);
+}

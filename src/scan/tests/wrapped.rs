@@ -1097,3 +1097,11 @@ fn a_scheme_in_brackets_before_more_bracketed_parts_is_notation() {
     let c = one("see <http://> here\n");
     assert!(c.facts.empty);
 }
+
+#[test]
+fn an_authors_wrapper_holding_an_ellipsis_is_found() {
+    // An autolink holding a browser's shortened copy leads nowhere: found
+    // (a link's target with one is a shortened display, see `document`).
+    let c = one("- <http://wiki.ubuntu.org.cn/ADSL%EF%BC%88PPPOE\u{2026}\u{2026}.8D%97>");
+    assert_eq!(c.form, A);
+}

@@ -599,7 +599,6 @@ impl Builder {
     pub(crate) fn link(&mut self, link: Link) {
         if (is_url(&link.url) || has_stray_before_scheme(&link.url))
             && !pattern::is_pattern(&link.url)
-            && !pattern::is_shortened_display(&link.url)
         {
             self.links.push(link);
         }

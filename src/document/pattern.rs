@@ -34,18 +34,6 @@ pub fn is_escaped_in_expression(raw: &str) -> bool {
     raw.contains("\\/\\//")
 }
 
-/// Whether `url` holds an ellipsis character: a display shortened around
-/// it (a Discourse archive's "show more" cut inside a link,
-/// `https://github.com/commontk/CTK/iss…ues/1213`, `https:/…/slicer…`), no
-/// address anyone wrote. Asked of a document's links only: a bare URL ends
-/// at the ellipsis anyway, and an autolink an author wrapped in `<…>`
-/// holding a browser's shortened copy
-/// (`<http://wiki.ubuntu.org.cn/ADSL%EF%BC%88PPPOE…….8D%97>`) is a link that
-/// leads nowhere, reported.
-pub fn is_shortened_display(url: &str) -> bool {
-    url.contains('\u{2026}')
-}
-
 /// Whether `url` is a pattern rather than a URL.
 pub fn is_pattern(url: &str) -> bool {
     let b = url.as_bytes();
@@ -1260,20 +1248,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn an_ellipsis_inside_is_a_shortened_display() {
-        for u in [
-            "https://github.com/commontk/CTK/iss\u{2026}ues/1213",
-            "https:/\u{2026}/github.com/SlicerDMRI/x",
-            "https://github.com/pytorch/pytorch/issues/18343\u{2026}4",
-        ] {
-            assert!(is_shortened_display(u), "{u}");
-        }
-        assert!(!is_shortened_display(
-            "https://github.com/commontk/CTK/issues/1213"
-        ));
     }
 
     #[test]

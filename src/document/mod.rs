@@ -244,9 +244,7 @@ impl Syntax {
                 Syntax::Roff
             }
             "texi" | "texinfo" => Syntax::Texinfo,
-            // `.bib` and biber's `.bbl`: fields LaTeX typesets, TeX's
-            // escapes in them (`uint32\_t-\char`~0ul.html` is `uint32_t-~0ul.html`).
-            "tex" | "ltx" | "latex" | "sty" | "cls" | "dtx" | "ins" | "bib" | "bbl" => Syntax::Latex,
+            "tex" | "ltx" | "latex" | "sty" | "cls" | "dtx" | "ins" => Syntax::Latex,
             "rtf" => Syntax::Rtf,
             "po" | "pot" => Syntax::Po,
             "ics" | "ifb" | "vcf" | "vcard" => Syntax::Icalendar,

@@ -233,11 +233,7 @@ pub fn is_placeholder_password(password: &str) -> bool {
     }
     // `%2A%2A%2A%2A%2A%2A` (Go's `url.UserPassword("kevinblandy",
     // "******")` printed): a filler escaped is still filler.
-    let unescaped = || {
-        let bytes: Vec<u8> =
-            crate::url::grammar::escape::decoded(password, 0..password.len()).collect();
-        String::from_utf8_lossy(&bytes).to_ascii_lowercase()
-    };
+    let unescaped = || unescape(password).to_ascii_lowercase();
     is_password_word(&p)
         || (p.contains('%') && is_password_word(&without_escaped_marks(&p)))
         || is_placeholder_shape(password, &p)
@@ -267,13 +263,17 @@ fn numbered_password_word(p: &str) -> bool {
         })
 }
 
+/// `s` with its percent escapes decoded (invalid UTF-8 replaced).
+fn unescape(s: &str) -> String {
+    let bytes: Vec<u8> = crate::url::grammar::escape::decoded(s, 0..s.len()).collect();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
 /// The word `password` in the languages documentation is translated into
 /// (incus's Swedish `https://INLOGGNING:LÖSENORD@exempel.se/`), escaped or
 /// not.
 fn is_translated_password_word(password: &str) -> bool {
-    let bytes: Vec<u8> =
-        crate::url::grammar::escape::decoded(password, 0..password.len()).collect();
-    let decoded = String::from_utf8_lossy(&bytes).to_lowercase();
+    let decoded = unescape(password).to_lowercase();
     let word = decoded.trim_end_matches(|c: char| c.is_ascii_digit());
     // "some password", "your password": the Arch wiki's Spanish
     // `ftp://root:algunacontraseña@10.13.X.Y/`.

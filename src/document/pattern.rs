@@ -258,9 +258,12 @@ pub fn is_pattern(url: &str) -> bool {
     // marks standing for a host the reader fills in; `https://:subdomain.
     // example.com`, a route's named parameter (path-to-regexp's) where the
     // host starts.
-    // Kyverno's `https://?*.myorg.com/*`: a wildcard's `?` and `*`.
+    // Kyverno's `https://?*.myorg.com/*`: a wildcard's `?` and `*`;
+    // Aliyun's referer list, `http://?.aliyun.com`: `?` for one label.
     if b[after..].starts_with(b"??")
         || b[after..].starts_with(b"?*")
+        || (b[after..].starts_with(b"?.")
+            && b.get(after + 2).is_some_and(u8::is_ascii_alphanumeric))
         || (b.get(after) == Some(&b':')
             && b.get(after + 1).is_some_and(u8::is_ascii_alphabetic)
             && !b[after..]
@@ -1081,6 +1084,7 @@ mod tests {
             "http://[::1]:port/",
             "https://:subdomain.example.com",
             "https://?*.myorg.com/*",
+            "http://?.aliyun.com",
             "https://@%@hostname@%@.@%@domainname@%@/wekan",
             "https://raw.githubusercontent.com/o/r/main/\\g",
             "https://raw.githubusercontent.com/o/r/main/\\g<1>/",
@@ -1272,6 +1276,10 @@ mod tests {
         for u in [
             // An address with a fragment of marks of its own.
             "http://1.2.3.4/#.#",
+            // No host, a query that is a dot (a near miss of `?.` for a
+            // label).
+            "http://?.",
+            "http://?./x",
             // A badge's alternatives, and a bar inside a segment.
             "https://img.shields.io/badge/python-3.9%20|%203.10-blue.svg",
             "https://a.example/|x|y/",

@@ -888,19 +888,24 @@ fn placeholder_at(b: &[u8], i: usize) -> bool {
             return true;
         }
     }
+    // The name may be in any script (`https://green---<サービスURL>`).
     let name = rest
         .iter()
         .take(64)
-        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b' '))
+        .take_while(|&&c| c.is_ascii_alphanumeric() || c >= 0x80 || matches!(c, b'_' | b'-' | b' '))
         .count();
     let words = &b[i + 1..i + 1 + name];
+    let letter_first = std::str::from_utf8(words)
+        .ok()
+        .and_then(|w| w.chars().next())
+        .is_some_and(char::is_alphabetic);
     let spaced = words.contains(&b' ');
     let goes_on = || {
         b.get(i + 2 + name)
             .is_some_and(|&c| c.is_ascii_alphanumeric() || b"/.?&=#:-_@".contains(&c))
     };
     name > 0
-        && b[i + 1].is_ascii_alphabetic()
+        && letter_first
         && b.get(i + 1 + name) == Some(&b'>')
         && (!spaced
             || (!words.ends_with(b" ") && !words.windows(2).any(|w| w == b"  ") && goes_on()))
@@ -959,6 +964,7 @@ mod tests {
         assert!(at("http://localhost:<port>/"));
         assert!(at("https://django-girls-<your cloud9 username>.c9users.io"));
         assert!(at("the URI is in the https://user:pass@<...> form"));
+        assert!(at("`https://green---<サービスURL>`"));
         assert!(at(
             "'https://<your canvas=\"\" instance=\"\">/api/v1/accounts/self/sis_imports.json'"
         ));
@@ -970,6 +976,7 @@ mod tests {
         assert!(!at("https://a.example/<your cloud9 username> and more"));
         assert!(!at("https://a.example/<a  b>.x"));
         assert!(!at("https://a.example/<a href=x>"));
+        assert!(!at("https://a.example/<«x»>"));
     }
 
     fn url_end(s: &str) -> &str {

@@ -156,6 +156,11 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
         if b.get(colon + 1) == Some(&b':') {
             return None;
         }
+        // `#<File:/tmp/x>`: how Ruby (and Crystal) print an object, its
+        // class's name capitalised after `#<`; no wrapper.
+        if lt > 0 && b[lt - 1] == b'#' && b[after].is_ascii_uppercase() && !slashes {
+            return None;
+        }
         // `all.StartsWith("<http://", …)`: a string literal holding the
         // opener alone, in the code of a Markdown parser, or a code span
         // (`` `<ab://` = 6 bytes ``, a comment on an IRI's bytes); no wrapper.
@@ -303,6 +308,21 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
     // own brackets; the scheme's are no empty wrapper.
     if is_empty_url(&content.url) && b.get(end) == Some(&b'<') {
         return None;
+    }
+    // Haddock's `<http://a.example/x "the label">`: words in quotes after
+    // a blank on the URL's line are the link's label, not its text.
+    if let Some(&(from, to)) = content
+        .ws
+        .iter()
+        .find(|&&(from, to)| b.get(to) == Some(&b'"') && !b[from..to].contains(&b'\n'))
+        .filter(|_| form == Form::Angle && b[gt - 1] == b'"')
+    {
+        if let Some(&(cut, _)) = content.segments.iter().find(|s| s.1 == to) {
+            content.url.truncate(cut);
+            content.segments.retain(|s| s.0 < cut);
+            content.ws.retain(|w| w.1 <= from);
+            content.hyphens.retain(|&h| h < cut);
+        }
     }
     let mut f = Found::new(form, lt, end, String::new(), content_start);
     if !content.segments.is_empty() {

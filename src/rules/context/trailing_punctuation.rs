@@ -36,7 +36,9 @@ declare_rule! {
     /// `…/Leicester_City_F.C.`, `…/S.M.A.R.T.`, inc.com's `…/topic/NeXT+Computer+Inc.`),
     /// a source tree's directory named `.` (`…/tree/HEAD/.`, a
     /// repository's root), an issue's title made a slug after its key
-    /// (`YouTrack`'s `…/issue/TW-74422/Re-run-ignores-last-chain-structure.`),
+    /// (`YouTrack`'s `…/issue/TW-74422/Re-run-ignores-last-chain-structure.`)
+    /// or after a post's number, the title's capitals kept
+    /// (`LeetCode`'s `…/discuss/42568/Share-some-of-my-ideas.`),
     /// a wiki page's title made its name when the sentence's own stop
     /// follows the link (`(…/wiki/How-to-hash-&-salt-in-various-languages.).`),
     /// Medium's image names without an
@@ -162,7 +164,13 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
         let mut segments = stem.rsplit('/');
         let slug = segments.next().unwrap_or_default();
         let key = segments.next().unwrap_or_default();
-        slug.contains('-') && is_issue_key(key)
+        // LeetCode's `…/discuss/13397/Clean-Java-solution-with-some-comment.`:
+        // a post's number, then its title made a slug with the title's
+        // capitals, stop and all (a slug that folds case drops the stop).
+        let post = key.len() >= 3
+            && key.bytes().all(|c| c.is_ascii_digit())
+            && slug.bytes().any(|c| c.is_ascii_uppercase());
+        slug.contains('-') && (is_issue_key(key) || post)
     });
     // `[how to hash & salt](…/openbadges/wiki/How-to-hash-&-salt-in-various-languages.).`:
     // a wiki page's title made its name, the title's full stop inside the
@@ -348,6 +356,10 @@ mod tests {
             // one word.
             "https://youtrack.jetbrains.com/issue/Re-run-ignores-last-chain-structure.",
             "https://youtrack.jetbrains.com/issue/TW-74422/Typo.",
+            // Near misses of a post's slug: folded to lower case, a short
+            // number (a version, a page).
+            "https://a.example/questions/13397/clean-java-solution.",
+            "https://a.example/discuss/12/Clean-Java-solution.",
         ] {
             assert!(
                 link_rules(url, false).contains(&Rule::TrailingPunctuation),
@@ -390,6 +402,8 @@ mod tests {
             "https://hoogle.haskell.org/?hoogle=%5E.",
             // YouTrack's slug of an issue's title.
             "https://youtrack.jetbrains.com/issue/TW-74422/Re-run-ignores-last-chain-structure.",
+            // LeetCode's slug of a post's title, after the post's number.
+            "https://leetcode.com/problems/gas-station/discuss/42568/Share-some-of-my-ideas.",
             // A repository's root as a dot segment.
             "https://github.com/sourcegraph/cody-analytics/tree/HEAD/.",
             "https://github.com/ats-lang/ats-lang.github.io/blob/master/CODE/CHAP_DYNLOAD/.",

@@ -24,7 +24,8 @@ declare_rule! {
     /// the word (`KB=news:TY=sjis` in a termcap entry: no group holds `=`)
     /// or a host named news and its path (`mount news:/var/spool/news`), or
     /// words joined by colons under a `news` prefix (an XMPP node,
-    /// `news:politics:home`).
+    /// `news:politics:home`), or the user `news` in a password file
+    /// (`news:*:16484:0:99999:7:::`, a line of `/etc/shadow`).
     /// Under `rfc1738` a server is not allowed (`news://host/group` is
     /// reported), and every one of these is judged.
     ///
@@ -85,8 +86,15 @@ fn not_a_news_url(cx: &Cx<'_>) -> bool {
         && group
             .split(':')
             .all(|w| !w.is_empty() && w.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-'));
+    // `news:*:16484:0:99999:7:::` (`/etc/shadow`), `news:x:9:9:news:…`
+    // (`/etc/passwd`): the user `news`, its password field, then numbers.
+    let account = group.split_once(':').is_some_and(|(password, rest)| {
+        matches!(password, "*" | "x" | "!" | "!!" | "!*")
+            && rest.starts_with(|c: char| c.is_ascii_digit())
+    });
     group.eq_ignore_ascii_case("newsgroup")
         || group.eq_ignore_ascii_case("group")
+        || account
         || setting
         || path
         || prefixed
@@ -176,11 +184,15 @@ mod tests {
             ("news:newsgroup/startNo-endNo", &[]),
             ("news:TY=sjis", &[]),
             ("news:politics:home", &[]),
+            // The user `news` in `/etc/shadow` and `/etc/passwd`.
+            ("news:*:16484:0:99999:7", &[]),
+            ("news:x:9:9:news:/var/spool/news:/usr/sbin/nologin", &[]),
             ("news:politics:foreign:usa", &[]),
             // Near misses: a real group with a bad character, a message-id;
             // a colon in a dotted group, an empty word between colons.
             ("news:comp.lang:c", &["comp.lang:c"]),
             ("news:a::b", &["a::b"]),
+            ("news:*:x", &["*:x"]),
             ("news:comp.lang/x", &["comp.lang/x"]),
             ("news:a=b@", &[""]),
             ("news:comp.lang.c=x", &["comp.lang.c=x"]),

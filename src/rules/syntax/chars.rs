@@ -107,15 +107,19 @@ declare_rule! {
     /// and a host name IDNA can turn into an A-label (`http://örnek.com`).
     /// Still reported there: spaces and invisible characters (no-break
     /// space, zero-width and bidirectional controls, soft hyphen, RFC 3987
-    /// §4.1), private-use and non-characters, punctuation of the General
+    /// §4.1; but not a zero-width non-joiner or joiner after a letter
+    /// beyond ASCII, which Persian and Indic spelling writes inside a word:
+    /// `…/wiki/بؤلگه‌سی`), private-use and non-characters, punctuation of the General
     /// Punctuation and CJK blocks (curly quotes, `…`, `。`, mostly prose
     /// glued to the URL; but not CJK punctuation between two CJK letters,
     /// a title's own: `…/报告：全球软件安全.pdf`, nor the ideographic comma
     /// numbering a file (`…/Presentations/41、benchmarksql-report.pdf`),
     /// nor, in a link, a fullwidth hyphen or other joining mark after a CJK
-    /// letter in a name (`…/驱动力图－2016年中盘点.png`), CJK punctuation in a
+    /// letter in a name (`…/驱动力图－2016年中盘点.png`) or any CJK mark ending
+    /// a segment of a CJK title (`…/入坑开源项目？/`, `…/远高于redis？/`), CJK punctuation in a
     /// docsify route's title or ending a heading's `?id=`
-    /// (`…/find-common-urls?id=如何…相同的-url？`), nor CJK brackets paired
+    /// (`…/find-common-urls?id=如何…相同的-url？`) or a heading's fragment
+    /// after a CJK letter (`…/events.html#为什么在-HTML-中监听事件？`), nor CJK brackets paired
     /// around CJK letters in one segment of a link's path, a title made a
     /// slug (`…/《Python自然语言处理》阅读笔记（一）`), nor a curly apostrophe
     /// inside a word of a link's path, `…/raspberry-pi’s-birthday.md`, a
@@ -651,6 +655,7 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
             && !is_route_title_punctuation(cx, i, c)
             && !is_heading_id_punctuation(cx, i, c)
             && !is_file_numbering(cx.url, i, c)
+            && !is_word_joiner(cx.url, i, c)
     };
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     let mut chars = cx.url.char_indices().peekable();
@@ -726,10 +731,14 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
     ) && after.is_some_and(|a| a.is_ascii_alphanumeric() || is_cjk_letter(a));
     // Or any CJK mark ending a segment, a title's slug (dao.fm's
     // `…/vol-333-编码人声：新人该怎样入坑开源项目？/`).
-    let ends_title = is_cjk_mark(c) && after == Some('/');
-    (joins || ends_title)
-        && cx.cand.form == crate::scan::Form::Link
-        && before.is_some_and(is_cjk_letter)
+    // The title may end in a word in Latin letters (taohui.tech's
+    // `…/为什么nginx的性能远高于redis？/`) when its segment holds CJK ones.
+    let cjk_before = before.is_some_and(is_cjk_letter);
+    let segment = &cx.url[cx.url[..i].rfind('/').map_or(0, |k| k + 1)..i];
+    let latin_end =
+        before.is_some_and(|b| b.is_ascii_alphanumeric()) && segment.chars().any(is_cjk_letter);
+    let ends_title = is_cjk_mark(c) && after == Some('/') && (cjk_before || latin_end);
+    ((joins && cjk_before) || ends_title) && cx.cand.form == crate::scan::Form::Link
 }
 
 /// Whether `c`, at `i`, is CJK or fullwidth punctuation in a link's
@@ -761,10 +770,21 @@ fn is_heading_id_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
     is_cjk_mark(c)
         && cx.cand.form == crate::scan::Form::Link
         && i + c.len_utf8() == cx.url.len()
-        && head.rfind("?id=").is_some_and(|at| {
+        && (head.rfind("?id=").is_some_and(|at| {
             let id = &head[at + 4..];
             !id.contains('&') && id.chars().any(is_cjk_letter)
-        })
+        }) || heading_fragment(cx, head))
+}
+
+/// Whether `head` ends in a link's fragment naming a heading by its CJK
+/// words, joined by `-` (`…/events.html#为什么在-HTML-中监听事件`, the
+/// heading "为什么在 HTML 中监听事件？"), a CJK letter last: the mark after
+/// it is the heading's own.
+fn heading_fragment(cx: &Cx<'_>, head: &str) -> bool {
+    cx.parts.fragment.as_ref().is_some_and(|f| {
+        let frag = head.get(f.start..).unwrap_or_default();
+        frag.contains('-') && head.chars().next_back().is_some_and(is_cjk_letter)
+    })
 }
 
 /// Whether `c`, at `i`, is the ideographic comma of a file's number at
@@ -782,6 +802,19 @@ fn is_file_numbering(url: &str, i: usize, c: char) -> bool {
             .chars()
             .next()
             .is_some_and(|n| n.is_ascii_alphanumeric() || is_cjk_letter(n))
+}
+
+/// Whether `c`, at `i`, is a zero-width non-joiner or joiner after a
+/// letter beyond ASCII: Persian and Azerbaijani spelling writes one inside
+/// words (Wikipedia's `…/wiki/اورمو_بؤلگه‌سی‌نین_کندلری`), as Indic scripts
+/// do, so the page's own title holds it. After ASCII, or alone, it is an
+/// invisible character pasted in.
+fn is_word_joiner(url: &str, i: usize, c: char) -> bool {
+    matches!(c, '\u{200C}' | '\u{200D}')
+        && url[..i]
+            .chars()
+            .next_back()
+            .is_some_and(|b| !b.is_ascii() && b.is_alphabetic())
 }
 
 /// Whether `c` is CJK or fullwidth punctuation (the ideographic space
@@ -1391,17 +1424,38 @@ mod tests {
         assert!(fired("http://a.example/\u{56fe}\u{ff0d}", Form::Link));
         assert!(fired("http://a.example/3.1.4\u{3002}\u{8981}", Form::Link));
         assert!(fired("http://a.example/\u{56fe}\u{ff1b}2016", Form::Link));
-        // A title's slug ending a segment; near misses: after a Latin
-        // letter, at the URL's end.
+        // A title's slug ending a segment, after a CJK letter or a Latin
+        // word of a CJK title; near misses: a segment of Latin letters
+        // only (`https：/`), at the URL's end.
         assert!(!fired(
             "https://dao.fm/vol-333-\u{7f16}\u{7801}\u{ff1f}/",
             Form::Link
         ));
+        assert!(!fired(
+            "https://www.taohui.tech/nginx/\u{4e3a}\u{4ec0}\u{4e48}nginx\u{7684}redis\u{ff1f}/",
+            Form::Link
+        ));
         assert!(fired("https://dao.fm/vol-333-x\u{ff1f}/", Form::Link));
+        assert!(fired(
+            "https://github.com/m/t/https\u{ff1a}/docs.mongodb.com/",
+            Form::Link
+        ));
         assert!(fired(
             "https://dao.fm/vol-333-\u{7f16}\u{7801}\u{ff1f}",
             Form::Link
         ));
+    }
+
+    #[test]
+    fn a_joiner_inside_a_word_is_its_spellings() {
+        // South Azerbaijani Wikipedia's titles.
+        let title = "https://azb.wikipedia.org/wiki/\u{627}\u{648}\u{631}\u{645}\u{648}_\u{628}\u{624}\u{644}\u{6af}\u{647}\u{200c}\u{633}\u{06cc}";
+        assert!(!fired(title, Form::Link));
+        assert!(!fired(title, Form::Bare));
+        // Near misses: after an ASCII letter, after a mark, alone.
+        assert!(fired("https://a.example/ab\u{200c}c", Form::Link));
+        assert!(fired("https://a.example/\u{628}-\u{200c}c", Form::Link));
+        assert!(fired("https://a.example/\u{200c}", Form::Link));
     }
 
     #[test]
@@ -1421,6 +1475,14 @@ mod tests {
             "https://a.example/p?id=\u{5982}&b=url\u{ff1f}",
             Form::Link
         ));
+        // Vue's guide in Chinese, a heading linked by its fragment.
+        let frag = "https://v2.cn.vuejs.org/v2/guide/events.html#\u{4e3a}\u{4ec0}\u{4e48}\u{5728}-HTML-\u{4e2d}\u{76d1}\u{542c}\u{4e8b}\u{4ef6}\u{ff1f}";
+        assert!(!fired(frag, Form::Link));
+        // Near misses: bare; an ASCII word before the mark (prose's stop
+        // after `#qa`); one word, no `-` joining a heading's.
+        assert!(fired(frag, Form::Bare));
+        assert!(fired("https://a.example/t#qa\u{3002}", Form::Link));
+        assert!(fired("https://a.example/t#\u{4e3a}\u{ff1f}", Form::Link));
     }
 
     #[test]

@@ -28,7 +28,9 @@ declare_rule! {
     /// `%` (archive.today's point of the page, `https://archive.is/L7wRJ#76%`),
     /// nor a `%` ending a URL quoted after SQL's `LIKE` (`WHERE url LIKE
     /// 'http://a.example/share/1707%'`: the wildcard), nor the `%` that
-    /// starts an anchor tex2page names (R5RS's `…/r5rs-Z-H-9.html#%_sec_6.6`).
+    /// starts an anchor tex2page names (R5RS's `…/r5rs-Z-H-9.html#%_sec_6.6`),
+    /// nor `mod_rewrite`'s back-reference on a `RewriteRule` line
+    /// (`RewriteRule ^(.*)$ http://blog.example/%1 [R=301,L]`).
     /// Otherwise the same under `rfc3986` and `rfc1738`.
     ///
     /// ## Example
@@ -129,6 +131,20 @@ fn is_positional(cx: &Cx<'_>, at: usize) -> bool {
     cx.source_head().is_some_and(numbered) || cx.source_rest().is_some_and(numbered)
 }
 
+/// Whether the `%` at `at` and one digit are `mod_rewrite`'s back-reference
+/// to its condition's match, on a `RewriteRule` line (`RewriteRule ^(.*)$
+/// http://blog.example/%1 [R=301,L]`): Apache fills it in.
+fn is_rewrite_backreference(cx: &Cx<'_>, at: usize) -> bool {
+    let b = cx.url.as_bytes();
+    let digit = b.get(at + 1).is_some_and(u8::is_ascii_digit)
+        && !b.get(at + 2).is_some_and(u8::is_ascii_hexdigit);
+    digit
+        && cx.source_head().is_some_and(|head| {
+            let line = head.rsplit('\n').next().unwrap_or(head);
+            line.trim_start().starts_with("RewriteRule")
+        })
+}
+
 /// Report every `%` that does not start a valid escape.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     // A valid IP-literal's zone ID (RFC 6874 §4's bare `%`) is the host's.
@@ -150,6 +166,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         if cx.standard == Standard::Rfc3986
             && (is_percentage(cx, e.range.start)
                 || is_positional(cx, e.range.start)
+                || is_rewrite_backreference(cx, e.range.start)
                 || is_scroll_position(cx, e.range.start)
                 || is_like_wildcard(cx, e.range.start)
                 || is_tex2page_anchor(cx, e.range.start))
@@ -231,6 +248,21 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    #[test]
+    fn mod_rewrites_back_reference_under_rfc3986() {
+        use crate::rules::testutil::rules_in_text;
+        use crate::url::Standard;
+        let has = |text: &str| {
+            rules_in_text(text, Standard::Rfc3986).contains(&Rule::InvalidPercentEscape)
+        };
+        assert!(!has(
+            "    RewriteRule ^(.*)$ http://blog.example.org/%1 [R=301,L]\n"
+        ));
+        // Near misses: another directive; prose naming the directive.
+        assert!(has("    Redirect / http://blog.example.org/%1\n"));
+        assert!(has("Use RewriteRule, not http://blog.example.org/%1\n"));
     }
 
     #[test]

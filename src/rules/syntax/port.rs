@@ -23,7 +23,10 @@ declare_rule! {
     /// port it has turned off (`WildFly`'s `https://192.168.0.115:-1/management`)
     /// and no writer means as a URL; a "port" holding a character no URL
     /// may hold (`http://localhost:631"`, a quote glued on) is left to
-    /// `unsafe-character`, which names the real fault. Digits and the 65535
+    /// `unsafe-character`, which names the real fault, and so is the value
+    /// of a `key:value` pair after a host and `;` (a search box's settings,
+    /// `S:http://a.example;AWFID:5059c8b`, the URL ending at the `;`).
+    /// Digits and the 65535
     /// limit apply under both.
     ///
     /// ## Example
@@ -70,6 +73,21 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     {
         return;
     }
+    // `S:http://nedbatchelder.com;AWFID:5059…` (a Google search box's
+    // settings, `key:value` pairs joined by `;`): the URL ends at the `;`
+    // after its host, and the "port" is the next pair's value.
+    let host = cx.parts.authority.as_ref().map(|a| cx.text(a.host.clone()));
+    if cx.standard == Standard::Rfc3986
+        && host.is_some_and(|h| {
+            h.rsplit_once(';').is_some_and(|(name, key)| {
+                name.contains('.')
+                    && !key.is_empty()
+                    && key.bytes().all(|c| c.is_ascii_alphabetic())
+            })
+        })
+    {
+        return;
+    }
     if let Err(f) = port::check(cx.url, p.clone(), p.start - 1) {
         out.at(f.range, f.message);
     }
@@ -95,6 +113,11 @@ mod tests {
                 // miss: letters.
                 ("http://localhost:631\"", &[]),
                 ("http://localhost:631x", &["631x"]),
+                // A `key:value` list joined by `;` after the URL; near
+                // misses: no key's name, no dotted host before it.
+                ("http://nedbatchelder.com;AWFID:5059c8b", &[]),
+                ("http://nedbatchelder.com;:5059c8b", &["5059c8b"]),
+                ("http://localhost;AWFID:5059c8b", &["5059c8b"]),
             ],
         );
     }

@@ -181,6 +181,19 @@ fn hyphen_at_a_line_break_is_kept_with_an_alternative() {
             .hyphen_breaks,
         vec![20]
     );
+    // A label in quotes (Haddock's `<URL "label">`) is no part of the URL;
+    // a quote across a line break, or one not closing the wrapper, is.
+    assert_eq!(one("<http://a/pkg \"the pkg\">").url, "http://a/pkg");
+    assert_eq!(one("<http://a/pkg\n\"x\">").url, "http://a/pkg\"x\"");
+    assert_eq!(one("<http://a/pkg \"x\" y>").url, "http://a/pkg\"x\"y");
+}
+
+#[test]
+fn a_rubys_printed_object_is_no_wrapper() {
+    // `#<File:/tmp/x>`: Ruby's (and Crystal's) inspect of an object.
+    let found = scan_all(b"p f # => #<File:/tmp/x>", &ScanOptions::default());
+    assert!(found.iter().all(|c| c.form != A), "{found:#?}");
+    check("#«<file:///tmp/x>»", &[(A, "file:///tmp/x")]);
 }
 
 #[test]

@@ -166,6 +166,23 @@ fn path_rows(b: &[u8], line: usize, url_start: usize, next_line: usize) -> bool 
     path(here[0]) && here[1].is_none() && path(next[0]) && next[1].is_some()
 }
 
+/// `double list comp: https://…/1518955211582099456` over `re.sub fn:
+/// https://…`: the URL's line is a label, `: ` and the URL, and so is the
+/// next line, another URL after its label's colon; entries of a list, where
+/// a wrapped URL's rest would not be followed by a label and a new URL.
+fn labelled_rows(b: &[u8], line: usize, url_start: usize, next_line: usize) -> bool {
+    let end = memchr::memchr(b'\n', &b[next_line..]).map_or(b.len(), |k| next_line + k);
+    let next = &b[next_line..end.min(next_line + 4 * WRAP_MAX as usize)];
+    let labelled = |s: &[u8]| {
+        memchr::memmem::find_iter(s, b": ").any(|k| {
+            let rest = &s[k + 2..];
+            let word = &rest[..rest.iter().position(|&c| c == b' ').unwrap_or(rest.len())];
+            k > 0 && memchr::memmem::find(word, b"://").is_some()
+        })
+    };
+    b[line..url_start].ends_with(b": ") && labelled(next)
+}
+
 /// `# see https://a/x.html#arp_ignore` over `net.ipv4.conf.all=0`: the URL's
 /// line is a comment (`#`, `//`, `;`, `--`, `%`) and the next line is not, so it
 /// cannot hold the comment's wrapped rest. Nor can a comment line whose
@@ -310,6 +327,7 @@ pub(crate) fn rejoin(
             || (round == 0 && line.is_some_and(|ls| header_ends(b, ls, next.line)))
             || (!next.single && is_date(tok))
             || (round == 0 && line.is_some_and(|ls| path_rows(b, ls, url_start, next.line)))
+            || (round == 0 && line.is_some_and(|ls| labelled_rows(b, ls, url_start, next.line)))
             || (round == 0 && line.is_some_and(|ls| same_start(b, ls, url_start, next.start)))
             || (round == 0
                 && next.single

@@ -173,6 +173,10 @@ pub fn is_placeholder_user(user: &str) -> bool {
                 | "bob"
                 // Spanish's stock name (misapuntesde's "ejemplo ficticio").
                 | "pepe"
+                // Anonymous FTP's login (RFC 1635), whose password is the
+                // reader's mail address by custom, no secret
+                // (`ftp://anonymous:anon@my-ftp-server.com/`).
+                | "anonymous"
         )
     };
     // The stock name with what it logs in to (misapuntesde's
@@ -245,22 +249,24 @@ pub fn is_placeholder_password(password: &str) -> bool {
         || is_translated_password_word(password)
 }
 
-/// `pass1`, `token2`, `orgtoken`, `mytoken` (tektoncd's
+/// `pass1`, `token2`, `orgtoken`, `mytoken`, `proxypwd` (tektoncd's
 /// `https://user1:pass1@url1.com` in a credentials file's example): a
 /// placeholder word, numbered for the second example or after a short
 /// word naming whose it is. (`compass`, `dogpass1`, `foo2024` may be real.)
 fn numbered_password_word(p: &str) -> bool {
     let word = p.trim_end_matches(|c: char| c.is_ascii_digit());
-    ["", "my", "your", "org", "api", "user", "app", "the", "some"]
-        .iter()
-        .any(|prefix| {
-            word.strip_prefix(prefix).is_some_and(|base| {
-                matches!(
-                    base,
-                    "pass" | "password" | "passwd" | "pwd" | "token" | "secret"
-                )
-            })
+    [
+        "", "my", "your", "org", "api", "user", "app", "the", "some", "proxy", "db", "test",
+    ]
+    .iter()
+    .any(|prefix| {
+        word.strip_prefix(prefix).is_some_and(|base| {
+            matches!(
+                base,
+                "pass" | "password" | "passwd" | "pwd" | "token" | "secret"
+            )
         })
+    })
 }
 
 /// `s` with its percent escapes decoded (invalid UTF-8 replaced).
@@ -1632,6 +1638,8 @@ mod tests {
             "s:3:c:r:e:t",
             "pass1",
             "token2",
+            "proxypwd",
+            "dbpass",
             "orgtoken",
             "my-token",
             "key",

@@ -23,11 +23,11 @@ declare_rule! {
     /// `*.example`, `*.test`, `*.invalid`, `localhost`, RFC 5737 and
     /// RFC 3849 addresses, loopback), nor for a placeholder password
     /// (`password`, `passwd`, `pass`, `secret`, `xxx`, `***`, a token's stand-in of two characters, `eeeeeeeeef…`, one letter,
-    /// `<...>`, one holding `secret` or `passw`: `a%20secret`; one ending in `password` with its words run together, `ourverysecretpassword`; one saying it is made up, `not-re%40l`, `fake`, or a keyboard's row, `qwerty`, `querty`, or digits counting up from one, `123`, `123456`; `private` alone; any of these spelled with digits for letters, `s3cret`, `p%40ssw0rd`, or numbered or prefixed, `pass1`, `orgtoken`; one holding the word `token` or `key`, `my-token`, `src:key`; one of these words with a mark escaped inside, `pas%2As`; the word in another language, `LÖSENORD`, `Passwort`), nor one for a public playground or demo server
+    /// `<...>`, one holding `secret` or `passw`: `a%20secret`; one ending in `password` with its words run together, `ourverysecretpassword`; one saying it is made up, `not-re%40l`, `fake`, or a keyboard's row, `qwerty`, `querty`, or digits counting up from one, `123`, `123456`; `private` alone; any of these spelled with digits for letters, `s3cret`, `p%40ssw0rd`, or numbered or prefixed, `pass1`, `orgtoken`, `proxypwd`; one holding the word `token` or `key`, `my-token`, `src:key`; one of these words with a mark escaped inside, `pas%2As`; the word in another language, `LÖSENORD`, `Passwort`), nor one for a public playground or demo server
     /// (`play.min.io`, `demo.mattermost.com`: `play.`, `playground.` or
     /// `demo.` in a name of three labels at most, credentials published
     /// for every reader to try), nor one after a web site's name as the user (`http://www.cnn.com:x@evil.example/`, the disguise of RFC 3986 §7.6, shown to warn of it) or one beside a placeholder user name (`user`, `username`, `usuario`,
-    /// `<user>`, or an example's stock name, `john`, `jane`, `alice`, `bob`, `pepe` (alone, numbered or with what it logs in to, `johnftp`): `https://user:he%2F%2Fo@pypi.company.com/` shows how to
+    /// `<user>`, anonymous FTP's `anonymous`, or an example's stock name, `john`, `jane`, `alice`, `bob`, `pepe` (alone, numbered or with what it logs in to, `johnftp`): `https://user:he%2F%2Fo@pypi.company.com/` shows how to
     /// encode a password, it leaks none), nor a password that repeats the user
     /// name (`admin:admin`, `guest:guest`: an example's or a product's
     /// default), or John Doe split over the two (`john:doe`, `jane:doe`).
@@ -152,6 +152,15 @@ mod tests {
                 // "ejemplo ficticio"); near misses: a longer rest, a name.
                 ("ftp://johnftp:rpi43v3r!@misapuntesde.com", &[]),
                 ("ftp://pepeftp:rpi43v3r!@misapuntesde.com", &[]),
+                // Anonymous FTP's login; a proxy's placeholder password;
+                // near misses: another user, a word after `proxy`.
+                ("ftp://anonymous:anon@my-ftp-server.com:21/dir", &[]),
+                ("ftp://anon:x9Fq2@my-ftp-server.com:21/dir", &["x9Fq2"]),
+                ("http://proxyuser:proxypwd@proxy.server.com:8080", &[]),
+                (
+                    "http://proxyuser:proxyhorse@proxy.server.com:8080",
+                    &["proxyhorse"],
+                ),
                 ("ftp://bob2:rpi43v3r@misapuntesde.com", &[]),
                 ("ftp://johnson:rpi43v3r@misapuntesde.com", &["rpi43v3r"]),
                 ("ftp://bobby:rpi43v3r@misapuntesde.com", &["rpi43v3r"]),

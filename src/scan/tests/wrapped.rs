@@ -714,6 +714,20 @@ fn columns_are_a_table_not_a_wrap() {
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
     let text = "/frontend/ux https://symfony.com/bundles/StimulusBundle/current/index.html\n/messenger/handler_results /messenger#messenger-getting-handler-results\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // A list of labels and URLs: the next line is another entry.
+    let text = "double list comp: https://twitter.com/nedbat/status/1518955211582099456\nre.sub fn: https://twitter.com/nedbat/status/1518571274817187842\n";
+    let c = scan_all(text.as_bytes(), &ScanOptions::default());
+    assert_eq!(c.len(), 2, "{c:#?}");
+    assert_eq!(
+        c[0].url,
+        "https://twitter.com/nedbat/status/1518955211582099456"
+    );
+    assert_ne!(c[0].facts.broken_bare, Some(BrokenBare::Rejoined));
+    // Near miss: no URL after the next line's colon.
+    let text =
+        "double list comp: https://twitter.com/nedbat/status/15189552115820/\nre.sub fn: see\n";
+    let c = scan_all(text.as_bytes(), &ScanOptions::default());
+    assert_eq!(c[0].facts.broken_bare, Some(BrokenBare::Rejoined), "{c:#?}");
     // Netlify's rows carry conditions and a status.
     let text = "/security-guard/* https://pkg.go.dev/knative.dev/security-guard/:splat\n/serving/* go-get=:go-get /golang/serving.html 200\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));

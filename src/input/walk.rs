@@ -169,6 +169,9 @@ pub const DATA_FOLDERS: &[&str] = &[
     "__tests__",
     "__fixtures__",
     "__snapshots__",
+    // insta's and asciidoc-parser's `snapshots/`: a parser's expected
+    // output beside its input, bad URLs on purpose.
+    "snapshots",
     "vendor",
     "_vendor",
     "third_party",
@@ -476,6 +479,7 @@ mod tests {
             "r/modules/uri/uri.test",
             "r/modules/pki/test-assets/generator/pkitest-ca2.conf",
             "r/fixture/rss0/rss_0.91.xml",
+            "r/snapshots/macros.txt",
             "r/x/test_parse.txt",
             "r/benchmark/samples/inline-autolink.md",
             "r/cassandane/tiny-tests/Caldav/invite",

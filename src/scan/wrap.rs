@@ -328,6 +328,10 @@ pub(crate) fn rejoin(
             || (!next.single && is_date(tok))
             || (round == 0 && line.is_some_and(|ls| path_rows(b, ls, url_start, next.line)))
             || (round == 0 && line.is_some_and(|ls| labelled_rows(b, ls, url_start, next.line)))
+            // `…/ficheexp/docs/` over `/datasan/sites/…/docs`: a path of
+            // its own (the folder the URL serves); a wrap never doubles the
+            // `/` it broke after.
+            || (b[run_end - 1] == b'/' && tok[0] == b'/')
             || (round == 0 && line.is_some_and(|ls| same_start(b, ls, url_start, next.start)))
             || (round == 0
                 && next.single

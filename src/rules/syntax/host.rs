@@ -43,6 +43,8 @@ declare_rule! {
     /// title after `iexplore.exe --help`),
     /// is shown on purpose under `rfc3986`, and so is
     /// the DNS root's dot alone (a DNS server's `https://.:443` server block),
+    /// a name followed by its port with the colon escaped (git's credential
+    /// store, `http://u:p@220.231.228.87%3a8100`),
     /// a Pages site named after an account that ends in `-`
     /// (`https://lionel-.github.io/`), and a hex digest standing where an
     /// anonymised host was (32 hex
@@ -187,6 +189,21 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         && !name.ends_with("..")
     {
         hostname.end -= 1;
+    }
+    // `http://wwh:123456@220.231.228.87%3a8100` (git's credential store,
+    // `.git-credentials`, escapes the port's colon): the name ends before
+    // the escaped colon and the port's digits.
+    if cx.standard == Standard::Rfc3986 {
+        let digits = name.len() - name.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        let stem = &name[..name.len() - digits];
+        if (1..=5).contains(&digits)
+            && stem.len() > 3
+            && stem
+                .get(stem.len() - 3..)
+                .is_some_and(|e| e.eq_ignore_ascii_case("%3a"))
+        {
+            hostname.end -= digits + 3;
+        }
     }
     // `https://.:443 {`: CoreDNS's server block for the root zone, whose
     // name is the root's dot alone.
@@ -388,6 +405,11 @@ mod tests {
             // Counting digits, the address every example makes up
             // ("if the IP address is 123.456.78.90"); near miss: a typo.
             ("http://123.456.78.90:8080/", &[]),
+            // git's credential store, the port's colon escaped; near miss:
+            // another escape before the digits.
+            ("http://wwh:123456@220.231.228.87%3a8100", &[]),
+            ("http://wwh@git.corp.example%3A8100", &[]),
+            ("http://220.231.228.87%3b8100", &["87%3b8100"]),
             // Parts blotted out by `x`s; near misses: a letter that is no
             // blot, five parts.
             ("http://xx.28.xx.53:8080/otaupdate/", &[]),

@@ -728,15 +728,20 @@ fn columns_are_a_table_not_a_wrap() {
         "double list comp: https://twitter.com/nedbat/status/15189552115820/\nre.sub fn: see\n";
     let c = scan_all(text.as_bytes(), &ScanOptions::default());
     assert_eq!(c[0].facts.broken_bare, Some(BrokenBare::Rejoined), "{c:#?}");
+    // A URL over the folder it serves: the next line's path is its own.
+    let text = "# Webdev:\nhttp://webdev.citepro.cite-sciences.fr/ficheexp/docs/\n/datasan/sites/cite-sciences/ficheexp/docs\n";
+    let c = scan_all(text.as_bytes(), &ScanOptions::default());
+    assert_ne!(c[0].facts.broken_bare, Some(BrokenBare::Rejoined), "{c:#?}");
     // Netlify's rows carry conditions and a status.
     let text = "/security-guard/* https://pkg.go.dev/knative.dev/security-guard/:splat\n/serving/* go-get=:go-get /golang/serving.html 200\n";
     assert_ne!(one(text).facts.broken_bare, Some(BrokenBare::Rejoined));
-    // Near miss: a path alone on the next line is the URL's rest.
-    let text =
-        "/security-guard/* https://pkg.go.dev/knative.dev/security-guard/\n/serving/x.html\n";
+    // Near miss: a path's piece alone on the next line is the URL's rest
+    // (one starting with `/` after the URL's `/` would be a path of its
+    // own, as above).
+    let text = "/security-guard/* https://pkg.go.dev/knative.dev/security-guard/\nserving/x.html\n";
     assert_eq!(
         one(text).url,
-        "https://pkg.go.dev/knative.dev/security-guard//serving/x.html"
+        "https://pkg.go.dev/knative.dev/security-guard/serving/x.html"
     );
     // A sentence ends with the URL, and the next starts with a capital.
     let text = "Bugs can still be sent to https://github.com/cyrusimap/cyrus-imapd/issues.\nPatches/pull requests are even better.\n";

@@ -508,6 +508,30 @@ fn attribute(
 /// with only a word after it (Clojure's `#clojure.core/tap>` and
 /// `err->msg`: a name's own, as no tag goes on without a blank or a `<`).
 fn stray_bracket(value: &[u8]) -> Option<usize> {
+    // coqdoc's `href="…/Basics.html#b<sub>1</sub>"` and `#:nat_scope:x_'>'_x`,
+    // javadoc's `href="…#sort(java.util.List<T>)"`: brackets in the fragment
+    // of a value with no blank, paired or quoted, are the anchor's name (a
+    // quote left open runs on over a tag's words and blanks to the next
+    // quote, or past one `>`: `#intro>Intro`).
+    if let Some(hash) = memchr::memchr2(b'<', b'>', value)
+        .and_then(|k| memchr::memrchr(b'#', &value[..k]))
+        .filter(|_| !value.iter().any(u8::is_ascii_whitespace))
+    {
+        let frag = &value[hash..];
+        let count = |x: u8| memchr::memchr_iter(x, frag).count();
+        let quoted = frag
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c == b'<' || c == b'>')
+            .all(|(k, _)| frag[..k].ends_with(b"'") || frag[k + 1..].starts_with(b"'"));
+        let first_opens = frag
+            .iter()
+            .find(|&&c| c == b'<' || c == b'>')
+            .is_some_and(|&c| c == b'<');
+        if (count(b'<') == count(b'>') && first_opens) || quoted {
+            return None;
+        }
+    }
     let mut i = 0;
     let mut last_break: Option<Option<usize>> = None;
     while let Some(k) = memchr::memchr2(b'>', b'<', &value[i..]) {
@@ -911,6 +935,20 @@ mod tests {
         assert_eq!(
             stray_bracket(b"https://a.example/x>link</a> <a href="),
             Some(19)
+        );
+        // A generator's anchor: brackets paired (coqdoc's subscripts,
+        // javadoc's generics) or quoted (coqdoc's notations).
+        assert_eq!(
+            stray_bracket(b"http://a.example/sf/Basics.html#b<sub>1</sub>"),
+            None
+        );
+        assert_eq!(
+            stray_bracket(b"http://a.example/j.html#sort(java.util.List<T>)"),
+            None
+        );
+        assert_eq!(
+            stray_bracket(b"http://a.example/Peano.html#:nat_scope:x_'>'_x"),
+            None
         );
         // A quote put after the link's text: `#intro>Intro` is no name.
         assert_eq!(

@@ -389,6 +389,10 @@ fn has_placeholder(b: &[u8]) -> bool {
     if b.windows(2).any(|w| matches!(w, b"$(" | b"<%" | b"%>")) {
         return true;
     }
+    // PHP's (and Falcon's) `<?= uploadFile.filename ?>`, cut at its blank.
+    if memchr::memmem::find(b, b"<?=").is_some() || memchr::memmem::find(b, b"<?php").is_some() {
+        return true;
+    }
     // Template Toolkit's `[% ver %]` (`openresty-[% ver %].tar.gz`), a
     // blank or a chomping `-` after the `[%` (not a query's `[%22a%22]`).
     if b.windows(3)
@@ -1103,6 +1107,7 @@ mod tests {
             "http://localhost:PORT/",
             "http://$(HOST)/x",
             "http://a.example/<%= path %>",
+            "http://localhost:8080/<?=",
             "http://%HOSTIP:%HTTPPORT/we/want/%TESTNUMBER",
             "https://{env.authority_for(env.domain1",
             "https://www.gnu.org/software/[command]/manual/",

@@ -47,7 +47,9 @@ declare_rule! {
     /// comma is the anchor's own and browsers find it, and so are an array
     /// type's brackets (`char[]`, groovydoc's JVM descriptors `[C` and
     /// `[Ljava.lang.Object;`), as are `<` and `>`
-    /// in a quoted attribute's fragment (Clojure's `#clojure.core/tap>`),
+    /// in a quoted attribute's fragment (Clojure's `#clojure.core/tap>`;
+    /// paired or quoted, a generator's anchor: javadoc's
+    /// `#sort(java.util.List<java.lang.String>)`, coqdoc's `#:type_scope:x_'<>'_x`),
     /// and the blanks and brackets of a mailbox with a display name
     /// (`mailto:Daryll Strauss <daryll@harlot.rb.ca.us>`, which browsers
     /// pass on as it is and mail clients read).
@@ -119,7 +121,10 @@ declare_rule! {
     /// a segment of a CJK title (`…/入坑开源项目？/`, `…/远高于redis？/`), CJK punctuation in a
     /// docsify route's title or ending a heading's `?id=`
     /// (`…/find-common-urls?id=如何…相同的-url？`) or a heading's fragment
-    /// after a CJK letter (`…/events.html#为什么在-HTML-中监听事件？`), nor CJK brackets paired
+    /// after a CJK letter (`…/events.html#为什么在-HTML-中监听事件？`) or inside
+    /// one between two words (`…#io-多路复用之select、poll、epoll详解`), nor a
+    /// title's `？` or `！` after a CJK letter before a Latin word in a link
+    /// (`…/了解Emoji吗？Emoji全貌.png`), nor CJK brackets paired
     /// around CJK letters in one segment of a link's path, a title made a
     /// slug (`…/《Python自然语言处理》阅读笔记（一）`), nor a curly apostrophe
     /// inside a word of a link's path, `…/raspberry-pi’s-birthday.md`, a
@@ -171,6 +176,7 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
     let stray = super::scheme::stray_marks(cx);
     let signature = (!rfc1738).then(|| javadoc_anchor(cx)).flatten();
     let operator = (!rfc1738).then(|| operator_anchor(cx)).flatten();
+    let generated = (!rfc1738).then(|| generated_anchor(cx)).flatten();
     let operator_page = (!rfc1738).then(|| operator_segment(cx)).flatten();
     let ipv6 = cx
         .parts
@@ -232,6 +238,7 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
                 && (c == b' ' || is_array_mark(b, i)))
             || spared.contains(&i)
             || operator.as_ref().is_some_and(|r| r.contains(&i))
+            || (matches!(c, b'<' | b'>') && generated.as_ref().is_some_and(|r| r.contains(&i)))
             || operator_page.as_ref().is_some_and(|r| r.contains(&i))
             // A stray `[` or `"` glued before the scheme, and its partner,
             // are the scheme's fault (`invalid-scheme`): `%5Bhttps://` is
@@ -290,6 +297,31 @@ fn javadoc_anchor(cx: &Cx<'_>) -> Option<Range<usize>> {
         .match_indices(' ')
         .all(|(k, _)| args[..k].ends_with(','));
     (named && listed && !args.contains(['(', ')'])).then_some(f)
+}
+
+/// The fragment of an HTML attribute's link that names an anchor a
+/// documentation generator made from code, its angle brackets and all:
+/// javadoc's generic types (`#sort(java.util.List<T>)`), coqdoc's
+/// subscripts and notations (`#b<sub>1</sub>`, `#:type_scope:x_'<>'_x`).
+/// Browsers encode them and find the anchor. A fragment with a blank, or
+/// whose brackets neither pair up nor stand in quotes (`#intro>`, a
+/// wrapper's closer typed in), is still judged.
+fn generated_anchor(cx: &Cx<'_>) -> Option<Range<usize>> {
+    if cx.cand.form != crate::scan::Form::Link || !standard::is_attribute_value(cx.cand) {
+        return None;
+    }
+    let f = cx.parts.fragment.clone()?;
+    let text = cx.text(f.clone()).as_bytes();
+    let brackets = || {
+        text.iter()
+            .enumerate()
+            .filter(|(_, &c)| c == b'<' || c == b'>')
+    };
+    let count = |x: u8| memchr::memchr_iter(x, text).count();
+    let paired = count(b'<') == count(b'>') && brackets().next().is_some_and(|(_, &c)| c == b'<');
+    let quoted =
+        brackets().all(|(k, _)| text[..k].ends_with(b"'") || text[k + 1..].starts_with(b"'"));
+    (!text.iter().any(u8::is_ascii_whitespace) && (paired || quoted)).then_some(f)
 }
 
 /// The fragment of a link that names an operator and nothing else, the
@@ -654,6 +686,7 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
             && !in_sentence_query(cx, i)
             && !is_route_title_punctuation(cx, i, c)
             && !is_heading_id_punctuation(cx, i, c)
+            && !is_inside_heading_fragment(cx, i, c)
             && !is_file_numbering(cx.url, i, c)
             && !is_word_joiner(cx.url, i, c)
     };
@@ -738,7 +771,14 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
     let latin_end =
         before.is_some_and(|b| b.is_ascii_alphanumeric()) && segment.chars().any(is_cjk_letter);
     let ends_title = is_cjk_mark(c) && after == Some('/') && (cjk_before || latin_end);
-    ((joins && cjk_before) || ends_title) && cx.cand.form == crate::scan::Form::Link
+    // A title's question or exclamation mark before its next word in Latin
+    // letters (`…/你真的了解Emoji吗？Emoji全貌大揭秘_基本Emoji.png`, an image
+    // named after its post); a full stop there is rather `.` mistyped
+    // (`…/不需要派生状态。html`).
+    let asks = matches!(c, '\u{FF1F}' | '\u{FF01}')
+        && cjk_before
+        && after.is_some_and(|a| a.is_ascii_alphanumeric());
+    ((joins && cjk_before) || ends_title || asks) && cx.cand.form == crate::scan::Form::Link
 }
 
 /// Whether `c`, at `i`, is CJK or fullwidth punctuation in a link's
@@ -785,6 +825,22 @@ fn heading_fragment(cx: &Cx<'_>, head: &str) -> bool {
         let frag = head.get(f.start..).unwrap_or_default();
         frag.contains('-') && head.chars().next_back().is_some_and(is_cjk_letter)
     })
+}
+
+/// Whether `c`, at `i`, is CJK punctuation inside a link's fragment that
+/// names a CJK heading by its words joined by `-`, a word on each side
+/// (`…/select_poll_epoll.html#io-多路复用之select、poll、epoll详解`): the
+/// heading's own, which the anchor keeps.
+fn is_inside_heading_fragment(cx: &Cx<'_>, i: usize, c: char) -> bool {
+    let word = |x: char| x.is_alphanumeric();
+    is_cjk_mark(c)
+        && cx.cand.form == crate::scan::Form::Link
+        && cx.parts.fragment.as_ref().is_some_and(|f| {
+            let frag = cx.text(f.clone());
+            f.contains(&i) && frag.contains('-') && frag.chars().any(is_cjk_letter)
+        })
+        && cx.url[..i].chars().next_back().is_some_and(word)
+        && cx.url[i + c.len_utf8()..].chars().next().is_some_and(word)
 }
 
 /// Whether `c`, at `i`, is the ideographic comma of a file's number at
@@ -1079,6 +1135,33 @@ mod tests {
                 ("https://h/\u{62a5}\u{3000}\u{5168}", &["\u{3000}"]),
             ],
         );
+    }
+
+    #[test]
+    fn a_generators_anchor_in_an_html_attribute_under_rfc3986() {
+        use crate::document::Syntax;
+        use crate::rules::testutil::document_rules;
+        let unsafe_in = |text: &str, standard| {
+            document_rules(Syntax::Html, text, standard).contains(&Rule::UnsafeCharacter)
+        };
+        // coqdoc's notations, javadoc's generics (coqdoc's subscripts,
+        // `#b<sub>1</sub>`, are read as a template's `<name>`).
+        for href in [
+            "http://a.example/Peano.html#:nat_scope:x_'>'_x",
+            "http://a.example/L.html#:type_scope:x_'<>'_x",
+            "http://a.example/j.html#sort(java.util.List<java.lang.String>)",
+        ] {
+            let html = format!("<p><a href=\"{href}\">x</a></p>\n");
+            assert!(!unsafe_in(&html, Standard::Rfc3986), "{href}");
+            assert!(unsafe_in(&html, Standard::Rfc1738), "{href}");
+        }
+        // Near miss: in Markdown, where no generator wrote it.
+        assert!(document_rules(
+            Syntax::Markdown,
+            "[a](http://a.example/L.html#:type_scope:x_'<>'_x)\n",
+            Standard::Rfc3986
+        )
+        .contains(&Rule::UnsafeCharacter));
     }
 
     #[test]
@@ -1436,6 +1519,15 @@ mod tests {
             Form::Link
         ));
         assert!(fired("https://dao.fm/vol-333-x\u{ff1f}/", Form::Link));
+        // A title's `？` before a Latin word; near misses: `。` there (a
+        // mistyped `.`), bare.
+        let asks = "https://github.com/d/I/raw/master/\u{5417}\u{ff1f}Emoji.png";
+        assert!(!fired(asks, Form::Link));
+        assert!(fired(asks, Form::Bare));
+        assert!(fired(
+            "https://legacy.reactjs.org/blog/\u{6001}\u{3002}html#x",
+            Form::Link
+        ));
         assert!(fired(
             "https://github.com/m/t/https\u{ff1a}/docs.mongodb.com/",
             Form::Link
@@ -1483,6 +1575,18 @@ mod tests {
         assert!(fired(frag, Form::Bare));
         assert!(fired("https://a.example/t#qa\u{3002}", Form::Link));
         assert!(fired("https://a.example/t#\u{4e3a}\u{ff1f}", Form::Link));
+        // Inside such a fragment, between two words; near misses: no CJK
+        // letter in the fragment, no `-`.
+        let inside = "http://interview.wzcu.com/s.html#io-\u{591a}\u{8def}select\u{3001}poll";
+        assert!(!fired(inside, Form::Link));
+        assert!(fired(
+            "http://a.example/s.html#io-select\u{3001}poll",
+            Form::Link
+        ));
+        assert!(fired(
+            "http://a.example/s.html#\u{591a}select\u{3001}poll",
+            Form::Link
+        ));
     }
 
     #[test]

@@ -46,7 +46,10 @@ declare_rule! {
     /// a name followed by its port with the colon escaped (git's credential
     /// store, `http://u:p@220.231.228.87%3a8100`),
     /// a Pages site named after an account that ends in `-`
-    /// (`https://lionel-.github.io/`), and a hex digest standing where an
+    /// (`https://lionel-.github.io/`), a name of one label, words joined by
+    /// `-`, with a digit first (an nginx upstream's `http://4layer-nginx`,
+    /// RFC 1123 §2.1), a name with a label of dashes alone, masked
+    /// (`http://redmine.fq.---.jp/`), and a hex digest standing where an
     /// anonymised host was (32 hex
     /// digits or more, in a sample of telemetry), or a Docker container's
     /// short ID, its host name inside Docker (`http://380924f6ba29:8080`).
@@ -213,6 +216,8 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             || is_short_loopback(name)
             || is_counting_digits(name)
             || is_redacted_address(name)
+            || is_masked_name(name)
+            || is_local_name_with_digit(name)
             // `http://--help/ - Internet Explorer`: a window's title after
             // `iexplore.exe --help`, the option read as a host.
             || name.starts_with("--")
@@ -306,6 +311,28 @@ fn is_redacted_address(name: &str) -> bool {
         && parts.iter().all(|p| digits(p) || blot(p))
         && parts.iter().any(digits)
         && parts.iter().any(blot)
+}
+
+/// `redmine.fq.---.jp`: a label of dashes alone, a name masked before
+/// the text was published; no registry gives such a label.
+fn is_masked_name(name: &str) -> bool {
+    name.contains('.')
+        && name
+            .split('.')
+            .any(|l| l.len() >= 3 && l.bytes().all(|c| c == b'-'))
+}
+
+/// `http://4layer-nginx` (an nginx upstream's name), a Docker service's
+/// `2fa-server`: a name of one label, words joined by `-`, may start with
+/// a digit (RFC 1123 §2.1); the top-label rule is for names under a TLD.
+/// A run of hex digits alone (`http://5a77c24cf265da4e747f92e8/`, an ID
+/// where a host should be) is still judged.
+fn is_local_name_with_digit(name: &str) -> bool {
+    !name.contains('.')
+        && name.starts_with(|c: char| c.is_ascii_digit())
+        && name.contains('-')
+        && name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-')
+        && !name.bytes().all(|c| c.is_ascii_hexdigit() || c == b'-')
 }
 
 /// `127.1`, `127.0.1`: loopback written short (`hget
@@ -410,6 +437,15 @@ mod tests {
             ("http://wwh:123456@220.231.228.87%3a8100", &[]),
             ("http://wwh@git.corp.example%3A8100", &[]),
             ("http://220.231.228.87%3b8100", &["87%3b8100"]),
+            // A name masked with dashes; one label of words with a digit
+            // first. Near misses: dashes ending a label, a hex ID.
+            ("http://redmine.fq.---.jp/work_time/index", &[]),
+            ("http://4layer-nginx", &[]),
+            ("http://redmine.fq-.jp/", &["fq-"]),
+            (
+                "http://5bcf14cee51d-451cb039d13d/",
+                &["5bcf14cee51d-451cb039d13d"],
+            ),
             // Parts blotted out by `x`s; near misses: a letter that is no
             // blot, five parts.
             ("http://xx.28.xx.53:8080/otaupdate/", &[]),

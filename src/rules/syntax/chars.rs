@@ -823,8 +823,18 @@ fn is_heading_id_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
 fn heading_fragment(cx: &Cx<'_>, head: &str) -> bool {
     cx.parts.fragment.as_ref().is_some_and(|f| {
         let frag = head.get(f.start..).unwrap_or_default();
-        frag.contains('-') && head.chars().next_back().is_some_and(is_cjk_letter)
+        is_heading_slug(frag) && head.chars().next_back().is_some_and(is_cjk_letter)
     })
+}
+
+/// Whether `frag` reads as a heading's words joined by `-`, holding no ASCII
+/// mark but `-` and `_` (`#readconcern."majority"%29如果您…` is another
+/// page's anchor with prose glued on).
+fn is_heading_slug(frag: &str) -> bool {
+    frag.contains('-')
+        && !frag
+            .bytes()
+            .any(|c| c.is_ascii_punctuation() && c != b'-' && c != b'_')
 }
 
 /// Whether `c`, at `i`, is CJK punctuation inside a link's fragment that
@@ -837,7 +847,7 @@ fn is_inside_heading_fragment(cx: &Cx<'_>, i: usize, c: char) -> bool {
         && cx.cand.form == crate::scan::Form::Link
         && cx.parts.fragment.as_ref().is_some_and(|f| {
             let frag = cx.text(f.clone());
-            f.contains(&i) && frag.contains('-') && frag.chars().any(is_cjk_letter)
+            f.contains(&i) && is_heading_slug(frag) && frag.chars().any(is_cjk_letter)
         })
         && cx.url[..i].chars().next_back().is_some_and(word)
         && cx.url[i + c.len_utf8()..].chars().next().is_some_and(word)
@@ -1581,6 +1591,12 @@ mod tests {
         assert!(!fired(inside, Form::Link));
         assert!(fired(
             "http://a.example/s.html#io-select\u{3001}poll",
+            Form::Link
+        ));
+        // Another page's anchor with prose glued on (MongoDB's manual in
+        // Chinese): marks other than `-` in it.
+        assert!(fired(
+            "https://a.example/m/#readconcern.x%29\u{5982}-\u{679c}\u{3002}",
             Form::Link
         ));
         assert!(fired(

@@ -151,6 +151,8 @@ pub const DATA_FOLDERS: &[&str] = &[
     "unittests",
     // A test suite's cases (tidy's `regression_testing/cases/`).
     "cases",
+    // OpenBSD's and lowdown's `regress/`: inputs a parser is tested on.
+    "regress",
     // The LaTeX project's regression tests (`testfiles`,
     // `testfiles-math-luatex`).
     "testfiles",
@@ -480,6 +482,7 @@ mod tests {
             "r/modules/pki/test-assets/generator/pkitest-ca2.conf",
             "r/fixture/rss0/rss_0.91.xml",
             "r/snapshots/macros.txt",
+            "r/regress/link-unicode.md",
             "r/x/test_parse.txt",
             "r/benchmark/samples/inline-autolink.md",
             "r/cassandane/tiny-tests/Caldav/invite",

@@ -49,7 +49,7 @@ declare_rule! {
     /// `[Ljava.lang.Object;`), as are `<` and `>`
     /// in a quoted attribute's fragment (Clojure's `#clojure.core/tap>`;
     /// paired or quoted, a generator's anchor: javadoc's
-    /// `#sort(java.util.List<java.lang.String>)`, coqdoc's `#:type_scope:x_'<>'_x`),
+    /// `#sort(java.util.List<java.lang.String>)`, coqdoc's `#:type_scope:x_'<>'_x`, and a backslash quoted there, Coq's `x_'/\'_x`),
     /// and the blanks and brackets of a mailbox with a display name
     /// (`mailto:Daryll Strauss <daryll@harlot.rb.ca.us>`, which browsers
     /// pass on as it is and mail clients read).
@@ -239,6 +239,10 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
             || spared.contains(&i)
             || operator.as_ref().is_some_and(|r| r.contains(&i))
             || (matches!(c, b'<' | b'>') && generated.as_ref().is_some_and(|r| r.contains(&i)))
+            // coqdoc's `#:type_scope:x_'/\'_x`, Coq's conjunction quoted.
+            || (c == b'\\'
+                && generated.as_ref().is_some_and(|r| r.contains(&i))
+                && (b.get(i + 1) == Some(&b'\'') || (i > 0 && b[i - 1] == b'\'')))
             || operator_page.as_ref().is_some_and(|r| r.contains(&i))
             // A stray `[` or `"` glued before the scheme, and its partner,
             // are the scheme's fault (`invalid-scheme`): `%5Bhttps://` is
@@ -1159,6 +1163,7 @@ mod tests {
         for href in [
             "http://a.example/Peano.html#:nat_scope:x_'>'_x",
             "http://a.example/L.html#:type_scope:x_'<>'_x",
+            "http://a.example/L.html#:type_scope:x_'/\\'_x",
             "http://a.example/j.html#sort(java.util.List<java.lang.String>)",
         ] {
             let html = format!("<p><a href=\"{href}\">x</a></p>\n");

@@ -37,7 +37,7 @@ declare_rule! {
     /// address in `inet_aton`'s other notations, which browsers read
     /// (`http://0x7f000001/`, `http://0177.0.0.1/`, one 32-bit number
     /// `http://2130706433/`, loopback written short, `http://127.1:8000/`),
-    /// or counting digits, the address examples make up (`123.456.78.90`),
+    /// or counting digits, the address examples make up (`123.456.78.90`, or last, `13.125.123.456`),
     /// or one with parts blotted out by `x`s (`http://xx.28.xx.53:8080/`),
     /// or a command's option read as a host (`http://--help/`, a window's
     /// title after `iexplore.exe --help`),
@@ -296,8 +296,16 @@ fn ipv4_number_form(name: &str) -> bool {
 
 /// `123.456.78.90` ("if the IP address is 123.456.78.90"): the digits
 /// counted up, the address every example makes up; no typo makes it.
+/// They may come last, after a real network's start (`13.125.123.456`,
+/// a sample output's EC2 address).
 fn is_counting_digits(name: &str) -> bool {
+    let parts: Vec<&str> = name.split('.').collect();
     name.starts_with("123.456.")
+        || (parts.len() == 4
+            && parts.ends_with(&["123", "456"])
+            && parts[..2]
+                .iter()
+                .all(|p| (1..=3).contains(&p.len()) && p.bytes().all(|c| c.is_ascii_digit())))
 }
 
 /// `xx.28.xx.53` (a blog's `printf("eg: … http://xx.28.xx.53:8080/…")`):
@@ -432,6 +440,8 @@ mod tests {
             // Counting digits, the address every example makes up
             // ("if the IP address is 123.456.78.90"); near miss: a typo.
             ("http://123.456.78.90:8080/", &[]),
+            ("http://13.125.123.456:8080/console", &[]),
+            ("http://13.125.123.457:8080/console", &["457"]),
             // git's credential store, the port's colon escaped; near miss:
             // another escape before the digits.
             ("http://wwh:123456@220.231.228.87%3a8100", &[]),

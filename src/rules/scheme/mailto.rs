@@ -22,7 +22,9 @@ declare_rule! {
     /// Japanese `(あっと)`, an address wrapped after a hyphen with ` at ` on
     /// the next line (`[mailto:help-` then `> bounces at lists.example.org]`),
     /// `ukdATkampsax.dk`, ` dot ` for the dot, or the marks spaced out,
-    /// `warner-buildbot @ lothar . com`, or written as HTML character
+    /// `warner-buildbot @ lothar . com`, or cut short with `...` before the
+    /// `@` as Google Groups' archive shows it, `myLifeO...@googlegroups.com`,
+    /// or written as HTML character
     /// references shown outside HTML, `abc&#37;&#52;&#48;example&#46;org`),
     /// is not reported: its writer broke it deliberately; nor is a
     /// placeholder (`mailto:xxx`, `mailto:foo`, `mailto:user`, `mailto:test`,
@@ -37,7 +39,7 @@ declare_rule! {
     /// 6068 allows, the address may be a comma-separated list
     /// (`mailto:a@b.org,c@d.org`) or left to the header fields
     /// (`mailto:?to=a@b.org`, whose `to=` addresses are judged the same
-    /// way; a "share by mail" link, `mailto:?subject=x`, names none).
+    /// way; a "share by mail" link, `mailto:?subject=x` or `mailto:?to=&subject=x`, names none).
     /// Under `rfc1738` each of these is reported: its `encoded822addr` is
     /// one address.
     ///
@@ -68,6 +70,12 @@ pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
     // spaced out, which no address has.
     let raw = &cx.cand.raw;
     if [" @ ", " @\n", " @\r\n"].iter().any(|w| raw.contains(w)) && raw.contains(" . ") {
+        return true;
+    }
+    // Google Groups' archive, `[mailto:myLifeO...@googlegroups.com]`: the
+    // local part cut short with `...` against harvesting (no address holds
+    // two dots in a row).
+    if cx.url.contains("...@") {
         return true;
     }
     if cx.url.contains('@') {
@@ -396,6 +404,12 @@ fn to_fields(cx: &Cx<'_>, q: std::ops::Range<usize>) -> Option<Fault> {
             continue;
         };
         let list: Vec<u8> = escape::decoded(cx.url, value.clone()).collect();
+        // `mailto:?to=&subject=…`: an empty `to`, as a "share by mail"
+        // link leaves it, adds no recipient (RFC 6068 §2 lets every one be
+        // left out).
+        if list.is_empty() {
+            continue;
+        }
         // `?to=address(es)`: usage notation for a format, not an address.
         let notation = list.contains(&b'(')
             && list
@@ -554,6 +568,13 @@ mod tests {
             assert!(fires(text, Standard::Rfc3986), "{text}");
         }
         assert!(!fires("mailto:?TO=a%40b.org&to=c@d.org", Standard::Rfc3986));
+        // An empty `to` adds no recipient; near miss: an empty address
+        // in the list.
+        assert!(!fires(
+            "mailto:?to=&subject=mailto%20with%20examples&body=x",
+            Standard::Rfc3986
+        ));
+        assert!(fires("mailto:?to=a@b.org,,c@d.org", Standard::Rfc3986));
         // A format described: `mailto:?to=address(es)[&foo=blah]`.
         assert!(!fires(
             "allows mailto:?to=address(es) as a format",
@@ -574,6 +595,13 @@ mod tests {
             assert!(!fires(text, Standard::Rfc3986), "{text}");
             assert!(!fires(text, Standard::Rfc1738), "{text}");
         }
+        // Google Groups' elision; near miss: one dot, a real address.
+        let text = "> [mailto:myLifeO...@googlegroups.com] On Behalf Of eastside";
+        assert!(!fires(text, Standard::Rfc3986), "{text}");
+        assert!(fires(
+            "see mailto:my..x@googlegroups.com",
+            Standard::Rfc3986
+        ));
         let text = "mail mailto:joe (at) example.org";
         assert!(!fires(text, Standard::Rfc3986), "{text}");
         assert!(fires(text, Standard::Rfc1738), "{text}");

@@ -7,7 +7,7 @@
 //!
 //! | shape | example |
 //! |---|---|
-//! | template placeholder | `{{base_url}}`, `${host}`, `$(HOST)`, `{% url %}`, `<%= x %>`, `{name}`, `{0}`, HAProxy's `%[hdr(host)]` |
+//! | template placeholder | `{{base_url}}`, `${host}`, `$(HOST)`, `{% url %}`, `<%= x %>`, `~a`, `{name}`, `{0}`, HAProxy's `%[hdr(host)]` |
 //! | printf conversion | `%s`, `%d/`, `%(name)s`, `%1$s`, `/%l/`, Qt's `/%2/`, xargs' `/%` (a `%` not starting a valid escape); Go's error marks `%!B(MISSING)` in a URL printed as a format |
 //! | usage notation | `ftp://[user@]host[:port]/path`, `http://host[/path]`, `mailto:[email]` |
 //! | wildcard | `https://*.example.com/*`, `http://host/*.html`, `bundle-[hash].js`, `/bot[your-token]/` |
@@ -50,6 +50,12 @@ pub fn is_pattern(url: &str) -> bool {
         return true;
     }
     if (marks & (BACKSLASH | STAR | PLUS | BRACKET) != 0 || url.ends_with("!g")) && is_regex(url) {
+        return true;
+    }
+    // Lisp's and Scheme's `format` directives (Hop's `(format
+    // "http://~a:~a/hop/wizard" host port)`): `~a`, `~s` or `~d` where
+    // the host or port goes, or two of them.
+    if memchr::memchr(b'~', b).is_some() && has_format_directive(b) {
         return true;
     }
     // `!@#$%^&*()`: the keyboard's shifted digit row, typed to show or
@@ -589,6 +595,23 @@ fn is_regex(url: &str) -> bool {
         || has_backreference(url.as_bytes())
 }
 
+/// Whether `b` holds Lisp `format` directives (`~a`, `~s`, `~d`, any
+/// case, nothing alphanumeric after): one right after `//` or a `:`, or
+/// two anywhere. One after `/` alone may be a user's home (`/~a/`).
+fn has_format_directive(b: &[u8]) -> bool {
+    let at: Vec<usize> = memchr::memchr_iter(b'~', b)
+        .filter(|&i| {
+            b.get(i + 1)
+                .is_some_and(|c| matches!(c.to_ascii_lowercase(), b'a' | b's' | b'd'))
+                && !b.get(i + 2).is_some_and(u8::is_ascii_alphanumeric)
+        })
+        .collect();
+    at.len() >= 2
+        || at
+            .iter()
+            .any(|&i| b[..i].ends_with(b"//") || b[..i].ends_with(b":"))
+}
+
 /// `https://github.com/twisted/twisted/blob/trunk/\2`: a regular
 /// expression's replacement, a backslash and one digit after a `/`, `=` or
 /// `?` (Octave's `sed` making links, `…/bugs/?\2`; a Windows path's
@@ -1108,6 +1131,8 @@ mod tests {
             "http://$(HOST)/x",
             "http://a.example/<%= path %>",
             "http://localhost:8080/<?=",
+            "http://~a:~a/hop/wizard",
+            "http://localhost:~a/hop/hz",
             "http://%HOSTIP:%HTTPPORT/we/want/%TESTNUMBER",
             "https://{env.authority_for(env.domain1",
             "https://www.gnu.org/software/[command]/manual/",
@@ -1285,6 +1310,9 @@ mod tests {
             // label).
             "http://?.",
             "http://?./x",
+            // A user's home of one letter; a longer name.
+            "http://www.cs.example.edu/~a/papers/",
+            "http://a.example/~sk/x",
             // A badge's alternatives, and a bar inside a segment.
             "https://img.shields.io/badge/python-3.9%20|%203.10-blue.svg",
             "https://a.example/|x|y/",

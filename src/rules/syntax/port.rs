@@ -26,6 +26,8 @@ declare_rule! {
     /// `unsafe-character`, which names the real fault, and so is the value
     /// of a `key:value` pair after a host and `;` (a search box's settings,
     /// `S:http://a.example;AWFID:5059c8b`, the URL ending at the `;`).
+    /// Hatena's link notation is no port either (`[http://a.example:title=Page]`,
+    /// a page's title asked for in brackets).
     /// Digits and the 65535
     /// limit apply under both.
     ///
@@ -88,6 +90,22 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     {
         return;
     }
+    // Hatena's link notation, `[http://mattn.kaoriya.net:title=mattn]`: a
+    // keyword after the host's `:` in brackets asks for the page's title
+    // (or its bookmark count, an image, an embed); no port.
+    let hatena = cx
+        .text(p.clone())
+        .split([':', '='])
+        .next()
+        .is_some_and(|k| {
+            matches!(
+                k,
+                "title" | "bookmark" | "image" | "embed" | "barcode" | "detail"
+            )
+        });
+    if cx.standard == Standard::Rfc3986 && hatena && cx.source_before() == Some('[') {
+        return;
+    }
     if let Err(f) = port::check(cx.url, p.clone(), p.start - 1) {
         out.at(f.range, f.message);
     }
@@ -120,6 +138,18 @@ mod tests {
                 ("http://localhost;AWFID:5059c8b", &["5059c8b"]),
             ],
         );
+    }
+
+    #[test]
+    fn hatenas_link_notation_under_rfc3986() {
+        use crate::rules::testutil::rules_in_text;
+        use crate::url::Standard;
+        let has = |text: &str| rules_in_text(text, Standard::Rfc3986).contains(&Rule::InvalidPort);
+        assert!(!has("[http://mattn.kaoriya.net:title=mattn]\n"));
+        assert!(!has("[http://www.nicograph.jp:title]\n"));
+        // Near misses: no bracket before it, another word.
+        assert!(has("see http://mattn.kaoriya.net:title=mattn\n"));
+        assert!(has("[http://mattn.kaoriya.net:titles=mattn]\n"));
     }
 
     #[test]

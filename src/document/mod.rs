@@ -729,7 +729,21 @@ fn has_stray_before_scheme(dest: &str) -> bool {
 pub fn read(syntax: Syntax, src: &str) -> Document {
     let mut doc = read_links(syntax, src);
     one_unterminated_a_line(&mut doc.links, src);
+    doc.links.retain(|l| !shortened_by_markup(l, src));
     doc
+}
+
+/// Whether a link's source holds a forum's "show more" cut: Discourse
+/// shortens a quoted link's text inside it, an ellipsis in a
+/// `show-more-container` and the rest hidden (a forum archive's
+/// `https://github.com/commontk/CTK/iss<span class="show-more-container">…`):
+/// no address anyone wrote. (An ellipsis alone is another matter: Asciidoctor's
+/// in a javadoc anchor, a Slack cut pasted as `blob[…]ain`, links that lead
+/// nowhere, reported.)
+fn shortened_by_markup(link: &Link, source: &str) -> bool {
+    source
+        .get(link.start..link.end)
+        .is_some_and(|s| s.contains("class=\"show-more"))
 }
 
 /// Keep the first unclosed link of each line: those after it on the line

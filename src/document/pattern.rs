@@ -599,17 +599,17 @@ fn is_regex(url: &str) -> bool {
 /// case, nothing alphanumeric after): one right after `//` or a `:`, or
 /// two anywhere. One after `/` alone may be a user's home (`/~a/`).
 fn has_format_directive(b: &[u8]) -> bool {
-    let at: Vec<usize> = memchr::memchr_iter(b'~', b)
+    let mut count = 0;
+    memchr::memchr_iter(b'~', b)
         .filter(|&i| {
             b.get(i + 1)
                 .is_some_and(|c| matches!(c.to_ascii_lowercase(), b'a' | b's' | b'd'))
                 && !b.get(i + 2).is_some_and(u8::is_ascii_alphanumeric)
         })
-        .collect();
-    at.len() >= 2
-        || at
-            .iter()
-            .any(|&i| b[..i].ends_with(b"//") || b[..i].ends_with(b":"))
+        .any(|i| {
+            count += 1;
+            count >= 2 || b[..i].ends_with(b"//") || b[..i].ends_with(b":")
+        })
 }
 
 /// `https://github.com/twisted/twisted/blob/trunk/\2`: a regular

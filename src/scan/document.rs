@@ -41,11 +41,7 @@ impl Scanner {
             hard_wraps: doc.hard_wraps,
         };
         let excerpts = self.options.excerpts;
-        let mut links = doc
-            .links
-            .iter()
-            .filter(|l| !shortened_by_markup(l, source))
-            .peekable();
+        let mut links = doc.links.iter().peekable();
         let text = doc.text.as_bytes();
         // Excerpts come from the source, below; the text's would be waste.
         // So would its lines: every position is resolved from its offset.
@@ -73,19 +69,6 @@ impl Scanner {
             sink(link_candidate(link, source, &resolve, &window, excerpts));
         }
     }
-}
-
-/// Whether a link's source holds a forum's "show more" cut: Discourse
-/// shortens a quoted link's text inside it, an ellipsis in a
-/// `show-more-container` and the rest hidden (a forum archive's
-/// `https://github.com/commontk/CTK/iss<span class="show-more-container">…`):
-/// no address anyone wrote. (An ellipsis alone is another matter: Asciidoctor's
-/// in a javadoc anchor, a Slack cut pasted as `blob[…]ain`, links that lead
-/// nowhere, reported.)
-fn shortened_by_markup(link: &crate::document::Link, source: &str) -> bool {
-    source
-        .get(link.start..link.end)
-        .is_some_and(|s| s.contains("class=\"show-more"))
 }
 
 /// Cut each piece of `cand.url` where the document's map jumps, so every

@@ -4,7 +4,7 @@ use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Applicability};
 use crate::url::grammar::escape::escapes;
 use crate::url::grammar::host;
-use crate::url::{Cx, Standard};
+use crate::url::{standard, Cx, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -139,10 +139,8 @@ fn is_rewrite_backreference(cx: &Cx<'_>, at: usize) -> bool {
     let digit = b.get(at + 1).is_some_and(u8::is_ascii_digit)
         && !b.get(at + 2).is_some_and(u8::is_ascii_hexdigit);
     digit
-        && cx.source_head().is_some_and(|head| {
-            let line = head.rsplit('\n').next().unwrap_or(head);
-            line.trim_start().starts_with("RewriteRule")
-        })
+        && standard::line_before(cx.cand)
+            .is_some_and(|line| line.trim_start().starts_with("RewriteRule"))
 }
 
 /// Report every `%` that does not start a valid escape.

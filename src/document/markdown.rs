@@ -530,11 +530,15 @@ fn floor_boundary(s: &str, i: usize) -> usize {
 }
 
 /// How much of `s` an unterminated link's URL takes: up to whitespace or
-/// markup, at most [`REJECTED_MAX`] bytes.
+/// markup, at most [`REJECTED_MAX`] bytes. A full-width `）` ends it too:
+/// Chinese text typed with an input method closes the link with it, and
+/// the prose after it runs on without a blank.
 fn token_unterminated(s: &str) -> usize {
     let s = &s[..floor_boundary(s, REJECTED_MAX)];
-    s.find(|c: char| c.is_whitespace() || matches!(c, '[' | ']' | '(' | ')' | '<' | '>' | '"'))
-        .unwrap_or(s.len())
+    s.find(|c: char| {
+        c.is_whitespace() || matches!(c, '[' | ']' | '(' | ')' | '<' | '>' | '"' | '\u{FF09}')
+    })
+    .unwrap_or(s.len())
 }
 
 #[cfg(test)]

@@ -74,7 +74,8 @@ fn push_unescaped(u: &mut UrlBuilder, src: &str, from: usize, to: usize) {
 
 /// The pieces of `start..end` line by line, each trimmed: docutils drops the
 /// whitespace inside a URI. Blanks right after a `/`, `-`, `.` or `_` go
-/// too, a line break joined back with its indent (getodk's
+/// too, and after the scheme's `:`, a line break joined back with its
+/// indent (getodk's
 /// `…/assignments/   language-subtag-registry/…`, the Ada course's
 /// `…/tips-and-tricks- proving-…`, more-itertools'
 /// `#more_itertools. random_ordered_range`), where
@@ -89,9 +90,19 @@ fn lines(src: &str, start: usize, end: usize) -> Vec<(usize, usize)> {
         let trimmed = piece.trim();
         let mut from = at + lead;
         let to = from + trimmed.len();
+        // After the scheme's colon too: siphon's `<mailto: support@…>`.
+        let colon = (from == start)
+            .then(|| src[from..to].find(':'))
+            .flatten()
+            .filter(|&k| crate::schemes::is_known(&src[from..from + k].to_ascii_lowercase()))
+            .map(|k| from + k);
         while let Some(k) = src.as_bytes()[from..to]
             .windows(2)
-            .position(|w| matches!(w[0], b'/' | b'-' | b'.' | b'_') && matches!(w[1], b' ' | b'\t'))
+            .enumerate()
+            .position(|(i, w)| {
+                (matches!(w[0], b'/' | b'-' | b'.' | b'_') || colon == Some(from + i))
+                    && matches!(w[1], b' ' | b'\t')
+            })
         {
             let slash = from + k + 1;
             let blanks = src[slash..to].len() - src[slash..to].trim_start().len();

@@ -326,11 +326,13 @@ fn an_rst_escaped_blank_or_line_end_is_removed() {
 fn an_rst_uris_blanks_after_a_slash_are_a_joined_break_and_go() {
     // getodk's reference: docutils' href is the URL meant; so after a
     // hyphen (AdaCore's slug) or a dot (more-itertools' anchor). Blanks
-    // between two words stay (h4cker's file names, near miss).
+    // between two words stay (h4cker's file names, near miss). Blanks
+    // after the scheme's colon go too (siphon's `<mailto: support@…>`).
     let src = "`code <https://www.iana.org/assignments/   language-subtag-registry/x>`_ and\n\
                `d <https://a.example/core//Economics/ASEAN Stats.yml>`_\n\
                `GCD <http://a.example/entries/tips-and-tricks- proving-the-gcd>`_\n\
-               `r <https://a.example/api.html#more_itertools. random_range>`_\n";
+               `r <https://a.example/api.html#more_itertools. random_range>`_\n\
+               `mail <mailto: help@a.example>`_, `t <https://a.example/T x>`_\n";
     let urls: Vec<_> = scan(Syntax::Rst, src).into_iter().map(|c| c.url).collect();
     assert_eq!(
         urls,
@@ -339,6 +341,8 @@ fn an_rst_uris_blanks_after_a_slash_are_a_joined_break_and_go() {
             "https://a.example/core//Economics/ASEAN Stats.yml",
             "http://a.example/entries/tips-and-tricks-proving-the-gcd",
             "https://a.example/api.html#more_itertools.random_range",
+            "mailto:help@a.example",
+            "https://a.example/T x",
         ]
     );
 }
@@ -426,6 +430,14 @@ fn unterminated_links_are_found_and_their_text_still_scanned() {
     );
     assert!(found[0].facts.unterminated && found[0].form.as_str() == "link");
     assert_eq!(found[1].url, "https://a.example/pull/1");
+    // Closed with a full-width parenthesis (zenany's weekly): the URL ends
+    // there, not at the next blank of the Chinese prose after it.
+    let found = scan(
+        Syntax::Markdown,
+        "[框架](https://a.example/s?sn=27e05）、如何评价\n",
+    );
+    assert!(found[0].facts.unterminated, "{found:?}");
+    assert_eq!(found[0].url, "https://a.example/s?sn=27e05");
     let found = scan(Syntax::Html, "<a href=\"http://a.example/x>next</a>");
     assert!(found[0].facts.unterminated, "{found:?}");
     assert_eq!(found[0].url, "http://a.example/x");

@@ -30,7 +30,8 @@ declare_rule! {
     /// token shaped like a character reference that the markup left as it
     /// is (a formula image's `?\inline&space;x&space;`), or a query whose
     /// parameters `;` separates, one more after the last (Bugzilla's
-    /// `buglist.cgi?query_format=advanced;bug_status=RESOLVED;…;`),
+    /// `buglist.cgi?query_format=advanced;bug_status=RESOLVED;…;`, ATILF's
+    /// `form.exe?7;s=2139120285;`),
     /// and so is a title's abbreviation (Wikipedia's
     /// `…/Google_LLC_v._Oracle_America,_Inc.`, `…/Martin_Luther_King_Jr.`,
     /// `…/Leicester_City_F.C.`, `…/S.M.A.R.T.`, inc.com's `…/topic/NeXT+Computer+Inc.`),
@@ -120,8 +121,14 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
         // Bugzilla's `buglist.cgi?query_format=advanced;bug_status=RESOLVED;…;
         // target_milestone=1.6.11;` (AspectJ's READMEs): parameters
         // separated by `;`, the last one followed by one more.
+        // ATILF's CGI too, `form.exe?7;s=2139120285;`: each parameter,
+        // the last a `name=value`, ends with its `;`.
         let q = &cx.url[query.clone()];
-        let semicolons = q.ends_with(';') && q.split(';').filter(|p| p.contains('=')).count() >= 2;
+        let params: Vec<&str> = q.split(';').filter(|p| !p.is_empty()).collect();
+        let semicolons = q.ends_with(';')
+            && params.len() >= 2
+            && (params.last().is_some_and(|p| p.contains('='))
+                || params.iter().filter(|p| p.contains('=')).count() >= 2);
         // Hoogle's `?hoogle=%5E.`: a search for an operator (`^.`), the
         // value marks and escapes only, its dot its own.
         let operator = value.split_once('=').is_some_and(|(_, v)| {
@@ -338,6 +345,7 @@ mod tests {
             // Near misses of `;` separators: one parameter; of an
             // initialism alone: a lower-case piece.
             "https://a.example/?x=1;",
+            "https://a.example/?x=1;y;",
             "https://a.example/wiki/S.m.A.",
             // Near misses of dot-padded base64: one dot too many for a
             // multiple of four; a word, whose bytes decoded are no text.
@@ -388,6 +396,7 @@ mod tests {
             "https://en.wikipedia.org/wiki/Leicester_City_F.C.",
             "http://en.wikipedia.org/wiki/S.M.A.R.T.",
             "https://bugs.eclipse.org/bugs/buglist.cgi?query_format=advanced;bug_status=RESOLVED;product=AspectJ;target_milestone=1.6.11;",
+            "http://atilf.atilf.fr/dendien/scripts/generic/form.exe?7;s=2139120285;",
             "https://en.wikipedia.org/wiki/Washington,_D.C.",
             "http://www.inc.com/topic/NeXT+Computer+Inc.",
             "https://cdn-images-1.medium.com/max/800/0*Qv_i6KSksTlTz8sL.",

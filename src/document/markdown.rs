@@ -54,6 +54,8 @@ pub(super) fn read(src: &str) -> Document {
     // holding a lone `.` line, the CommonMark and GFM specs' input to a
     // test and its output): data as a whole.
     let mut example = false;
+    // A front matter's escaped line breaks (source ranges), while in one.
+    let mut joins: Option<Vec<(usize, usize)>> = None;
     for (event, range) in iter {
         if let Some(top) = open.last_mut() {
             if !matches!(event, Event::End(TagEnd::Link | TagEnd::Image)) {
@@ -105,6 +107,25 @@ pub(super) fn read(src: &str) -> Document {
             }
             Event::Html(_) | Event::InlineHtml(_) => {
                 html::read_into(&mut b, src, range.start, range.end);
+            }
+            Event::Start(Tag::MetadataBlock(_)) => {
+                joins = Some(
+                    yaml_joins(&src[range.clone()])
+                        .into_iter()
+                        .map(|(from, to)| (range.start + from, range.start + to))
+                        .collect(),
+                );
+            }
+            Event::Text(_) if joins.is_some() => {
+                // Events may split a join: each drops its own part.
+                let mut at = range.start;
+                for &(from, to) in joins.iter().flatten() {
+                    if from < range.end && to > at {
+                        b.push(&src[at..from.max(at)], at);
+                        at = to.min(range.end);
+                    }
+                }
+                b.push(&src[at..range.end], at);
             }
             Event::Text(t) => {
                 if let Some((_, from, to)) = &mut code_block {
@@ -216,6 +237,7 @@ pub(super) fn read(src: &str) -> Document {
             )
             | Event::Rule => b.push_for("\n\n", range.end.saturating_sub(1)),
             Event::End(TagEnd::MetadataBlock(_)) => {
+                joins = None;
                 b.data.extend(excerpts(src, range.clone()));
                 b.push_for("\n\n", range.end.saturating_sub(1));
             }
@@ -256,6 +278,51 @@ fn excerpts(src: &str, block: Range<usize>) -> Vec<(usize, usize)> {
     }
     if let Some(start) = open {
         found.push((start, at));
+    }
+    found
+}
+
+/// The escaped line breaks in a YAML text's double-quoted values, as
+/// ranges of `s`: a `\` ending a line inside quotes, through the next
+/// line's indent, is nothing to YAML (jakearchibald.com's front matter,
+/// `summary: "…(http://…/xwsc3y_application-cache-by-jake-arch\` over
+/// `  ibald_tech) and…"`, one URL). A `\` in a plain or single-quoted
+/// value is a backslash.
+fn yaml_joins(s: &str) -> Vec<(usize, usize)> {
+    let b = s.as_bytes();
+    let mut found = Vec::new();
+    let mut quoted = false;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' if quoted => quoted = false,
+            // A value's opening quote: after a key's `:`, a list's `-`, a
+            // flow's `[`, `{` or `,`, or first on its line.
+            b'"' => {
+                let before = s[..i].trim_end_matches([' ', '\t']);
+                quoted = before.is_empty() || before.ends_with(['\n', ':', '-', '[', '{', ',']);
+            }
+            b'\\' if quoted => {
+                let eol = match b.get(i + 1..) {
+                    Some([b'\n', ..]) => Some(i + 2),
+                    Some([b'\r', b'\n', ..]) => Some(i + 3),
+                    _ => None,
+                };
+                let Some(mut j) = eol else {
+                    // Another escape: its character (a `\"`) is no quote.
+                    i += 2;
+                    continue;
+                };
+                while matches!(b.get(j), Some(b' ' | b'\t')) {
+                    j += 1;
+                }
+                found.push((i, j));
+                i = j;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
     }
     found
 }

@@ -119,7 +119,8 @@ pub struct Excerpt {
     /// break), so a rule can read what the text says of the URL: "a wrongly
     /// spelled protocol part / as in `htpts://example.com`"; over a blank
     /// line, the line before it when that ends in `:` (a block's
-    /// introduction, reST's "these `hosts::`"). Kept only for a URL within
+    /// introduction, reST's "these `hosts::`"), also above a list of URLs
+    /// one a line, for each of them. Kept only for a URL within
     /// [`CONTEXT_REACH`] bytes of its line's start.
     pub before: String,
     /// The start of the next line with text after the excerpt's last (up

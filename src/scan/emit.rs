@@ -186,6 +186,35 @@ pub(crate) fn excerpt(w: &Window, start: usize, end: usize, first_line: u64) -> 
     // near its line's end.
     let before = if from > 0 && b[from - 1] == b'\n' && start - from < CONTEXT_REACH {
         let mut end = from - 1 - usize::from(from >= 2 && b[from - 2] == b'\r');
+        // A list of examples, one URL a line under the same indent
+        // (metadata-parser's `http://256.256.256.256` over
+        // `http://999.999.999.999.999`): each item reads the block's
+        // introduction, when one ending in `:` is found above the list.
+        let indent = indent_of(&b[from..start]);
+        let mut top = end;
+        for _ in 0..8 {
+            let ls = memchr::memrchr(b'\n', &b[..top]).map_or(0, |k| k + 1);
+            let line = &b[ls..top];
+            let item = line.trim_ascii();
+            if ls == 0
+                || item.is_empty()
+                || indent_of(line) != indent
+                || item.iter().any(u8::is_ascii_whitespace)
+                || memchr::memmem::find(item, b"://").is_none()
+            {
+                break;
+            }
+            top = ls - 1 - usize::from(ls >= 2 && b[ls - 2] == b'\r');
+        }
+        if top != end {
+            let above = |at: usize| at - 1 - usize::from(at >= 2 && b[at - 2] == b'\r');
+            let intro = match b[..top].last() {
+                Some(b':') => Some(top),
+                Some(b'\n') => Some(above(top)).filter(|&a| b[..a].last() == Some(&b':')),
+                _ => None,
+            };
+            end = intro.unwrap_or(end);
+        }
         // A blank line after a block's introduction (reST's "… these
         // hosts::" over its literal block): the introduction is the line
         // before.
@@ -216,6 +245,12 @@ pub(crate) fn excerpt(w: &Window, start: usize, end: usize, first_line: u64) -> 
         before,
         next,
     }
+}
+
+/// The blanks a line starts with.
+fn indent_of(line: &[u8]) -> &[u8] {
+    let k = line.iter().position(|&c| c != b' ' && c != b'\t');
+    &line[..k.unwrap_or(line.len())]
 }
 
 /// The start of the first line with text among the three from `at` (a line

@@ -1339,6 +1339,25 @@ mod tests {
             ),
             [false]
         );
+        // Every item of a list of examples under it, one URL a line; near
+        // misses: a list under an introduction that calls them nothing, an
+        // item after a line of prose.
+        assert_eq!(
+            called("Invalidate these hosts::\n\n    http://256.256.256.256\n    http://999.9.9.9.9\n    http://1.2.3.4.5\n"),
+            [true, true, true]
+        );
+        assert_eq!(
+            called("Invalidate these hosts:\n    http://256.256.256.256\n    http://999.9.9.9.9\n"),
+            [true, true]
+        );
+        assert_eq!(
+            called("Accept these hosts::\n\n    http://256.256.256.256\n    http://999.9.9.9.9\n"),
+            [false, false]
+        );
+        assert_eq!(
+            called("Invalidate these hosts::\n\n    http://256.256.256.256\n    and\n    http://999.9.9.9.9\n"),
+            [true, false]
+        );
         assert_eq!(
             called(
                 "The default behavior is to accept these hosts::\n\n    http://256.256.256.256\n"

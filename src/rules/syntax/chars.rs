@@ -123,8 +123,8 @@ declare_rule! {
     /// (`…/find-common-urls?id=如何…相同的-url？`) or a heading's fragment
     /// after a CJK letter (`…/events.html#为什么在-HTML-中监听事件？`) or inside
     /// one between two words (`…#io-多路复用之select、poll、epoll详解`), nor a
-    /// title's `？` or `！` after a CJK letter before a Latin word in a link
-    /// (`…/了解Emoji吗？Emoji全貌.png`), nor CJK brackets paired
+    /// title's `？`, `！` or `：` after a CJK letter before a Latin word in a
+    /// link (`…/了解Emoji吗？Emoji全貌.png`, `…/源码鉴赏：Retrofit.md`), nor CJK brackets paired
     /// around CJK letters in one segment of a link's path, a title made a
     /// slug (`…/《Python自然语言处理》阅读笔记（一）`), nor a curly apostrophe
     /// inside a word of a link's path, `…/raspberry-pi’s-birthday.md`, a
@@ -778,8 +778,9 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
     // A title's question or exclamation mark before its next word in Latin
     // letters (`…/你真的了解Emoji吗？Emoji全貌大揭秘_基本Emoji.png`, an image
     // named after its post); a full stop there is rather `.` mistyped
-    // (`…/不需要派生状态。html`).
-    let asks = matches!(c, '\u{FF1F}' | '\u{FF01}')
+    // (`…/不需要派生状态。html`). A title's colon too, before its subject's
+    // name (`…/Android开源框架源码鉴赏：Retrofit.md`, a GitHub file's name).
+    let asks = matches!(c, '\u{FF1F}' | '\u{FF01}' | '\u{FF1A}')
         && cjk_before
         && after.is_some_and(|a| a.is_ascii_alphanumeric());
     ((joins && cjk_before) || ends_title || asks) && cx.cand.form == crate::scan::Form::Link
@@ -1539,6 +1540,9 @@ mod tests {
         let asks = "https://github.com/d/I/raw/master/\u{5417}\u{ff1f}Emoji.png";
         assert!(!fired(asks, Form::Link));
         assert!(fired(asks, Form::Bare));
+        let colon = "https://github.com/s/a/blob/master/doc/\u{8d4f}\u{ff1a}Retrofit.md";
+        assert!(!fired(colon, Form::Link));
+        assert!(fired(colon, Form::Bare));
         assert!(fired(
             "https://legacy.reactjs.org/blog/\u{6001}\u{3002}html#x",
             Form::Link

@@ -35,6 +35,8 @@ declare_rule! {
     /// and so is a title's abbreviation (Wikipedia's
     /// `…/Google_LLC_v._Oracle_America,_Inc.`, `…/Martin_Luther_King_Jr.`,
     /// `…/Leicester_City_F.C.`, `…/S.M.A.R.T.`, inc.com's `…/topic/NeXT+Computer+Inc.`),
+    /// a wiki page named after a citation whose sentences end in stops
+    /// (psychwiki's `…/wiki/Meehl,_P._E._(1978)._Theoretical_risks…_806-834.`),
     /// a source tree's directory named `.` (`…/tree/HEAD/.`, a
     /// repository's root), an issue's title made a slug after its key
     /// (`YouTrack`'s `…/issue/TW-74422/Re-run-ignores-last-chain-structure.`)
@@ -190,7 +192,18 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
             .next()
             .is_some_and(|page| page.matches('-').count() >= 2)
         && cx.source_rest().is_some_and(|r| r.starts_with(")."));
-    if (abbreviation || initialism || issue_slug || wiki_title) && cx.parts.query.is_none() {
+    // psychwiki's `…/wiki/Meehl,_P._E._(1978)._Theoretical_risks…_806-834.`:
+    // a page named after a reference, a citation whose sentences end in
+    // stops inside the title (two or more), the last one too.
+    let citation = cx.url.contains("/wiki/")
+        && cx
+            .url
+            .strip_suffix('.')
+            .and_then(|stem| stem.rsplit('/').next())
+            .is_some_and(|page| page.matches("._").count() >= 2);
+    if (abbreviation || initialism || issue_slug || wiki_title || citation)
+        && cx.parts.query.is_none()
+    {
         return;
     }
     // Medium's image without an extension, `…/max/800/0*Qv_i6KSksTlTz8sL.`:
@@ -346,6 +359,7 @@ mod tests {
             // initialism alone: a lower-case piece.
             "https://a.example/?x=1;",
             "https://a.example/?x=1;y;",
+            "https://a.example/wiki/Some_Page._Other.",
             "https://a.example/wiki/S.m.A.",
             // Near misses of dot-padded base64: one dot too many for a
             // multiple of four; a word, whose bytes decoded are no text.
@@ -416,6 +430,8 @@ mod tests {
             // A repository's root as a dot segment.
             "https://github.com/sourcegraph/cody-analytics/tree/HEAD/.",
             "https://github.com/ats-lang/ats-lang.github.io/blob/master/CODE/CHAP_DYNLOAD/.",
+            // A wiki page named after a reference, its citation's stops.
+            "http://www.psychwiki.com/wiki/Meehl,_P._E._(1978)._Theoretical_risks:_Sir_karl._Journal_of_Psychology,_46(4),_806-834.",
             // The Twig playground's state: base64, `.` for its padding.
             "https://twig.symfony.com/play?data=eyJ2ZXJzaW9uIjoiMy44LjAifQ..",
         ] {

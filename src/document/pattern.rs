@@ -7,7 +7,7 @@
 //!
 //! | shape | example |
 //! |---|---|
-//! | template placeholder | `{{base_url}}`, `${host}`, `$(HOST)`, `{% url %}`, `<%= x %>`, `~a`, `{name}`, `{0}`, HAProxy's `%[hdr(host)]` |
+//! | template placeholder | `{{base_url}}`, `${host}`, `$(HOST)`, `{% url %}`, `<%= x %>`, `~a`, `{name}`, `{0}`, HAProxy's `%[hdr(host)]`, vim-latex's `<+email+>` |
 //! | printf conversion | `%s`, `%d/`, `%(name)s`, `%1$s`, `/%l/`, Qt's `/%2/`, xargs' `/%` (a `%` not starting a valid escape); Go's error marks `%!B(MISSING)` in a URL printed as a format |
 //! | usage notation | `ftp://[user@]host[:port]/path`, `http://host[/path]`, `mailto:[email]` |
 //! | wildcard | `https://*.example.com/*`, `http://host/*.html`, `bundle-[hash].js`, `/bot[your-token]/` |
@@ -444,6 +444,13 @@ fn has_placeholder(b: &[u8]) -> bool {
             .count();
         name > 0 && b[i + 1].is_ascii_alphabetic() && b.get(i + 1 + name) == Some(&b'>')
     }) {
+        return true;
+    }
+    // `\href{mailto:<+email+>}`: a field a snippet tool (vim-latex,
+    // a LaTeX class's template) jumps to and fills in.
+    if memchr::memmem::find(b, b"<+")
+        .is_some_and(|k| memchr::memmem::find(&b[k + 2..], b"+>").is_some())
+    {
         return true;
     }
     if memchr::memchr(b'{', b).is_some() {
@@ -1169,6 +1176,8 @@ mod tests {
             "https://a.example/blog/[...slug]",
             "https://a.example/js/[name].[contenthash].js",
             "https://dateful.com/convert/aoe?t=1159pm&d=<yyyy>-<mm>-<dd>",
+            "mailto:<+email+>",
+            "https://<+host+>/x",
             "http://localhost:@PORT@/server-status",
             "http://.example.org/",
             "https://[your-tenant].sharepoint.com/",
@@ -1316,6 +1325,8 @@ mod tests {
             // A badge's alternatives, and a bar inside a segment.
             "https://img.shields.io/badge/python-3.9%20|%203.10-blue.svg",
             "https://a.example/|x|y/",
+            // A `+` in an address after a bracket, no `+>` closing it.
+            "mailto:<+a@b.example",
             "https://a.example/|1|/",
             "http://[2001:db8::1]:8080/",
             "http://[fe80::1%eth0]/",

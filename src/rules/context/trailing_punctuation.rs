@@ -41,7 +41,9 @@ declare_rule! {
     /// repository's root), an issue's title made a slug after its key
     /// (`YouTrack`'s `…/issue/TW-74422/Re-run-ignores-last-chain-structure.`)
     /// or after a post's number, the title's capitals kept
-    /// (`LeetCode`'s `…/discuss/42568/Share-some-of-my-ideas.`),
+    /// (`LeetCode`'s `…/discuss/42568/Share-some-of-my-ideas.`; one word
+    /// when the sentence's stop follows the link, colourlovers'
+    /// `[this palette](…/palette/27881/crimethInc.).`),
     /// a wiki page's title made its name when the sentence's own stop
     /// follows the link (`(…/wiki/How-to-hash-&-salt-in-various-languages.).`),
     /// Medium's image names without an
@@ -179,7 +181,11 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
         let post = key.len() >= 3
             && key.bytes().all(|c| c.is_ascii_digit())
             && slug.bytes().any(|c| c.is_ascii_uppercase());
-        slug.contains('-') && (is_issue_key(key) || post)
+        // colourlovers' `…/palette/27881/crimethInc.` (a palette named after
+        // CrimethInc.): one word, when the sentence's own stop follows the
+        // link.
+        let named = slug.contains('-') || cx.source_rest().is_some_and(|r| r.starts_with(")."));
+        named && (is_issue_key(key) || post)
     });
     // `[how to hash & salt](…/openbadges/wiki/How-to-hash-&-salt-in-various-languages.).`:
     // a wiki page's title made its name, the title's full stop inside the
@@ -463,5 +469,18 @@ mod tests {
         );
         assert!(rules("See [x](https://a.example/How-to-hash-and-salt.).\n")
             .contains(&Rule::TrailingPunctuation));
+        // A post's title of one word after its number (colourlovers'
+        // palette named after CrimethInc.); near misses: no stop after the
+        // link, no number before.
+        let palette = "http://www.colourlovers.com/palette/27881/crimethInc.";
+        assert!(
+            !rules(&format!("I found [this]({palette}).\n")).contains(&Rule::TrailingPunctuation)
+        );
+        assert!(rules(&format!("I found [this]({palette}) here\n"))
+            .contains(&Rule::TrailingPunctuation));
+        assert!(
+            rules("I found [this](http://a.example/palette/crimethInc.).\n")
+                .contains(&Rule::TrailingPunctuation)
+        );
     }
 }

@@ -131,7 +131,8 @@ declare_rule! {
     /// file so named, or quoting a slug's words there
     /// (`…-by-‘build-an-app’-…`), nor punctuation in a link's query that
     /// holds a sentence, `?text=“Learn%20React”%20by%20…`, a share link's
-    /// post), and a host IDNA rejects. Under `rfc1738` every character
+    /// post, or in a fragment's `text=` holding one, Mastodon's
+    /// `#text=What’s the right way…`), and a host IDNA rejects. Under `rfc1738` every character
     /// beyond US-ASCII is reported.
     ///
     /// ## Example
@@ -971,18 +972,27 @@ fn is_name_quote(cx: &Cx<'_>, i: usize, c: char) -> bool {
         && cx.parts.path.contains(&i)
 }
 
-/// Whether `i` is in a link's query that holds a sentence (encoded
-/// spaces, `?text=🎁%20“Learn%20React”%20by…`, a share link's post): its
-/// quotes and ellipses are the sentence's, meant, and browsers encode them.
+/// Whether `i` is in a link's query that holds a sentence (spaces,
+/// encoded or not, `?text=🎁%20“Learn%20React”%20by…`, a share link's
+/// post), or in a fragment that passes one as `text=` (Mastodon's share
+/// page, `#text=What’s the right way…`): its quotes and ellipses are the
+/// sentence's, meant, and browsers encode them. (A raw space is
+/// `unsafe-character`'s to report.)
 fn in_sentence_query(cx: &Cx<'_>, i: usize) -> bool {
+    let sentence = |r: &std::ops::Range<usize>| {
+        let part = &cx.url[r.clone()];
+        r.contains(&i) && part.matches("%20").count() + part.matches(' ').count() >= 2
+    };
+    let shared_text = |r: &std::ops::Range<usize>| cx.url[r.clone()].starts_with("text=");
     matches!(
         cx.cand.form,
         crate::scan::Form::Link | crate::scan::Form::Angle
-    ) && cx
-        .parts
-        .query
-        .as_ref()
-        .is_some_and(|q| q.contains(&i) && cx.url[q.clone()].matches("%20").count() >= 2)
+    ) && (cx.parts.query.as_ref().is_some_and(sentence)
+        || cx
+            .parts
+            .fragment
+            .as_ref()
+            .is_some_and(|f| shared_text(f) && sentence(f)))
 }
 
 /// Whether an IRI (RFC 3987 `ucschar`) may hold `c` as it is, leaving out
@@ -1667,5 +1677,14 @@ mod tests {
             Form::Link
         ));
         assert!(fired("https://a.example/?q=\u{201c}ab\u{201d}", Form::Link));
+        // Mastodon's share page takes the post as the fragment's `text=`;
+        // near miss: a fragment that is an anchor.
+        let toot =
+            "https://share.joinmastodon.org/#text=What\u{2019}s the right way? https://b.example/";
+        assert!(!fired(toot, Form::Link));
+        assert!(fired(
+            "https://a.example/#What\u{2019}s the right way",
+            Form::Link
+        ));
     }
 }

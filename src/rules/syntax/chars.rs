@@ -131,7 +131,7 @@ declare_rule! {
     /// file so named, or quoting a slug's words there
     /// (`…-by-‘build-an-app’-…`), nor punctuation in a link's query that
     /// holds a sentence, `?text=“Learn%20React”%20by%20…`, a share link's
-    /// post, or in a fragment's `text=` holding one, Mastodon's
+    /// post, or in a fragment's parameter holding one, Mastodon's
     /// `#text=What’s the right way…`), and a host IDNA rejects. Under `rfc1738` every character
     /// beyond US-ASCII is reported.
     ///
@@ -974,16 +974,18 @@ fn is_name_quote(cx: &Cx<'_>, i: usize, c: char) -> bool {
 
 /// Whether `i` is in a link's query that holds a sentence (spaces,
 /// encoded or not, `?text=🎁%20“Learn%20React”%20by…`, a share link's
-/// post), or in a fragment that passes one as `text=` (Mastodon's share
-/// page, `#text=What’s the right way…`): its quotes and ellipses are the
+/// post, Google Books' `&dq=*Ms*+“Surviving+the+Unbelievable”`), or in a
+/// fragment that passes one as a parameter (Mastodon's share page,
+/// `#text=What’s the right way…`): its quotes and ellipses are the
 /// sentence's, meant, and browsers encode them. (A raw space is
 /// `unsafe-character`'s to report.)
 fn in_sentence_query(cx: &Cx<'_>, i: usize) -> bool {
     let sentence = |r: &std::ops::Range<usize>| {
         let part = &cx.url[r.clone()];
-        r.contains(&i) && part.matches("%20").count() + part.matches(' ').count() >= 2
+        r.contains(&i) && part.matches("%20").count() + part.matches([' ', '+']).count() >= 2
     };
-    let shared_text = |r: &std::ops::Range<usize>| cx.url[r.clone()].starts_with("text=");
+    // Parameters, not an anchor: `text=`, Google Books' `#v=onepage&q=…`.
+    let shared_text = |r: &std::ops::Range<usize>| cx.url[r.clone()].contains('=');
     matches!(
         cx.cand.form,
         crate::scan::Form::Link | crate::scan::Form::Angle
@@ -1682,6 +1684,8 @@ mod tests {
         let toot =
             "https://share.joinmastodon.org/#text=What\u{2019}s the right way? https://b.example/";
         assert!(!fired(toot, Form::Link));
+        let books = "https://books.google.com/books?id=F&dq=*Ms*+\u{201c}Surviving+the+Unbelievable\u{201d}&hl=en#v=onepage&q=*Ms*%20\u{201c}Surviving%20the%20Unbelievable\u{201d}&f=false";
+        assert!(!fired(books, Form::Link));
         assert!(fired(
             "https://a.example/#What\u{2019}s the right way",
             Form::Link

@@ -3,7 +3,7 @@
 use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Severity};
 use crate::url::grammar::{is_group, missing_authority, Fault};
-use crate::url::{Cx, SchemeKind};
+use crate::url::{Cx, SchemeKind, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -16,7 +16,12 @@ declare_rule! {
     /// be fetched.
     ///
     /// ## Standards
-    /// The same under `rfc3986` and `rfc1738`.
+    /// Under `rfc3986` (the default) a news server's name alone, its first
+    /// label `news` or `nntp` (`nntp://nntp.perl.org`, a page's link for a
+    /// newsreader to list the server's groups), is what is meant and is
+    /// not reported; a group's name where the server goes
+    /// (`nntp://rec.games.roguelike.angband`) still is. Otherwise the same
+    /// under `rfc3986` and `rfc1738`.
     ///
     /// ## Example
     /// `nntp://news.example.org/comp.lang.c/first`
@@ -56,6 +61,16 @@ fn nntp(cx: &Cx<'_>) -> Option<Fault> {
             m,
         ))
     };
+    let host = cx
+        .parts
+        .authority
+        .as_ref()
+        .map(|a| cx.text(a.host.clone()).to_ascii_lowercase())
+        .unwrap_or_default();
+    let server = host.starts_with("news.") || host.starts_with("nntp.");
+    if cx.standard == Standard::Rfc3986 && server && (path.is_empty() || path == "/") {
+        return None;
+    }
     let Some(rest) = path.strip_prefix('/') else {
         return bad("an nntp URL names a group: `nntp://host/group`");
     };
@@ -76,7 +91,7 @@ fn nntp(cx: &Cx<'_>) -> Option<Fault> {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::testutil::table;
+    use crate::rules::testutil::{table, table_3986};
     use crate::rules::Rule;
 
     #[test]
@@ -91,6 +106,26 @@ mod tests {
                 ("nntp://h/9group", &["/9group"]),
                 ("nntp://h/comp.lang.c/1234", &[]),
                 ("nntp://h:119/comp.lang.c", &[]),
+                ("nntp://nntp.perl.org", &["//nntp.perl.org"]),
+            ],
+        );
+    }
+
+    #[test]
+    fn a_news_servers_name_alone_is_meant_under_rfc3986() {
+        table_3986(
+            Rule::InvalidNntp,
+            &[
+                ("nntp://nntp.perl.org", &[]),
+                ("nntp://news.example.org/", &[]),
+                // Near misses: a group's name as the server, another host
+                // alone, a server's name with a path that is no group.
+                (
+                    "nntp://rec.games.roguelike.angband",
+                    &["//rec.games.roguelike.angband"],
+                ),
+                ("nntp://h.example.org", &["//h.example.org"]),
+                ("nntp://news.example.org/9x", &["/9x"]),
             ],
         );
     }

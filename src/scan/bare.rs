@@ -176,6 +176,17 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 {
                     break
                 }
+                // After a host too, when the parentheses hold words (an
+                // app's `URL(label)` list, `http://192.168.0.1(Router
+                // 192.168.0.1)`): a host holds no such aside.
+                b'(' if !query
+                    && !hashed
+                    && only_host(b, from, i, b"")
+                    && aside_with_words(b, i, limit)
+                    && !userinfo_ahead(b, i, limit) =>
+                {
+                    break
+                }
                 // An opener waits for its closer; a URL rarely ends in one.
                 b'(' => {
                     round += 1;
@@ -431,6 +442,16 @@ fn userinfo_ahead(b: &[u8], i: usize, limit: usize) -> bool {
         }
     }
     false
+}
+
+/// Whether the `(` at `i` opens words closed on its line: a blank, then
+/// its `)`, before the line ends.
+fn aside_with_words(b: &[u8], i: usize, limit: usize) -> bool {
+    let inner = &b[i + 1..limit.min(i + 256)];
+    inner
+        .iter()
+        .position(|&c| matches!(c, b')' | b'(' | b'\n'))
+        .is_some_and(|k| inner[k] == b')' && inner[..k].contains(&b' '))
 }
 
 /// Whether the byte at `i` follows the port of the authority that starts at

@@ -417,6 +417,16 @@ fn real_world_shapes() {
             "see http://a.example:8080/f(x) and http://a.example/b(c)",
             &["http://a.example:8080/f(x)", "http://a.example/b(c)"],
         ),
+        // After a host, a `(` holding words is a label's (an app's
+        // `URL(label)` list); near misses: one word in them, a path's.
+        (
+            "\"http://192.168.0.1(Router 192.168.0.1)\",\"https://eslint.org(ESLint: lint ts)\"",
+            &["http://192.168.0.1", "https://eslint.org"],
+        ),
+        (
+            "see http://a.example(b) and http://a.example/f(x y)",
+            &["http://a.example(b)", "http://a.example/f(x"],
+        ),
         // Digits before `(` and then an `@`: a password's, no port.
         (
             "see http://user:1234(x)@host.example/ ok",

@@ -33,8 +33,9 @@ declare_rule! {
     /// fragment, a wiki's story filter `#:[tag[task]]`) are the array
     /// parameters and placeholders every browser and HTTP library sends
     /// as they are; a lone one (`/pull/496]`) is still reported, and in a
-    /// path only a GitHub app's account (`github.com/dependabot[bot]`) is
-    /// spared. So are
+    /// path only a GitHub app's account (`github.com/dependabot[bot]`) and
+    /// the number a browser gave a saved copy in a file's name
+    /// (`…/Colubris-AP-72dpi-RGB[1].jpg`) are spared. So are
     /// double quotes that pair up there (a quoted search term in a link,
     /// `?q="Project:+openssh"`, which browsers encode as they send it, or
     /// one opened escaped and closed raw, `?q=milestone%3A%223.5"`), and
@@ -621,6 +622,29 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
                 .is_none_or(|c| matches!(c, b'/' | b'?' | b'#'))
         {
             out.extend([at, at + 4]);
+        }
+    }
+    // `…/Colubris-AP-72dpi-RGB[1].jpg`, `…/MIT[1].Press.Introduction…pdf`:
+    // the number a browser or a mail client gave a saved copy, kept in the
+    // file's name when it was put online; the link works as written.
+    let last = cx.url[path.clone()]
+        .rfind('/')
+        .map_or(path.start, |k| path.start + k + 1);
+    let name = &b[last..path.end];
+    for (k, _) in cx.url[last..path.end].match_indices('[') {
+        let digits = name[k + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        let close = k + 1 + digits;
+        if k > 0
+            && name[k - 1].is_ascii_alphanumeric()
+            && (1..=2).contains(&digits)
+            && name.get(close) == Some(&b']')
+            && name[close + 1..].contains(&b'.')
+            && matches!(name.get(close + 1), Some(b'.' | b'-' | b'_'))
+        {
+            out.extend([last + k, last + close]);
         }
     }
     out
@@ -1373,6 +1397,14 @@ mod tests {
                 ("https://github.com/a[bots]", &["[", "]"]),
                 ("https://gitlab.example.com/x[bot]", &["[", "]"]),
                 ("https://github.com/[bot]", &["[", "]"]),
+                // A saved copy's number in a file's name, and near misses:
+                // in a folder's name, no extension after it, a word in it.
+                ("http://www.colubris.com/images/Colubris-RGB[1].jpg", &[]),
+                ("http://a.example/CME222/MIT[1].Press.Algorithms.pdf", &[]),
+                ("https://a.example/ds/2/smartmodular_rA[1]-770719.pdf", &[]),
+                ("http://a.example/x[1]/y.pdf", &["[", "]"]),
+                ("http://a.example/x[1]", &["[", "]"]),
+                ("http://a.example/x[a].pdf", &["[", "]"]),
                 // A command-line tool's Windows path after `file://`.
                 ("file://C:\\ca_config.txt", &[]),
                 ("file://.\\SAML-identity-provider.json", &[]),

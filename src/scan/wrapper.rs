@@ -347,7 +347,7 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
         }
         f.alternatives.push(alt);
     }
-    if b.get(end) == Some(&b'#') {
+    if b.get(end) == Some(&b'#') && !is_tag(b, end) {
         let frag = find_end(b, end + 1, end + 1 + FRAGMENT_CAP, 0);
         if frag.end > end + 1 {
             f.fragment = Some((end, frag.end));
@@ -367,6 +367,41 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
     f.ws = content.ws;
     f.hyphen_breaks = content.hyphens;
     Some(f)
+}
+
+/// How far after a wrapper [`is_tag`] looks for the text's other tags
+/// (before it, the window's look-back: what every scan of it sees).
+const TAG_LOOK: usize = 32 * 1024;
+
+/// Whether the `#` at `at`, right after a wrapper's `>`, starts a tag, not
+/// the URL's fragment: another tag follows it (`<…/Carrier_Sense…>#g #t`),
+/// or the text writes tags after its wrappers, three or more near it, this
+/// one among them (the Open Shownotes Format's `<http://…/wiki/Ghana> #g`,
+/// where `<…/Open_GL>#g` is the same tag, its blank left out). A fragment
+/// so written is rare, and one in a text is reported.
+fn is_tag(b: &[u8], at: usize) -> bool {
+    let word = b[at + 1..]
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
+        .count();
+    if word == 0 || !b[at + 1].is_ascii_alphabetic() {
+        return false;
+    }
+    let rest = &b[at + 1 + word..];
+    let blanks = rest.iter().take_while(|&&c| is_blank(c)).count();
+    if blanks > 0
+        && rest.get(blanks) == Some(&b'#')
+        && rest.get(blanks + 1).is_some_and(u8::is_ascii_alphabetic)
+    {
+        return true;
+    }
+    // Others near it, with a blank or without (a tag on every link,
+    // `<…/wiki/Footbonaut>#g`): three or more in all.
+    let (from, to) = (0, (at + TAG_LOOK).min(b.len()));
+    let tagged = |k: usize| b.get(from + k).is_some_and(u8::is_ascii_alphabetic);
+    let spaced = memchr::memmem::find_iter(&b[from..to], b"> #").filter(|&k| tagged(k + 3));
+    let glued = memchr::memmem::find_iter(&b[from..to], b">#").filter(|&k| tagged(k + 2));
+    spaced.chain(glued).nth(2).is_some()
 }
 
 /// Whether `rest`, after `<prefix:`, is the rest of an XML element: a name,

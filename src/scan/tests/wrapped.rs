@@ -317,6 +317,36 @@ fn fragment_written_after_the_wrapper() {
 }
 
 #[test]
+fn a_tag_after_the_wrapper_is_no_fragment() {
+    // Open Shownotes Format: tags follow a link, a blank between; one
+    // written without it is still a tag. Near miss: a text with no tags.
+    let notes = "00:01 Ghana <http://a.example/wiki/Ghana> #g\n\
+                 00:02 Adlon <http://a.example/wiki/Adlon> #wikilink #g\n\
+                 00:03 Open GL <http://a.example/wiki/Open_GL>#g\n";
+    let found = scan_all(notes.as_bytes(), &ScanOptions::default());
+    assert_eq!(found.len(), 3, "{found:?}");
+    assert!(found.iter().all(|c| c.facts.fragment_outside.is_none()));
+    let listed = one("CSMA <http://a.example/wiki/CSMA>#g #t");
+    assert!(listed.facts.fragment_outside.is_none());
+    let alone = one("see <http://a.example/doc>#section and more");
+    assert!(alone.facts.fragment_outside.is_some());
+    // Every link tagged so, no blank anywhere.
+    let glued = "<http://a.example/a>#g\\n<http://a.example/b>#g\\n<http://a.example/c>#v";
+    let found = scan_all(glued.as_bytes(), &ScanOptions::default());
+    assert!(
+        found.iter().all(|c| c.facts.fragment_outside.is_none()),
+        "{found:?}"
+    );
+    // Two fragments so written in a text are still two faults.
+    let two = "see <URL:http://a.example/x>#intro and <URL:http://a.example/y>#usage";
+    let found = scan_all(two.as_bytes(), &ScanOptions::default());
+    assert!(
+        found.iter().all(|c| c.facts.fragment_outside.is_some()),
+        "{found:?}"
+    );
+}
+
+#[test]
 fn invalid_utf8_in_a_wrapper_becomes_a_replacement_in_its_own_segment() {
     let c = scan_all(b"<URL:http://a/\xFFb>", &ScanOptions::default());
     assert_eq!(c[0].url, "http://a/\u{FFFD}b");

@@ -93,6 +93,10 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // And `;` then a word and a blank, a shell's next command
                 // (`export http_proxy=http://192.168.1.100:1087;export …`).
                 b';' if !query && !hashed && after_port(b, from, i) && command_after(b, i) => break,
+                // Or a keyword in capitals, a proxy list's last resort
+                // (`HTTP_PROXY=http://p1.example:3128;http://p2.example:
+                // 3129;DIRECT`).
+                b';' if !query && !hashed && after_port(b, from, i) && keyword_after(b, i) => break,
                 // No host name holds a `;`: right after one, `;key=` is a
                 // connection string's next setting too (Azure's
                 // `Endpoint=https://foo.azconfig.io;Id=…;Secret=…`).
@@ -364,6 +368,18 @@ fn command_after(b: &[u8], i: usize) -> bool {
     word > 0
         && b.get(i + 1 + word)
             .is_some_and(|&c| c == b' ' || c == b'\t')
+}
+
+/// Whether a word in capitals, ending the token, follows the byte at `i`.
+fn keyword_after(b: &[u8], i: usize) -> bool {
+    let word = b[i + 1..]
+        .iter()
+        .take(32)
+        .take_while(|c| c.is_ascii_uppercase())
+        .count();
+    word >= 2
+        && b.get(i + 1 + word)
+            .is_none_or(|&c| c.is_ascii_whitespace() || matches!(c, b';' | b'"' | b'\''))
 }
 
 /// Whether a `name=` follows the byte at `i`.

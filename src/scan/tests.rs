@@ -417,6 +417,13 @@ fn real_world_shapes() {
             "see http://a.example:8080/f(x) and http://a.example/b(c)",
             &["http://a.example:8080/f(x)", "http://a.example/b(c)"],
         ),
+        // A proxy list's `;DIRECT` after the last port; near miss: a
+        // path's `;` before capitals.
+        (
+            "export HTTP_PROXY=http://p1.example:3128;http://p2.example:3129;DIRECT\n",
+            &["http://p1.example:3128", "http://p2.example:3129"],
+        ),
+        ("see http://a.example/x;DIRECT now", &["http://a.example/x;DIRECT"]),
         // After a host, a `(` holding words is a label's (an app's
         // `URL(label)` list); near misses: one word in them, a path's.
         (

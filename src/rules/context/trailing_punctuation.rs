@@ -35,6 +35,8 @@ declare_rule! {
     /// and so is a title's abbreviation (Wikipedia's
     /// `…/Google_LLC_v._Oracle_America,_Inc.`, `…/Martin_Luther_King_Jr.`,
     /// `…/Leicester_City_F.C.`, `…/S.M.A.R.T.`, inc.com's `…/topic/NeXT+Computer+Inc.`),
+    /// a wiki page's title ending in a short abbreviation after another
+    /// (Wiktionary's `…/wiki/etc._pp.`, `…/wiki/d._i.`),
     /// a wiki page named after a citation whose sentences end in stops
     /// (psychwiki's `…/wiki/Meehl,_P._E._(1978)._Theoretical_risks…_806-834.`),
     /// a source tree's directory named `.` (`…/tree/HEAD/.`, a
@@ -207,7 +209,17 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
             .strip_suffix('.')
             .and_then(|stem| stem.rsplit('/').next())
             .is_some_and(|page| page.matches("._").count() >= 2);
-    if (abbreviation || initialism || issue_slug || wiki_title || citation)
+    // Wiktionary's `…/wiki/etc._pp.`, `…/wiki/d._i.`: a wiki page's title
+    // ending in a short abbreviation, lower case too, after another.
+    let wiki_abbreviation = cx.url.contains("/wiki/")
+        && cx.url.strip_suffix('.').is_some_and(|stem| {
+            let page = stem.rsplit('/').next().unwrap_or_default();
+            let (before, word) = page.rsplit_once('_').unwrap_or(("", page));
+            (1..=4).contains(&word.len())
+                && word.bytes().all(|c| c.is_ascii_alphabetic())
+                && before.ends_with('.')
+        });
+    if (abbreviation || initialism || issue_slug || wiki_title || citation || wiki_abbreviation)
         && cx.parts.query.is_none()
     {
         return;
@@ -366,6 +378,9 @@ mod tests {
             "https://a.example/?x=1;",
             "https://a.example/?x=1;y;",
             "https://a.example/wiki/Some_Page._Other.",
+            "https://de.wikipedia.org/wiki/MIA.",
+            "https://de.wikipedia.org/wiki/Vue.js.",
+            "https://a.example/x/etc._pp.",
             "https://a.example/wiki/S.m.A.",
             // Near misses of dot-padded base64: one dot too many for a
             // multiple of four; a word, whose bytes decoded are no text.
@@ -436,6 +451,9 @@ mod tests {
             // A repository's root as a dot segment.
             "https://github.com/sourcegraph/cody-analytics/tree/HEAD/.",
             "https://github.com/ats-lang/ats-lang.github.io/blob/master/CODE/CHAP_DYNLOAD/.",
+            // A wiki page's title ending in an abbreviation.
+            "http://de.wiktionary.org/wiki/etc._pp.",
+            "https://de.wiktionary.org/wiki/d._i.",
             // A wiki page named after a reference, its citation's stops.
             "http://www.psychwiki.com/wiki/Meehl,_P._E._(1978)._Theoretical_risks:_Sir_karl._Journal_of_Psychology,_46(4),_806-834.",
             // The Twig playground's state: base64, `.` for its padding.

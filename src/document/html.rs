@@ -374,6 +374,16 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
                 _ => close.unwrap_or(s.len()).min(v + UNTERMINATED_MAX),
             };
             let stray = stray_bracket(&bytes[v..reach]).map(|k| v + k);
+            // `href="…/wiki/Hotel_Adlon><http://bit.ly/PwRVyQ"`: a second
+            // URL glued on in its own brackets, the quote closed on the
+            // line; the value is read whole, for its `><` to be reported.
+            let glued = |at: usize| {
+                one_line
+                    && bytes[at] == b'>'
+                    && bytes.get(at + 1) == Some(&b'<')
+                    && super::is_url(&s[at + 2..close.unwrap_or(at + 2)])
+            };
+            let stray = stray.filter(|&at| !glued(at));
             match (close, stray) {
                 (Some(c), None) if c <= reach => {
                     let link = attribute(b, s, attr, v, c, false);
@@ -1016,6 +1026,22 @@ mod tests {
         let cut = "<a href=\"https://github.com/rails/rails/tree/<%= @edge\">main</a>";
         let links = read(cut).links;
         assert!(!links.is_empty() && links.iter().all(|l| l.unterminated));
+    }
+
+    #[test]
+    fn a_second_url_glued_on_in_brackets_is_the_values() {
+        // shownot.es: the quote closes on the line; the value is read whole
+        // and its `><` reported. Near misses: no URL after `<`, no quote
+        // closing the value on its line.
+        let page = "<a href=\"http://a.example/wiki/Adlon><http://bit.ly/x\">Adlon</a>";
+        let links = read(page).links;
+        assert_eq!(links.len(), 1, "{links:?}");
+        assert!(!links[0].unterminated);
+        assert_eq!(links[0].url, "http://a.example/wiki/Adlon><http://bit.ly/x");
+        let tag = read("<a href=\"http://a.example/x><b>y\">z</a>").links;
+        assert!(tag.iter().all(|l| l.unterminated), "{tag:?}");
+        let open = read("<a href=\"http://a.example/x><http://b.example/\n\">z</a>").links;
+        assert!(open.iter().all(|l| l.unterminated), "{open:?}");
     }
 
     #[test]

@@ -544,7 +544,8 @@ fn is_url_library(path: &std::path::Path) -> bool {
 }
 
 /// Whether a file's or folder's name names a web attack technique, as a
-/// word (`SSRF-Cloud-Instances.md`, `Open Redirect`, `CRLF Injection`;
+/// word (`SSRF-Cloud-Instances.md`, `Open Redirect`, `CRLF Injection`,
+/// penetration testing's notes, `Pentesting/`, `渗透测试面试题库`;
 /// not `injections.rs`'s dependency injection, nor `openness`).
 fn names_an_attack(name: &str) -> bool {
     let words: Vec<String> = name
@@ -554,10 +555,13 @@ fn names_an_attack(name: &str) -> bool {
         .collect();
     let has = |w: &str| words.iter().any(|x| x == w);
     let pair = |a: &str, b: &str| words.windows(2).any(|p| p[0] == a && p[1] == b);
-    ["ssrf", "xss", "csrf", "xxe", "crlf", "ssti", "payloads"]
+    ["ssrf", "xss", "csrf", "xxe", "crlf", "ssti", "payloads", "pentest", "pentesting"]
         .iter()
         .any(|w| has(w))
         || pair("request", "forgery")
+        || pair("penetration", "testing")
+        // Penetration testing, in Chinese (`渗透测试面试题库`).
+        || name.contains("渗透测试")
         || pair("open", "redirect")
         || pair("filter", "evasion")
         || (has("injection") && !has("dependency"))
@@ -743,6 +747,9 @@ mod tests {
             "CRLF Injection/README.md",
             "Open Redirect/README.md",
             "docs/payloads/list.md",
+            "notes/Pentesting/web.md",
+            "docs/penetration-testing.md",
+            "20-渗透测试面试题库/渗透测试面试题大全.md",
         ] {
             assert_eq!(
                 shown_by_path(Path::new(path), Syntax::Markdown),
@@ -761,6 +768,8 @@ mod tests {
             "docs/openness/redirects.md",
             "docs/xssafe.md",
             "docs/CVE-list.md",
+            "docs/penetration.md",
+            "docs/testing.md",
         ] {
             assert_eq!(
                 shown_by_path(Path::new(path), Syntax::Markdown),

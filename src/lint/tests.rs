@@ -511,6 +511,7 @@ fn an_advisory_shows_its_bad_urls_on_purpose() {
 #[test]
 fn a_page_on_an_attack_shows_its_payloads() {
     let text = "Use `http://127.0.0.256:22/` and `http://a.example/%0d%0aSet-Cookie:x`.\n\
+                Redis: gopher://127.0.0.1:6379/_SET%20x%200%0d%0aQUIT%0d%0a\n\
                 A normal `<IMG SRC=\"httx://badguy.example/a.jpg\">` is a vector.\n\
                 If the filter checks `<http://>;` at the start, evade it.\n\
                 See [the paper](hhttps://www.example.org/paper).\n";
@@ -532,6 +533,7 @@ fn a_page_on_an_attack_shows_its_payloads() {
         Rule::NondefaultPort,
         Rule::MisspelledScheme,
         Rule::EmptyUrl,
+        Rule::InvalidGopher,
     ] {
         assert!(elsewhere.contains(&rule), "{rule:?} in {elsewhere:?}");
     }

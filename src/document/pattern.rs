@@ -776,11 +776,21 @@ fn has_printf(b: &[u8]) -> bool {
             None | Some(b'/' | b'&' | b'#') => i > 0 && matches!(b[i - 1], b'/' | b'=' | b':'),
             // `'http://rdf.freebase.com/ns/%.%'`; or a host's first label
             // (mongodb's `LIKE "http://%.letsencrypt.org%"`).
+            // crt.sh's search for every name under a domain, `?q=%.example.com`:
+            // the wildcard as a whole query value's first label.
             Some(b'.') => {
                 i > 0 && b[i - 1] == b'/' && b.get(i + 2) == Some(&b'%') && b.len() == i + 3
                     || i >= 2
                         && &b[i - 2..i] == b"//"
                         && b.ends_with(b"%")
+                        && b.get(i + 2).is_some_and(u8::is_ascii_alphanumeric)
+                    || i > 0
+                        && b[i - 1] == b'='
+                        && b[..i].contains(&b'?')
+                        && b[i + 2..]
+                            .iter()
+                            .take_while(|&&c| c != b'&' && c != b'#')
+                            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'-'))
                         && b.get(i + 2).is_some_and(u8::is_ascii_alphanumeric)
             }
             // `?url=https%%3A//api.soundcloud.com/…` (LMMS's Twig template,
@@ -1263,6 +1273,8 @@ mod tests {
             "http://chart.apis.google.com/chart?cht=tx&chl=(1-\\rho)^k\\approx(1-p')^k",
             "http://rdf.freebase.com/ns/%.%",
             "http://%.letsencrypt.org%",
+            "https://crt.sh/?q=%.example.com",
+            "https://crt.sh/?q=%.example.com&output=json",
             "mailto:%1?subject=%2",
             "http://postmaster.1and1.com/en/error-messages?ip=%1s",
             "urn:lsid:%",
@@ -1325,6 +1337,9 @@ mod tests {
             // A badge's alternatives, and a bar inside a segment.
             "https://img.shields.io/badge/python-3.9%20|%203.10-blue.svg",
             "https://a.example/|x|y/",
+            // A `%.` before no domain name, or not a whole value.
+            "https://a.example/?q=%.x/y",
+            "https://a.example/?q=a%.b",
             // A `+` in an address after a bracket, no `+>` closing it.
             "mailto:<+a@b.example",
             "https://a.example/|1|/",

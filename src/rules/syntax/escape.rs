@@ -29,6 +29,8 @@ declare_rule! {
     /// nor a `%` ending a URL quoted after SQL's `LIKE` (`WHERE url LIKE
     /// 'http://a.example/share/1707%'`: the wildcard), nor the `%` that
     /// starts an anchor tex2page names (R5RS's `…/r5rs-Z-H-9.html#%_sec_6.6`),
+    /// nor one in a Wikipedia citation's anchor, which holds the
+    /// reference's name as written (`#cite_ref-Density_85%_1-0`),
     /// nor `mod_rewrite`'s back-reference on a `RewriteRule` line
     /// (`RewriteRule ^(.*)$ http://blog.example/%1 [R=301,L]`).
     /// Otherwise the same under `rfc3986` and `rfc1738`.
@@ -91,6 +93,20 @@ fn is_tex2page_anchor(cx: &Cx<'_>, at: usize) -> bool {
                     .iter()
                     .any(|p| rest.starts_with(p))
             })
+    })
+}
+
+/// Whether the `%` at `at` is in a fragment naming a Wikipedia citation
+/// (`…/wiki/Phosphoric_acid#cite_ref-Density_85%_1-0`): MediaWiki makes the
+/// anchor of the reference's name as written, `85%` and all, and browsers
+/// find it as it is.
+fn is_citation_anchor(cx: &Cx<'_>, at: usize) -> bool {
+    cx.parts.fragment.as_ref().is_some_and(|f| {
+        f.contains(&at)
+            && cx
+                .url
+                .get(f.clone())
+                .is_some_and(|frag| frag.starts_with("cite_ref-") || frag.starts_with("cite_note-"))
     })
 }
 
@@ -167,7 +183,8 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
                 || is_rewrite_backreference(cx, e.range.start)
                 || is_scroll_position(cx, e.range.start)
                 || is_like_wildcard(cx, e.range.start)
-                || is_tex2page_anchor(cx, e.range.start))
+                || is_tex2page_anchor(cx, e.range.start)
+                || is_citation_anchor(cx, e.range.start))
         {
             continue;
         }
@@ -216,6 +233,12 @@ mod tests {
                 ("http://a.example/r5rs-Z-H-9.html#%_sec_6.6", &[]),
                 ("http://a.example/r5rs-Z-H-9.html#%_idx_144", &[]),
                 ("http://a.example/r5rs-Z-H-9.html#%_foo_1", &["%_f"]),
+                // A Wikipedia citation's anchor; near miss: another anchor.
+                (
+                    "https://en.wikipedia.org/wiki/Phosphoric_acid#cite_ref-Density_85%_1-0",
+                    &[],
+                ),
+                ("https://en.wikipedia.org/wiki/X#Density_85%_1-0", &["%_1"]),
                 ("https://a.example/76%", &["%"]),
                 // A bad escape before a fragment (perl.com's Google Groups
                 // links once panicked here).

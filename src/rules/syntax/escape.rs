@@ -97,7 +97,7 @@ fn is_tex2page_anchor(cx: &Cx<'_>, at: usize) -> bool {
 }
 
 /// Whether the `%` at `at` is in a fragment naming a Wikipedia citation
-/// (`…/wiki/Phosphoric_acid#cite_ref-Density_85%_1-0`): MediaWiki makes the
+/// (`…/wiki/Phosphoric_acid#cite_ref-Density_85%_1-0`): the wiki makes the
 /// anchor of the reference's name as written, `85%` and all, and browsers
 /// find it as it is.
 fn is_citation_anchor(cx: &Cx<'_>, at: usize) -> bool {

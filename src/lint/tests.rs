@@ -513,6 +513,8 @@ fn a_page_on_an_attack_shows_its_payloads() {
     let text = "Use `http://127.0.0.256:22/` and `http://a.example/%0d%0aSet-Cookie:x`.\n\
                 Redis: gopher://127.0.0.1:6379/_SET%20x%200%0d%0aQUIT%0d%0a\n\
                 A normal `<IMG SRC=\"httx://badguy.example/a.jpg\">` is a vector.\n\
+                So is `<A HREF=\"http://www.gohttp://www.google.com/ogle.com/\">` and\n\
+                `<script src=\"https://https://www.google.com/test\">`.\n\
                 If the filter checks `<http://>;` at the start, evade it.\n\
                 See [the paper](hhttps://www.example.org/paper).\n";
     let rules = |path: &str, standard: Standard| -> Vec<Rule> {
@@ -534,6 +536,8 @@ fn a_page_on_an_attack_shows_its_payloads() {
         Rule::MisspelledScheme,
         Rule::EmptyUrl,
         Rule::InvalidGopher,
+        Rule::GluedUrl,
+        Rule::DoubledScheme,
     ] {
         assert!(elsewhere.contains(&rule), "{rule:?} in {elsewhere:?}");
     }

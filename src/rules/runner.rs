@@ -444,15 +444,20 @@ impl Validator {
         }
         // A page on an attack shows its payloads: an encoded line break
         // (CRLF injection), an internal port (SSRF), a scheme mistyped to
-        // slip past a filter (`<IMG SRC="httx://badguy.com/a.jpg">`), the
-        // empty `<http://>` a filter looks for. A link's mistyped scheme is
-        // still the page's own typo.
+        // slip past a filter (`<IMG SRC="httx://badguy.com/a.jpg">`), or
+        // doubled or one URL nested in another to the same end (the XSS
+        // cheat sheet's `<A HREF="http://www.gohttp://www.google.com/ogle.com/">`),
+        // the empty `<http://>` a filter looks for. A link's mistyped,
+        // doubled or glued scheme is still the page's own typo.
         if self.standard == Standard::Rfc3986 && shown == Shown::Attacks && out.len() > first {
             retain_from(out, first, |d| {
                 !(matches!(
                     d.rule,
                     Rule::EncodedLineBreak | Rule::NondefaultPort | Rule::EmptyUrl
-                ) || (d.rule == Rule::MisspelledScheme && cand.form != Form::Link))
+                ) || (matches!(
+                    d.rule,
+                    Rule::MisspelledScheme | Rule::DoubledScheme | Rule::GluedUrl
+                ) && cand.form != Form::Link))
             });
         }
     }

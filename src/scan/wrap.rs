@@ -338,7 +338,8 @@ pub(crate) fn rejoin(
                 && line.is_some_and(|ls| listed_under(b, ls, url_start, next.line)))
             || (round == 0
                 && !BREAKS.contains(&b[run_end - 1])
-                && line.is_some_and(|ls| deeper_block(b, ls, next.line)));
+                && line.is_some_and(|ls| deeper_block(b, ls, next.line)))
+            || params_below(b, next.end);
         // `return_code="%(?..`: `=` and a quote right after the token make
         // it an assignment in code, not a piece of a URL (a URL wrapped
         // inside quotes still ends at its closing quote).
@@ -407,6 +408,20 @@ pub(crate) fn rejoin(
     found.broken = Some(BrokenBare::Rejoined);
     found.end = last_end;
     found.resume = last_end;
+}
+
+/// Whether the line after the one `at` is on starts with `&`: a query
+/// laid out a parameter a line on purpose ("line breaks for readability
+/// only": `…/authorize?` then `response_type=code` then `&client_id=…`),
+/// which no wrapping client makes.
+fn params_below(b: &[u8], at: usize) -> bool {
+    let reach = b.len().min(at + 256);
+    memchr::memchr(b'\n', &b[at..reach]).is_some_and(|k| {
+        b[at + k + 1..reach]
+            .iter()
+            .find(|c| !matches!(c, b' ' | b'\t'))
+            .is_some_and(|&c| c == b'&')
+    })
 }
 
 /// How far around a URL's line [`unwrapped_near`] looks, each way.

@@ -40,7 +40,7 @@ declare_rule! {
     /// a wiki page named after a citation whose sentences end in stops
     /// (psychwiki's `…/wiki/Meehl,_P._E._(1978)._Theoretical_risks…_806-834.`),
     /// a source tree's directory named `.` (`…/tree/HEAD/.`, a
-    /// repository's root), an issue's title made a slug after its key
+    /// repository's root; a local folder's, `file:///Users/m/Classi/.`), an issue's title made a slug after its key
     /// (`YouTrack`'s `…/issue/TW-74422/Re-run-ignores-last-chain-structure.`)
     /// or after a post's number, the title's capitals kept
     /// (`LeetCode`'s `…/discuss/42568/Share-some-of-my-ideas.`; one word
@@ -247,9 +247,12 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     // `…/tree/HEAD/.` (a repository's root, a generated page's `.`): a
     // directory named as a path in a source tree, not a sentence's stop
     // (that one follows a page: `https://prettier.io/.`).
+    // A local folder too (`\href{file:///Users/m/Classi/Automobile/.}`).
     if cx.parts.query.is_none()
         && cx.url.ends_with("/.")
-        && (cx.url.contains("/tree/") || cx.url.contains("/blob/"))
+        && (cx.url.contains("/tree/")
+            || cx.url.contains("/blob/")
+            || cx.scheme == crate::url::SchemeKind::File)
     {
         return;
     }
@@ -451,6 +454,7 @@ mod tests {
             // A repository's root as a dot segment.
             "https://github.com/sourcegraph/cody-analytics/tree/HEAD/.",
             "https://github.com/ats-lang/ats-lang.github.io/blob/master/CODE/CHAP_DYNLOAD/.",
+            "file:///Users/m/Classi/Automobile/.",
             // A wiki page's title ending in an abbreviation.
             "http://de.wiktionary.org/wiki/etc._pp.",
             "https://de.wiktionary.org/wiki/d._i.",

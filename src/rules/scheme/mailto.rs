@@ -23,7 +23,8 @@ declare_rule! {
     /// the next line (`[mailto:help-` then `> bounces at lists.example.org]`),
     /// `ukdATkampsax.dk`, ` dot ` for the dot, or the marks spaced out,
     /// `warner-buildbot @ lothar . com`, or cut short with `...` before the
-    /// `@` as Google Groups' archive shows it, `myLifeO...@googlegroups.com`,
+    /// `@` as Google Groups' archive shows it, `myLifeO...@googlegroups.com`
+    /// (later `bj***.@rsu13.org`),
     /// or written as HTML character
     /// references shown outside HTML, `abc&#37;&#52;&#48;example&#46;org`),
     /// is not reported: its writer broke it deliberately; nor is a
@@ -75,7 +76,8 @@ pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
     // Google Groups' archive, `[mailto:myLifeO...@googlegroups.com]`: the
     // local part cut short with `...` against harvesting (no address holds
     // two dots in a row).
-    if cx.url.contains("...@") {
+    // Its later form masks with stars, `[mailto:bj***.@rsu13.org]`.
+    if cx.url.contains("...@") || cx.url.contains("***.@") || cx.url.contains("***@") {
         return true;
     }
     if cx.url.contains('@') {
@@ -597,6 +599,8 @@ mod tests {
         }
         // Google Groups' elision; near miss: one dot, a real address.
         let text = "> [mailto:myLifeO...@googlegroups.com] On Behalf Of eastside";
+        assert!(!fires(text, Standard::Rfc3986), "{text}");
+        let text = "> On Mon, <mailto:gr***.@grasehotspot.org> wrote:";
         assert!(!fires(text, Standard::Rfc3986), "{text}");
         assert!(fires(
             "see mailto:my..x@googlegroups.com",

@@ -33,9 +33,10 @@ declare_rule! {
     /// fragment, a wiki's story filter `#:[tag[task]]`) are the array
     /// parameters and placeholders every browser and HTTP library sends
     /// as they are; a lone one (`/pull/496]`) is still reported, and in a
-    /// path only a GitHub app's account (`github.com/dependabot[bot]`) and
+    /// path only a GitHub app's account (`github.com/dependabot[bot]`),
     /// the number a browser gave a saved copy in a file's name
-    /// (`…/Colubris-AP-72dpi-RGB[1].jpg`) are spared. So are
+    /// (`…/Colubris-AP-72dpi-RGB[1].jpg`) and the frame Node.js prints for
+    /// code run with `-e` (`file:///Users/you/app/[eval1]:1`) are spared. So are
     /// double quotes that pair up there (a quoted search term in a link,
     /// `?q="Project:+openssh"`, which browsers encode as they send it, or
     /// one opened escaped and closed raw, `?q=milestone%3A%223.5"`), and
@@ -622,6 +623,24 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
                 .is_none_or(|c| matches!(c, b'/' | b'?' | b'#'))
         {
             out.extend([at, at + 4]);
+        }
+    }
+    // `file:///Users/you/app/[eval1]:1`: the frame Node.js prints for code
+    // run with `-e` (a SyntaxError's first line), its line number after.
+    if let Some(k) = cx.url[path.clone()].rfind("/[eval") {
+        let at = path.start + k + 1;
+        let digits = b[at + 5..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        let close = at + 5 + digits;
+        let rest = &b[(close + 1).min(b.len())..];
+        if b.get(close) == Some(&b']')
+            && rest.first() == Some(&b':')
+            && rest.len() > 1
+            && rest[1..].iter().all(|c| c.is_ascii_digit() || *c == b':')
+        {
+            out.extend([at, close]);
         }
     }
     // `…/Colubris-AP-72dpi-RGB[1].jpg`, `…/MIT[1].Press.Introduction…pdf`:
@@ -1397,6 +1416,10 @@ mod tests {
                 ("https://github.com/a[bots]", &["[", "]"]),
                 ("https://gitlab.example.com/x[bot]", &["[", "]"]),
                 ("https://github.com/[bot]", &["[", "]"]),
+                // Node's frame for code run with `-e`; near miss: no line.
+                ("file:///Users/you/app/[eval1]:1", &[]),
+                ("file:///Users/you/app/[eval]:12:5", &[]),
+                ("file:///Users/you/app/[eval1]", &["[", "]"]),
                 // A saved copy's number in a file's name, and near misses:
                 // in a folder's name, no extension after it, a word in it.
                 ("http://www.colubris.com/images/Colubris-RGB[1].jpg", &[]),

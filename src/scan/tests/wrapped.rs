@@ -394,6 +394,14 @@ fn weak_evidence_keeps_the_literal_url() {
     // wrapping client: weak.
     let text = format!("{}\nb.html\n", "w ".repeat(20) + "http://e.org/a/");
     assert_eq!(one(&text).facts.broken_bare, Some(BrokenBare::Literal));
+    // A query laid out a parameter a line, on purpose: weak; near miss,
+    // the same without the `&` lines below.
+    let query = filled("https://login.example.com/common/oauth2/authorize?");
+    let laid_out = format!("{query}\nresponse_type=code\n&client_id=abc\n");
+    let c = one(&laid_out);
+    assert_eq!(c.facts.broken_bare, Some(BrokenBare::Literal), "{c:?}");
+    let cut = format!("{query}\nresponse_type=code\nThanks.\n");
+    assert_eq!(one(&cut).facts.broken_bare, Some(BrokenBare::Rejoined));
 }
 
 #[test]

@@ -381,7 +381,13 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
                 one_line
                     && bytes[at] == b'>'
                     && bytes.get(at + 1) == Some(&b'<')
-                    && super::is_url(&s[at + 2..close.unwrap_or(at + 2)])
+                    && s[at + 2..close.unwrap_or(at + 2)]
+                        .strip_suffix('>')
+                        .or(Some(&s[at + 2..close.unwrap_or(at + 2)]))
+                        .is_some_and(|u| {
+                            super::is_url(u)
+                                && !u.contains(|c: char| c.is_whitespace() || c == '<' || c == '>')
+                        })
             };
             let stray = stray.filter(|&at| !glued(at));
             match (close, stray) {
@@ -1039,9 +1045,20 @@ mod tests {
         assert!(!links[0].unterminated);
         assert_eq!(links[0].url, "http://a.example/wiki/Adlon><http://bit.ly/x");
         let tag = read("<a href=\"http://a.example/x><b>y\">z</a>").links;
-        assert!(tag.iter().all(|l| l.unterminated), "{tag:?}");
+        assert!(
+            !tag.is_empty() && tag.iter().all(|l| l.unterminated),
+            "{tag:?}"
+        );
         let open = read("<a href=\"http://a.example/x><http://b.example/\n\">z</a>").links;
-        assert!(open.iter().all(|l| l.unterminated), "{open:?}");
+        assert!(
+            !open.is_empty() && open.iter().all(|l| l.unterminated),
+            "{open:?}"
+        );
+        // The second URL runs into markup before a later quote: no value
+        // closed on its line, and the next link is its own.
+        let later = read("<a href=\"http://a.example/x><http://b.example/y>T</a> <a href=\"z\">");
+        let first = &later.links[0];
+        assert!(first.unterminated, "{:?}", later.links);
     }
 
     #[test]

@@ -117,13 +117,14 @@ pub(super) fn read(src: &str) -> Document {
                 );
             }
             Event::Text(_) if joins.is_some() => {
-                // Events may split a join: each drops its own part.
+                // Events may split a join: each drops its own part. The
+                // joins are in order: only this event's are visited.
                 let mut at = range.start;
-                for &(from, to) in joins.iter().flatten() {
-                    if from < range.end && to > at {
-                        b.push(&src[at..from.max(at)], at);
-                        at = to.min(range.end);
-                    }
+                let all = joins.as_deref().unwrap_or_default();
+                let first = all.partition_point(|&(_, to)| to <= range.start);
+                for &(from, to) in all[first..].iter().take_while(|j| j.0 < range.end) {
+                    b.push(&src[at..from.max(at)], at);
+                    at = to.min(range.end);
                 }
                 b.push(&src[at..range.end], at);
             }

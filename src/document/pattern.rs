@@ -48,6 +48,12 @@ pub fn is_pattern(url: &str) -> bool {
     if memchr::memmem::find(b, b"://##").is_some() {
         return true;
     }
+    // `curl http://:/pd/api/v1/config/rules`: no host and no port, what a
+    // text keeps of `http://<pd_ip>:<pd_port>/…` after its tags were
+    // stripped (a generated search index).
+    if memchr::memmem::find(b, b"://:/").is_some() {
+        return true;
+    }
     if marks & PERCENT != 0 && (has_printf(b) || has_fmt_error(b)) {
         return true;
     }
@@ -1281,6 +1287,7 @@ mod tests {
             "https://crt.sh/?q=%.example.com",
             "https://###/realms/test",
             "https://##/oauth2/auth",
+            "http://:/pd/api/v1/config/rules/group/tiflash",
             "https://crt.sh/?q=%.example.com&output=json",
             "mailto:%1?subject=%2",
             "http://postmaster.1and1.com/en/error-messages?ip=%1s",
@@ -1344,8 +1351,10 @@ mod tests {
             // A badge's alternatives, and a bar inside a segment.
             "https://img.shields.io/badge/python-3.9%20|%203.10-blue.svg",
             "https://a.example/|x|y/",
-            // A lone `#` after `//`: an empty host, reported.
+            // A lone `#` after `//`: an empty host, reported; so is an
+            // empty host before a port.
             "https://#/x",
+            "http://:8080/x",
             // A `%.` before no domain name, or not a whole value.
             "https://a.example/?q=%.x/y",
             "https://a.example/?q=a%.b",

@@ -371,14 +371,14 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
 
 /// How far after a wrapper [`is_tag`] looks for the text's other tags
 /// (before it, the window's look-back: what every scan of it sees).
-const TAG_LOOK: usize = 32 * 1024;
+const TAG_LOOK: usize = 4 * 1024;
 
 /// Whether the `#` at `at`, right after a wrapper's `>`, starts a tag, not
 /// the URL's fragment: another tag follows it (`<…/Carrier_Sense…>#g #t`),
-/// or the text writes tags after its wrappers, three or more near it, this
-/// one among them (the Open Shownotes Format's `<http://…/wiki/Ghana> #g`,
-/// where `<…/Open_GL>#g` is the same tag, its blank left out). A fragment
-/// so written is rare, and one in a text is reported.
+/// or it ends its line and the text writes tags after its wrappers, three
+/// or more near it, this one among them (the Open Shownotes Format's
+/// `<http://…/wiki/Ghana> #g`, where `<…/Open_GL>#g` is the same tag, its
+/// blank left out). A fragment so written in running text is reported.
 fn is_tag(b: &[u8], at: usize) -> bool {
     let word = b[at + 1..]
         .iter()
@@ -395,13 +395,31 @@ fn is_tag(b: &[u8], at: usize) -> bool {
     {
         return true;
     }
+    if !matches!(rest.get(blanks), None | Some(b'\n' | b'\r')) {
+        return false;
+    }
     // Others near it, with a blank or without (a tag on every link,
-    // `<…/wiki/Footbonaut>#g`): three or more in all.
-    let (from, to) = (0, (at + TAG_LOOK).min(b.len()));
-    let tagged = |k: usize| b.get(from + k).is_some_and(u8::is_ascii_alphabetic);
-    let spaced = memchr::memmem::find_iter(&b[from..to], b"> #").filter(|&k| tagged(k + 3));
-    let glued = memchr::memmem::find_iter(&b[from..to], b">#").filter(|&k| tagged(k + 2));
+    // `<…/wiki/Footbonaut>#g`): three or more in all, each after a `>`
+    // that closes a URL's wrapper on its line.
+    let to = (at + TAG_LOOK).min(b.len());
+    let tagged = |gt: usize, tag: usize| {
+        b.get(tag).is_some_and(u8::is_ascii_alphabetic) && closes_wrapper(b, gt)
+    };
+    let spaced = memchr::memmem::find_iter(&b[..to], b"> #").filter(|&k| tagged(k, k + 3));
+    let glued = memchr::memmem::find_iter(&b[..to], b">#").filter(|&k| tagged(k, k + 2));
     spaced.chain(glued).nth(2).is_some()
+}
+
+/// Whether the `>` at `gt` closes a URL's wrapper: the last `<` before it
+/// on its line starts a scheme's name and its `:`.
+fn closes_wrapper(b: &[u8], gt: usize) -> bool {
+    let from = gt.saturating_sub(WRAPPER_CAP);
+    let line = memchr::memrchr(b'\n', &b[from..gt]).map_or(from, |k| from + k + 1);
+    memchr::memrchr(b'<', &b[line..gt]).is_some_and(|k| {
+        let name = &b[line + k + 1..gt];
+        let letters = name.iter().take_while(|c| c.is_ascii_alphabetic()).count();
+        letters >= 2 && name.get(letters) == Some(&b':')
+    })
 }
 
 /// Whether `rest`, after `<prefix:`, is the rest of an XML element: a name,

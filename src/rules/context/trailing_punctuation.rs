@@ -37,8 +37,12 @@ declare_rule! {
     /// `…/Leicester_City_F.C.`, `…/S.M.A.R.T.`, inc.com's `…/topic/NeXT+Computer+Inc.`),
     /// a wiki page's title ending in a short abbreviation after another
     /// (Wiktionary's `…/wiki/etc._pp.`, `…/wiki/d._i.`),
-    /// a wiki page named after a citation whose sentences end in stops
+    /// a wiki page named after a citation whose sentences end in stops,
+    /// a year in parentheses among them
     /// (psychwiki's `…/wiki/Meehl,_P._E._(1978)._Theoretical_risks…_806-834.`),
+    /// a script link a scraper resolved against its page
+    /// (`…//javascript:void(0);`), an ellipsis ending a query value (a
+    /// button's label, `&submit=Continue...`),
     /// a source tree's directory named `.` (`…/tree/HEAD/.`, a
     /// repository's root; a local folder's, `file:///Users/m/Classi/.`), an issue's title made a slug after its key
     /// (`YouTrack`'s `…/issue/TW-74422/Re-run-ignores-last-chain-structure.`)
@@ -182,7 +186,8 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
         // capitals, stop and all (a slug that folds case drops the stop).
         let post = key.len() >= 3
             && key.bytes().all(|c| c.is_ascii_digit())
-            && slug.bytes().any(|c| c.is_ascii_uppercase());
+            && slug.bytes().any(|c| c.is_ascii_uppercase())
+            && slug.bytes().any(|c| c.is_ascii_lowercase());
         // colourlovers' `…/palette/27881/crimethInc.` (a palette named after
         // CrimethInc.): one word, when the sentence's own stop follows the
         // link.
@@ -208,7 +213,18 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
             .url
             .strip_suffix('.')
             .and_then(|stem| stem.rsplit('/').next())
-            .is_some_and(|page| page.matches("._").count() >= 2);
+            .is_some_and(|page| {
+                // With a year in parentheses, as a reference gives it, or
+                // the sentence's own stop after the link (not a name's
+                // initials, `…/wiki/J._R._R._Tolkien.)`, a stray stop).
+                let year = page.match_indices('(').any(|(k, _)| {
+                    page.as_bytes()
+                        .get(k + 1..k + 6)
+                        .is_some_and(|y| y[..4].iter().all(u8::is_ascii_digit) && y[4] == b')')
+                });
+                page.matches("._").count() >= 2
+                    && (year || cx.source_rest().is_some_and(|r| r.starts_with(").")))
+            });
     // Wiktionary's `…/wiki/etc._pp.`, `…/wiki/d._i.`: a wiki page's title
     // ending in a short abbreviation, lower case too, after another.
     let wiki_abbreviation = cx.url.contains("/wiki/")
@@ -242,6 +258,23 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     // `…&type=SorobanAuthorizationEntries;;`: Stellar Lab's saved state
     // ends so; a sentence never ends in two semicolons.
     if cx.url.ends_with(";;") {
+        return;
+    }
+    // `http://www.raychase.net//javascript:void(0);`: a script link a feed
+    // scraper resolved against the page; its `;` ends a statement.
+    if cx.url.ends_with(';') && cx.url[cx.parts.path.clone()].contains("javascript:") {
+        return;
+    }
+    // `&submit=Continue...`: an ellipsis ends a query value that is a word
+    // (a form's button label); a sentence ends in one stop.
+    let label = cx
+        .url
+        .strip_suffix("...")
+        .and_then(|u| u.rsplit_once('='))
+        .map(|(_, v)| v);
+    if cx.parts.query.is_some()
+        && label.is_some_and(|v| v.len() >= 2 && v.bytes().all(|c| c.is_ascii_alphabetic()))
+    {
         return;
     }
     // `…/tree/HEAD/.` (a repository's root, a generated page's `.`): a
@@ -382,6 +415,9 @@ mod tests {
             "https://a.example/?x=1;y;",
             "https://a.example/wiki/Some_Page._Other.",
             "https://de.wikipedia.org/wiki/MIA.",
+            "https://en.wikipedia.org/wiki/J._R._R._Tolkien.",
+            "https://a.example/x;",
+            "https://a.example/docs...",
             "https://de.wikipedia.org/wiki/Vue.js.",
             "https://a.example/x/etc._pp.",
             "https://a.example/wiki/S.m.A.",
@@ -455,6 +491,10 @@ mod tests {
             "https://github.com/sourcegraph/cody-analytics/tree/HEAD/.",
             "https://github.com/ats-lang/ats-lang.github.io/blob/master/CODE/CHAP_DYNLOAD/.",
             "file:///Users/m/Classi/Automobile/.",
+            // A script link resolved against its page; a button's label.
+            "http://www.raychase.net//javascript:void(0);",
+            "http://www.0xsky.com//javascript:;",
+            "https://www.w3.org/new-doc?location=%2FTeam%2F&submit=Continue...",
             // A wiki page's title ending in an abbreviation.
             "http://de.wiktionary.org/wiki/etc._pp.",
             "https://de.wiktionary.org/wiki/d._i.",
@@ -503,6 +543,9 @@ mod tests {
         assert!(
             rules("I found [this](http://a.example/palette/crimethInc.).\n")
                 .contains(&Rule::TrailingPunctuation)
+        );
+        assert!(
+            rules("See [x](http://a.example/2023/README.).\n").contains(&Rule::TrailingPunctuation)
         );
     }
 }

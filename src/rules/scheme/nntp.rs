@@ -17,10 +17,11 @@ declare_rule! {
     ///
     /// ## Standards
     /// Under `rfc3986` (the default) a news server's name alone, its first
-    /// label `news` or `nntp` (`nntp://nntp.perl.org`, a page's link for a
+    /// label `news` or `nntp` and its last a top-level domain of two or
+    /// three letters (`nntp://nntp.perl.org`, a page's link for a
     /// newsreader to list the server's groups), is what is meant and is
     /// not reported; a group's name where the server goes
-    /// (`nntp://rec.games.roguelike.angband`) still is. Otherwise the same
+    /// (`nntp://rec.games.roguelike.angband`, `nntp://news.answers`) still is. Otherwise the same
     /// under `rfc3986` and `rfc1738`.
     ///
     /// ## Example
@@ -67,7 +68,12 @@ fn nntp(cx: &Cx<'_>) -> Option<Fault> {
         .as_ref()
         .map(|a| cx.text(a.host.clone()).to_ascii_lowercase())
         .unwrap_or_default();
-    let server = host.starts_with("news.") || host.starts_with("nntp.");
+    // A server's name ends in a top-level domain (`nntp.perl.org`); a
+    // group of the `news.*` hierarchy does not (`nntp://news.answers`).
+    let tld = host.rsplit('.').next().unwrap_or_default();
+    let server = (host.starts_with("news.") || host.starts_with("nntp."))
+        && (2..=3).contains(&tld.len())
+        && tld.bytes().all(|c| c.is_ascii_alphabetic());
     if cx.standard == Standard::Rfc3986 && server && (path.is_empty() || path == "/") {
         return None;
     }
@@ -125,6 +131,11 @@ mod tests {
                     &["//rec.games.roguelike.angband"],
                 ),
                 ("nntp://h.example.org", &["//h.example.org"]),
+                ("nntp://news.answers", &["//news.answers"]),
+                (
+                    "nntp://news.announce.newusers",
+                    &["//news.announce.newusers"],
+                ),
                 ("nntp://news.example.org/9x", &["/9x"]),
             ],
         );

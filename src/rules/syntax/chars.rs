@@ -731,7 +731,7 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
             && !is_link_name_punctuation(cx, i, c)
             && !is_name_quote(cx, i, c)
             && !is_title_bracket(cx, i, c)
-            && !in_sentence_query(cx, i)
+            && !in_sentence_query(cx, i, c)
             && !is_route_title_punctuation(cx, i, c)
             && !is_heading_id_punctuation(cx, i, c)
             && !is_inside_heading_fragment(cx, i, c)
@@ -824,9 +824,14 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
     // named after its post); a full stop there is rather `.` mistyped
     // (`…/不需要派生状态。html`). A title's colon too, before its subject's
     // name (`…/Android开源框架源码鉴赏：Retrofit.md`, a GitHub file's name).
+    // Or before a hyphen joining the title's next words in a slug
+    // (`…/または機能しない？-5つの一般/`).
+    let rest = &cx.url[i + c.len_utf8()..];
+    let joined = rest.strip_prefix('-').and_then(|r| r.chars().next());
     let asks = matches!(c, '\u{FF1F}' | '\u{FF01}' | '\u{FF1A}')
         && cjk_before
-        && after.is_some_and(|a| a.is_ascii_alphanumeric());
+        && (after.is_some_and(|a| a.is_ascii_alphanumeric())
+            || joined.is_some_and(|a| a.is_ascii_alphanumeric() || is_cjk_letter(a)));
     ((joins && cjk_before) || ends_title || asks) && cx.cand.form == crate::scan::Form::Link
 }
 
@@ -1021,14 +1026,24 @@ fn is_name_quote(cx: &Cx<'_>, i: usize, c: char) -> bool {
 /// fragment that passes one as a parameter (Mastodon's share page,
 /// `#text=What’s the right way…`): its quotes and ellipses are the
 /// sentence's, meant, and browsers encode them. (A raw space is
-/// `unsafe-character`'s to report.)
-fn in_sentence_query(cx: &Cx<'_>, i: usize) -> bool {
+/// `unsafe-character`'s to report.) Only a sentence's punctuation: an
+/// invisible or bidirectional control there is still reported.
+fn in_sentence_query(cx: &Cx<'_>, i: usize, c: char) -> bool {
+    if !is_sentence_mark(c) {
+        return false;
+    }
     let sentence = |r: &std::ops::Range<usize>| {
         let part = &cx.url[r.clone()];
         r.contains(&i) && part.matches("%20").count() + part.matches([' ', '+']).count() >= 2
     };
-    // Parameters, not an anchor: `text=`, Google Books' `#v=onepage&q=…`.
-    let shared_text = |r: &std::ops::Range<usize>| cx.url[r.clone()].contains('=');
+    // Parameters, not an anchor: `text=`, Google Books' `#v=onepage&q=…`
+    // (a name first: `#：~：text=`, a text fragment's directive mangled by a
+    // translation, is still reported).
+    let shared_text = |r: &std::ops::Range<usize>| {
+        let f = &cx.url[r.clone()];
+        let name = f.bytes().take_while(u8::is_ascii_alphanumeric).count();
+        name > 0 && f.as_bytes().get(name) == Some(&b'=')
+    };
     matches!(
         cx.cand.form,
         crate::scan::Form::Link | crate::scan::Form::Angle
@@ -1038,6 +1053,13 @@ fn in_sentence_query(cx: &Cx<'_>, i: usize) -> bool {
             .fragment
             .as_ref()
             .is_some_and(|f| shared_text(f) && sentence(f)))
+}
+
+/// Whether `c` is punctuation a sentence holds: curly quotes and
+/// apostrophes, guillemets, dashes, an ellipsis, CJK and fullwidth marks;
+/// not a zero-width, bidirectional or private-use character.
+fn is_sentence_mark(c: char) -> bool {
+    matches!(u32::from(c), 0x2010..=0x2027 | 0x2030..=0x205E | 0x00AB | 0x00BB | 0x3000..=0x303F | 0xFF01..=0xFF65)
 }
 
 /// Whether an IRI (RFC 3987 `ucschar`) may hold `c` as it is, leaving out
@@ -1607,6 +1629,10 @@ mod tests {
         let asks = "https://github.com/d/I/raw/master/\u{5417}\u{ff1f}Emoji.png";
         assert!(!fired(asks, Form::Link));
         assert!(fired(asks, Form::Bare));
+        let slug =
+            "https://a.example/\u{6a5f}\u{80fd}\u{3057}\u{306a}\u{3044}\u{ff1f}-5\u{3064}/2021/";
+        assert!(!fired(slug, Form::Link));
+        assert!(fired("https://a.example/\u{3044}\u{ff1f}-/", Form::Link));
         let colon = "https://github.com/s/a/blob/master/doc/\u{8d4f}\u{ff1a}Retrofit.md";
         assert!(!fired(colon, Form::Link));
         assert!(fired(colon, Form::Bare));
@@ -1741,6 +1767,20 @@ mod tests {
         assert!(!fired(toot, Form::Link));
         let books = "https://books.google.com/books?id=F&dq=*Ms*+\u{201c}Surviving+the+Unbelievable\u{201d}&hl=en#v=onepage&q=*Ms*%20\u{201c}Surviving%20the%20Unbelievable\u{201d}&f=false";
         assert!(!fired(books, Form::Link));
+        // A text fragment's directive mangled into full-width colons.
+        assert!(fired(
+            "https://a.example/x#\u{ff1a}~\u{ff1a}text=com/~deno%2Drss-\u{ff0c}Advertising%20your%20RSS%20feed\u{ff0c}-Now%20you",
+            Form::Link
+        ));
+        // An invisible character in a sentence's query is still one.
+        assert!(fired(
+            "https://www.google.com/search?q=a+b+c\u{200b}",
+            Form::Link
+        ));
+        assert!(fired(
+            "https://www.google.com/search?q=a+b+c\u{202e}",
+            Form::Link
+        ));
         assert!(fired(
             "https://a.example/#What\u{2019}s the right way",
             Form::Link

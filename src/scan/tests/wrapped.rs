@@ -331,19 +331,29 @@ fn a_tag_after_the_wrapper_is_no_fragment() {
     let alone = one("see <http://a.example/doc>#section and more");
     assert!(alone.facts.fragment_outside.is_some());
     // Every link tagged so, no blank anywhere.
-    let glued = "<http://a.example/a>#g\\n<http://a.example/b>#g\\n<http://a.example/c>#v";
+    let glued = "<http://a.example/a>#g\n<http://a.example/b>#g\n<http://a.example/c>#v\n";
     let found = scan_all(glued.as_bytes(), &ScanOptions::default());
+    assert_eq!(found.len(), 3, "{found:?}");
     assert!(
         found.iter().all(|c| c.facts.fragment_outside.is_none()),
         "{found:?}"
     );
-    // Two fragments so written in a text are still two faults.
-    let two = "see <URL:http://a.example/x>#intro and <URL:http://a.example/y>#usage";
-    let found = scan_all(two.as_bytes(), &ScanOptions::default());
+    // Fragments so written in running text are still faults, however
+    // many; and `>` that close no wrapper (HTML's, a quote's) count for
+    // nothing.
+    let prose = "see <URL:http://a.example/x>#intro and\n\
+                 <URL:http://a.example/y>#usage here and\n\
+                 <URL:http://a.example/z>#faq too\n";
+    let found = scan_all(prose.as_bytes(), &ScanOptions::default());
+    assert_eq!(found.len(), 3, "{found:?}");
     assert!(
         found.iter().all(|c| c.facts.fragment_outside.is_some()),
         "{found:?}"
     );
+    let html = "<b>#a</b>\n<i>#b</i>\n> #c\n<http://a.example/x>#d\n";
+    let found = scan_all(html.as_bytes(), &ScanOptions::default());
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].facts.fragment_outside.is_some(), "{found:?}");
 }
 
 #[test]

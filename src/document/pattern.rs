@@ -51,7 +51,8 @@ pub fn is_pattern(url: &str) -> bool {
     // `curl http://:/pd/api/v1/config/rules`: no host and no port, what a
     // text keeps of `http://<pd_ip>:<pd_port>/…` after its tags were
     // stripped (a generated search index).
-    if memchr::memmem::find(b, b"://:/").is_some() {
+    // (Not `https://://host`, a scheme typed twice over: a fault.)
+    if memchr::memmem::find(b, b"://:/").is_some_and(|k| b.get(k + 5).is_some_and(|&c| c != b'/')) {
         return true;
     }
     if marks & PERCENT != 0 && (has_printf(b) || has_fmt_error(b)) {
@@ -1355,6 +1356,7 @@ mod tests {
             // empty host before a port.
             "https://#/x",
             "http://:8080/x",
+            "https://://wiki.nginx.org/HttpLuaModule#ngx.exec",
             // A `%.` before no domain name, or not a whole value.
             "https://a.example/?q=%.x/y",
             "https://a.example/?q=a%.b",

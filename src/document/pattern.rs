@@ -48,13 +48,6 @@ pub fn is_pattern(url: &str) -> bool {
     if memchr::memmem::find(b, b"://##").is_some() {
         return true;
     }
-    // `curl http://:/pd/api/v1/config/rules`: no host and no port, what a
-    // text keeps of `http://<pd_ip>:<pd_port>/…` after its tags were
-    // stripped (a generated search index).
-    // (Not `https://://host`, a scheme typed twice over: a fault.)
-    if memchr::memmem::find(b, b"://:/").is_some_and(|k| b.get(k + 5).is_some_and(|&c| c != b'/')) {
-        return true;
-    }
     if marks & PERCENT != 0 && (has_printf(b) || has_fmt_error(b)) {
         return true;
     }
@@ -1288,7 +1281,6 @@ mod tests {
             "https://crt.sh/?q=%.example.com",
             "https://###/realms/test",
             "https://##/oauth2/auth",
-            "http://:/pd/api/v1/config/rules/group/tiflash",
             "https://crt.sh/?q=%.example.com&output=json",
             "mailto:%1?subject=%2",
             "http://postmaster.1and1.com/en/error-messages?ip=%1s",
@@ -1356,6 +1348,9 @@ mod tests {
             // empty host before a port.
             "https://#/x",
             "http://:8080/x",
+            // An empty host and port: a published page's placeholders
+            // lost (`http://<host>:<port>/jolokia`), reported.
+            "http://:/jolokia/version",
             "https://://wiki.nginx.org/HttpLuaModule#ngx.exec",
             // A `%.` before no domain name, or not a whole value.
             "https://a.example/?q=%.x/y",

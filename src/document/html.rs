@@ -378,16 +378,12 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
             // URL glued on in its own brackets, the quote closed on the
             // line; the value is read whole, for its `><` to be reported.
             let glued = |at: usize| {
-                one_line
-                    && bytes[at] == b'>'
-                    && bytes.get(at + 1) == Some(&b'<')
-                    && s[at + 2..close.unwrap_or(at + 2)]
-                        .strip_suffix('>')
-                        .or(Some(&s[at + 2..close.unwrap_or(at + 2)]))
-                        .is_some_and(|u| {
-                            super::is_url(u)
-                                && !u.contains(|c: char| c.is_whitespace() || c == '<' || c == '>')
-                        })
+                one_line && bytes[at] == b'>' && bytes.get(at + 1) == Some(&b'<') && {
+                    let rest = &s[at + 2..close.unwrap_or(at + 2)];
+                    let url = rest.strip_suffix('>').unwrap_or(rest);
+                    super::is_url(url)
+                        && !url.contains(|c: char| c.is_whitespace() || c == '<' || c == '>')
+                }
             };
             let stray = stray.filter(|&at| !glued(at));
             match (close, stray) {
@@ -529,24 +525,13 @@ fn stray_bracket(value: &[u8]) -> Option<usize> {
     // of a value with no blank, paired or quoted, are the anchor's name (a
     // quote left open runs on over a tag's words and blanks to the next
     // quote, or past one `>`: `#intro>Intro`).
-    if let Some(hash) = memchr::memchr2(b'<', b'>', value)
+    if memchr::memchr2(b'<', b'>', value)
         .and_then(|k| memchr::memrchr(b'#', &value[..k]))
-        .filter(|_| !value.iter().any(u8::is_ascii_whitespace))
+        .is_some_and(|hash| {
+            !value.iter().any(u8::is_ascii_whitespace) && super::is_anchor_name(&value[hash..])
+        })
     {
-        let frag = &value[hash..];
-        let count = |x: u8| memchr::memchr_iter(x, frag).count();
-        let quoted = frag
-            .iter()
-            .enumerate()
-            .filter(|(_, &c)| c == b'<' || c == b'>')
-            .all(|(k, _)| frag[..k].ends_with(b"'") || frag[k + 1..].starts_with(b"'"));
-        let first_opens = frag
-            .iter()
-            .find(|&&c| c == b'<' || c == b'>')
-            .is_some_and(|&c| c == b'<');
-        if (count(b'<') == count(b'>') && first_opens) || quoted {
-            return None;
-        }
+        return None;
     }
     let mut i = 0;
     let mut last_break: Option<Option<usize>> = None;

@@ -703,6 +703,24 @@ pub(crate) fn is_url(dest: &str) -> bool {
         && rest.bytes().next().is_some_and(|c| c != b':')
 }
 
+/// Whether the `<` and `>` in a link's fragment `frag` belong to its
+/// anchor's name, as a documentation generator writes it: no blank, and
+/// the brackets paired, the first one opening (coqdoc's `#b<sub>1</sub>`,
+/// javadoc's `#sort(java.util.List<T>)`), or each quoted (coqdoc's
+/// `#:nat_scope:x_'>'_x`).
+pub(crate) fn is_anchor_name(frag: &[u8]) -> bool {
+    let brackets = || {
+        frag.iter()
+            .enumerate()
+            .filter(|(_, &c)| c == b'<' || c == b'>')
+    };
+    let count = |x: u8| memchr::memchr_iter(x, frag).count();
+    let paired = count(b'<') == count(b'>') && brackets().next().is_some_and(|(_, &c)| c == b'<');
+    let quoted =
+        brackets().all(|(k, _)| frag[..k].ends_with(b"'") || frag[k + 1..].starts_with(b"'"));
+    !frag.iter().any(u8::is_ascii_whitespace) && (paired || quoted)
+}
+
 /// A bracket or quote a slip may glue before a link target's scheme.
 pub(crate) fn is_stray_mark(c: char) -> bool {
     matches!(

@@ -45,7 +45,7 @@ pub fn is_pattern(url: &str) -> bool {
     }
     // `--oidc-issuer-url=https://###/realms/test`: a host blotted out with
     // `#`s (a redacted setting); no URL has a fragment where its host goes.
-    if memchr::memmem::find(b, b"://##").is_some() {
+    if marks & HASH != 0 && memchr::memmem::find(b, b"://##").is_some() {
         return true;
     }
     if marks & PERCENT != 0 && (has_printf(b) || has_fmt_error(b)) {
@@ -60,7 +60,7 @@ pub fn is_pattern(url: &str) -> bool {
     // Lisp's and Scheme's `format` directives (Hop's `(format
     // "http://~a:~a/hop/wizard" host port)`): `~a`, `~s` or `~d` where
     // the host or port goes, or two of them.
-    if memchr::memchr(b'~', b).is_some() && has_format_directive(b) {
+    if marks & TILDE != 0 && has_format_directive(b) {
         return true;
     }
     // `!@#$%^&*()`: the keyboard's shifted digit row, typed to show or
@@ -367,6 +367,8 @@ const AMP: u16 = 1024;
 /// A byte of a non-ASCII character (`…` is one).
 const NON_ASCII: u16 = 2048;
 const CARET: u16 = 4096;
+const HASH: u16 = 8192;
+const TILDE: u16 = 16384;
 
 /// The mark of each byte that some pattern shape needs (0 for the rest).
 static MARKS: [u16; 256] = {
@@ -384,6 +386,8 @@ static MARKS: [u16; 256] = {
     t[b'@' as usize] = AT;
     t[b'&' as usize] = AMP;
     t[b'^' as usize] = CARET;
+    t[b'#' as usize] = HASH;
+    t[b'~' as usize] = TILDE;
     let mut c = 0x80;
     while c < 0x100 {
         t[c] = NON_ASCII;

@@ -92,11 +92,16 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 b',' | b';' if !query && !hashed && after_port_before_key(b, from, i) => break,
                 // And `;` then a word and a blank, a shell's next command
                 // (`export http_proxy=http://192.168.1.100:1087;export …`).
-                b';' if !query && !hashed && after_port(b, from, i) && command_after(b, i) => break,
                 // Or a keyword in capitals, a proxy list's last resort
                 // (`HTTP_PROXY=http://p1.example:3128;http://p2.example:
                 // 3129;DIRECT`).
-                b';' if !query && !hashed && after_port(b, from, i) && keyword_after(b, i) => break,
+                b';' if !query
+                    && !hashed
+                    && after_port(b, from, i)
+                    && (command_after(b, i) || keyword_after(b, i)) =>
+                {
+                    break
+                }
                 // No host name holds a `;`: right after one, `;key=` is a
                 // connection string's next setting too (Azure's
                 // `Endpoint=https://foo.azconfig.io;Id=…;Secret=…`).
@@ -357,29 +362,24 @@ fn after_port_before_key(b: &[u8], from: usize, i: usize) -> bool {
     after_port(b, from, i) && key_after(b, i)
 }
 
+/// The word of bytes `class` takes right after `i` (at most 32), and the
+/// byte after it.
+fn word_after(b: &[u8], i: usize, class: fn(&u8) -> bool) -> (usize, Option<u8>) {
+    let word = b[i + 1..].iter().take(32).take_while(|c| class(c)).count();
+    (word, b.get(i + 1 + word).copied())
+}
+
 /// Whether a word of letters and a blank follow the byte at `i`: a
 /// command after a shell's `;`.
 fn command_after(b: &[u8], i: usize) -> bool {
-    let word = b[i + 1..]
-        .iter()
-        .take(32)
-        .take_while(|c| c.is_ascii_lowercase())
-        .count();
-    word > 0
-        && b.get(i + 1 + word)
-            .is_some_and(|&c| c == b' ' || c == b'\t')
+    let (word, next) = word_after(b, i, u8::is_ascii_lowercase);
+    word > 0 && matches!(next, Some(b' ' | b'\t'))
 }
 
 /// Whether a word in capitals, ending the token, follows the byte at `i`.
 fn keyword_after(b: &[u8], i: usize) -> bool {
-    let word = b[i + 1..]
-        .iter()
-        .take(32)
-        .take_while(|c| c.is_ascii_uppercase())
-        .count();
-    word >= 2
-        && b.get(i + 1 + word)
-            .is_none_or(|&c| c.is_ascii_whitespace() || matches!(c, b';' | b'"' | b'\''))
+    let (word, next) = word_after(b, i, u8::is_ascii_uppercase);
+    word >= 2 && next.is_none_or(|c| c.is_ascii_whitespace() || matches!(c, b';' | b'"' | b'\''))
 }
 
 /// Whether a `name=` follows the byte at `i`.

@@ -155,6 +155,9 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     // abbreviation (`Inc.`, `Jr.`, `Ltd.`, an initialism such as
     // `Leicester_City_F.C.`) owns its full stop.
     // Words joined by `+` as well (inc.com's `…/topic/NeXT+Computer+Inc.`).
+    // The sentence's own stop right after the link (`(…/x.).`): the one
+    // inside is then a name's.
+    let stop_follows = cx.source_rest().is_some_and(|r| r.starts_with(")."));
     let abbreviation = cx.url.strip_suffix('.').is_some_and(|stem| {
         let segment = stem.rsplit('/').next().unwrap_or_default();
         let word = segment.rsplit(['_', ',', '+']).next().unwrap_or_default();
@@ -191,7 +194,7 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
         // colourlovers' `…/palette/27881/crimethInc.` (a palette named after
         // CrimethInc.): one word, when the sentence's own stop follows the
         // link.
-        let named = slug.contains('-') || cx.source_rest().is_some_and(|r| r.starts_with(")."));
+        let named = slug.contains('-') || stop_follows;
         named && (is_issue_key(key) || post)
     });
     // `[how to hash & salt](…/openbadges/wiki/How-to-hash-&-salt-in-various-languages.).`:
@@ -204,7 +207,7 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
             .rsplit('/')
             .next()
             .is_some_and(|page| page.matches('-').count() >= 2)
-        && cx.source_rest().is_some_and(|r| r.starts_with(")."));
+        && stop_follows;
     // psychwiki's `…/wiki/Meehl,_P._E._(1978)._Theoretical_risks…_806-834.`:
     // a page named after a reference, a citation whose sentences end in
     // stops inside the title (two or more), the last one too.
@@ -222,8 +225,7 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
                         .get(k + 1..k + 6)
                         .is_some_and(|y| y[..4].iter().all(u8::is_ascii_digit) && y[4] == b')')
                 });
-                page.matches("._").count() >= 2
-                    && (year || cx.source_rest().is_some_and(|r| r.starts_with(").")))
+                page.matches("._").count() >= 2 && (year || stop_follows)
             });
     // Wiktionary's `…/wiki/etc._pp.`, `…/wiki/d._i.`: a wiki page's title
     // ending in a short abbreviation, lower case too, after another.

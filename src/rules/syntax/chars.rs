@@ -318,17 +318,7 @@ fn generated_anchor(cx: &Cx<'_>) -> Option<Range<usize>> {
         return None;
     }
     let f = cx.parts.fragment.clone()?;
-    let text = cx.text(f.clone()).as_bytes();
-    let brackets = || {
-        text.iter()
-            .enumerate()
-            .filter(|(_, &c)| c == b'<' || c == b'>')
-    };
-    let count = |x: u8| memchr::memchr_iter(x, text).count();
-    let paired = count(b'<') == count(b'>') && brackets().next().is_some_and(|(_, &c)| c == b'<');
-    let quoted =
-        brackets().all(|(k, _)| text[..k].ends_with(b"'") || text[k + 1..].starts_with(b"'"));
-    (!text.iter().any(u8::is_ascii_whitespace) && (paired || quoted)).then_some(f)
+    crate::document::is_anchor_name(cx.text(f.clone()).as_bytes()).then_some(f)
 }
 
 /// The fragment of a link that names an operator and nothing else, the

@@ -13,7 +13,7 @@ use crate::input::mail::{self, MailKind, TextPart};
 use crate::input::sniff::{self, Kind};
 use crate::rules::runner::{Shown, Wrapper};
 use crate::rules::suppress::{self, Directives};
-use crate::rules::{Diagnostic, RuleConfig};
+use crate::rules::{Diagnostic, Rule, RuleConfig};
 use crate::scan::{Candidate, Scanner};
 use crate::span::Pos;
 
@@ -97,6 +97,28 @@ struct Held<'a, F> {
     emit: F,
     directives: &'a Directives,
     findings: Vec<Finding>,
+    /// A URL with its colon was found (`https://`, `http://`, `ftp://`).
+    colon_seen: bool,
+    /// Held `misspelled-scheme` diagnostics of a scheme without its colon
+    /// (`https//host`).
+    colonless: usize,
+}
+
+/// This many URLs without their colon (`https//imgur.com/a/x`) and not
+/// one with it: the text lost every colon on its way here (a scraped
+/// corpus's article text, an IRC log's conversion, a generated index),
+/// and the slips are the converter's, not an author's to fix.
+const STRIPPED_MIN: usize = 3;
+
+/// Whether a URL starts with `http`, `https` or `ftp`, then `//` with
+/// (`colon`) or without a colon between.
+fn web_scheme_then_slashes(url: &str, colon: bool) -> bool {
+    let (sep, n) = if colon { ("://", 3) } else { ("//", 2) };
+    ["https", "http", "ftp"].iter().any(|s| {
+        url.len() >= s.len() + n
+            && url.as_bytes()[..s.len()].eq_ignore_ascii_case(s.as_bytes())
+            && url[s.len()..].starts_with(sep)
+    })
 }
 
 /// What every candidate of one input is linted with, on whichever thread
@@ -144,9 +166,10 @@ impl<F: FnMut(Event)> Held<'_, F> {
 
     /// Let the held diagnostics go, less the ones a comment silences.
     fn release(&mut self) {
+        let stripped = !self.colon_seen && self.colonless >= STRIPPED_MIN;
         for f in self.findings.drain(..) {
             let d = &f.diag;
-            if self.directives.silences(d.span.start.line, d.rule) {
+            if self.directives.silences(d.span.start.line, d.rule) || stripped && is_colonless(d) {
                 continue;
             }
             (self.emit)(Event::Finding(f));
@@ -155,6 +178,12 @@ impl<F: FnMut(Event)> Held<'_, F> {
 
     /// Pass on a candidate, holding its diagnostics.
     fn deliver(&mut self, ready: Ready) {
+        self.colon_seen |= web_scheme_then_slashes(&ready.cand.url, true);
+        self.colonless += ready
+            .findings
+            .iter()
+            .filter(|f| is_colonless(&f.diag))
+            .count();
         if !ready.findings.is_empty() {
             self.findings.extend(ready.findings);
             if self.findings.len() >= HOLD_MAX {
@@ -163,6 +192,11 @@ impl<F: FnMut(Event)> Held<'_, F> {
         }
         (self.emit)(Event::Url(ready.cand, ready.mail));
     }
+}
+
+/// A `misspelled-scheme` diagnostic of a scheme without its colon.
+fn is_colonless(d: &Diagnostic) -> bool {
+    d.rule == Rule::MisspelledScheme && web_scheme_then_slashes(&d.url, false)
 }
 
 impl Linter {
@@ -262,6 +296,8 @@ impl Linter {
             emit,
             directives: &directives,
             findings: Vec::new(),
+            colon_seen: false,
+            colonless: 0,
         };
         let data = source.data
             || is_rendered_diff(&opened.head)

@@ -588,3 +588,24 @@ fn a_diff_saved_as_text_is_read_as_a_diff() {
     );
     assert!(rules.contains(&Rule::UnterminatedLink), "{rules:?}");
 }
+
+#[test]
+fn a_text_that_lost_every_colon_is_not_an_authors_slip() {
+    let linter = Linter::new(Settings::default()).unwrap();
+    let source = Source::path("log.md");
+    let n = |text: &str| count(&linter, text, &source, Rule::MisspelledScheme);
+    // An IRC log's conversion dropped every colon: three URLs, none whole.
+    let stripped = "<a> see https//imgur.com/a/x\n<b> and http//docs.example.org/en/\n\
+                    <c> https//lists.example.org/pipermail/x.html\n";
+    assert_eq!(n(stripped), 0);
+    // Two slips are an author's, and so are three beside a whole URL.
+    assert_eq!(
+        n("see https//imgur.com/a/x and http//docs.example.org/en/\n"),
+        2
+    );
+    let beside = format!("{stripped}the list: https://lists.example.org/\n");
+    assert_eq!(n(&beside), 3);
+    // Other misspellings are not the converter's.
+    let typos = "htp://a.example.org/ ttps://b.example.org/ hhttps://c.example.org/\n";
+    assert_eq!(n(typos), 3);
+}

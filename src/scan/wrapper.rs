@@ -85,6 +85,32 @@ fn placeholder_name(b: &[u8]) -> Option<usize> {
         .then_some(name + 2)
 }
 
+/// The length of `<name>` at the start of `b` when its `>` closes the
+/// wrapper too: a placeholder ending the URL, written once
+/// (`Link: <https://h.example/api/records/<pid_value> ; rel="linkset"`).
+/// Only a name no HTML tag has (one with `_` or `-`, or in capitals,
+/// `<ID>`), and a blank, `;`, `,` or the line's end after it: a tag ending
+/// a line (`<br>`) is markup after an unclosed wrapper.
+fn closing_placeholder(b: &[u8]) -> Option<usize> {
+    let name = b[1..]
+        .iter()
+        .take(64)
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_'))
+        .count();
+    let word = &b[1..=name];
+    let marked = word.iter().any(|c| matches!(c, b'-' | b'_'))
+        || (name >= 2
+            && word
+                .iter()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()));
+    let ends = matches!(
+        b.get(name + 2),
+        None | Some(b' ' | b'\t' | b'\n' | b'\r' | b';' | b',')
+    );
+    (name > 0 && b[1].is_ascii_alphabetic() && b.get(1 + name) == Some(&b'>') && marked && ends)
+        .then_some(name + 2)
+}
+
 /// The length of a SICI's `<247::AID-TEA2>` at the start of `b`: a serial
 /// item's DOI holds one (`10.1002/(SICI)1098-231X(200003)37:3<247::AID-TEA2>3.0.CO;2-O`),
 /// part of the URL a wrapper holds, not its end.
@@ -220,9 +246,13 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
                     content.copy(std::str::from_utf8(&b[i..i + len]).unwrap_or_default(), i);
                     i += len;
                 }
-                None => match nested_href(b, i, limit) {
-                    Some(end) => break Some(end),
-                    None => break None,
+                None => match (closing_placeholder(&b[i..limit]), nested_href(b, i, limit)) {
+                    (Some(len), _) => {
+                        content.copy(std::str::from_utf8(&b[i..i + len]).unwrap_or_default(), i);
+                        break Some(i + len - 1);
+                    }
+                    (None, Some(end)) => break Some(end),
+                    (None, None) => break None,
                 },
             },
             byte if byte < 0x80 && !is_blank(byte) && byte != b'\n' => {

@@ -237,7 +237,32 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
                 && word.bytes().all(|c| c.is_ascii_alphabetic())
                 && before.ends_with('.')
         });
-    if (abbreviation || initialism || issue_slug || wiki_title || citation || wiki_abbreviation)
+    // `…/tags/kde%20e.v.`, `…/wiki/Μ.Χ.`: a title ending in an
+    // abbreviation of short words, each with its stop, in any case and
+    // script (a show's tag page `pocket%20c.h.i.p.`, Greek's `Μ.Χ.`).
+    let dotted = dotted_abbreviation(&cx.url[cx.parts.path.clone()]);
+    // MediaWiki's interwiki and namespace links, `…/wiki/sk:` (Slovak
+    // Wikisource's main page), `…/Special:AllPages/Category:`: a prefix
+    // and its colon name the page.
+    let interwiki = cx.url.contains("/wiki/")
+        && cx.url[cx.parts.path.clone()]
+            .strip_suffix(':')
+            .and_then(|stem| stem.rsplit('/').next())
+            .is_some_and(|page| {
+                !page.is_empty()
+                    && page.starts_with(|c: char| c.is_ascii_alphabetic())
+                    && page
+                        .bytes()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b':'))
+            });
+    if (abbreviation
+        || initialism
+        || issue_slug
+        || wiki_title
+        || citation
+        || wiki_abbreviation
+        || dotted
+        || interwiki)
         && cx.parts.query.is_none()
     {
         return;
@@ -303,6 +328,30 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
             format!("the link destination ends with `{}`", char::from(last)),
         );
     }
+}
+
+/// Whether a path's last word is an abbreviation of two or more short
+/// words (one to three letters, of any script), each ending in its stop:
+/// `e.v.` after a blank (`%20`, `_`, `+`, `-`) or as the whole segment.
+fn dotted_abbreviation(path: &str) -> bool {
+    let Some(stem) = path.strip_suffix('.') else {
+        return false;
+    };
+    let segment = stem.rsplit('/').next().unwrap_or_default();
+    let word = ["%20", "_", "+", "-"]
+        .iter()
+        .filter_map(|sep| segment.rsplit_once(sep).map(|(_, w)| w))
+        .min_by_key(|w| w.len())
+        .unwrap_or(segment);
+    let pieces: Vec<&str> = word.split('.').collect();
+    // One case throughout: `S.m.A.` is no abbreviation.
+    let uniform =
+        word.chars().all(|c| !c.is_uppercase()) || word.chars().all(|c| !c.is_lowercase());
+    uniform
+        && pieces.len() >= 2
+        && pieces.iter().all(|piece| {
+            (1..=3).contains(&piece.chars().count()) && piece.chars().all(char::is_alphabetic)
+        })
 }
 
 /// Whether `value` is base64 padded with `.` instead of `=`, a multiple
@@ -444,6 +493,13 @@ mod tests {
             // number (a version, a page).
             "https://a.example/questions/13397/clean-java-solution.",
             "https://a.example/discuss/12/Clean-Java-solution.",
+            // Near misses of a dotted abbreviation: a long piece, a
+            // digit, a version; of an interwiki prefix: no wiki, a blank.
+            "https://a.example/tags/kde%20ev.prod.",
+            "https://a.example/tags/kde%20e.v2.",
+            "https://a.example/r/v1.2.",
+            "https://a.example/docs/sk:",
+            "https://a.example/wiki/Main%20Page:",
         ] {
             assert!(
                 link_rules(url, false).contains(&Rule::TrailingPunctuation),
@@ -502,6 +558,15 @@ mod tests {
             "https://de.wiktionary.org/wiki/d._i.",
             // A wiki page named after a reference, its citation's stops.
             "http://www.psychwiki.com/wiki/Meehl,_P._E._(1978)._Theoretical_risks:_Sir_karl._Journal_of_Psychology,_46(4),_806-834.",
+            // A tag page or title ending in an abbreviation of short
+            // words (Jupiter Broadcasting's tags, Greek's `Μ.Χ.`).
+            "https://extras.show/tags/kde%20e.v.",
+            "https://linuxactionnews.com/tags/bernstein%20v%20u.s.",
+            "https://linuxunplugged.com/tags/pocket%20c.h.i.p.",
+            "https://el.wikipedia.org/wiki/Μ.Χ.",
+            // MediaWiki's interwiki and namespace links.
+            "https://en.wikisource.org/wiki/sk:",
+            "https://en.wikipedia.org/wiki/Special:AllPages/Category:",
             // The Twig playground's state: base64, `.` for its padding.
             "https://twig.symfony.com/play?data=eyJ2ZXJzaW9uIjoiMy44LjAifQ..",
         ] {

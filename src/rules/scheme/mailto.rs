@@ -156,7 +156,9 @@ pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
 /// Whether `s` spells an address's `@` or `.` out: the words a harvester
 /// does not read as one.
 fn says_at(s: &str) -> bool {
-    let lower = s.to_ascii_lowercase();
+    // OWASP's wiki export, `mailto:name\(at\)example.org`: Markdown's
+    // escapes around the word.
+    let lower = s.to_ascii_lowercase().replace('\\', "");
     let spelled = [
         " at ",
         "(at)",
@@ -188,6 +190,9 @@ fn says_at(s: &str) -> bool {
         "[dot]",
         "(dot)",
         "_dot_",
+        // French, `lemireAROBASondelette.com`; `name...at...host`.
+        "arobas",
+        "...at...",
     ]
     .iter()
     .any(|w| lower.contains(w));
@@ -384,11 +389,25 @@ fn mailto(cx: &Cx<'_>) -> Option<Fault> {
 /// client does though RFC 6068 names only the address.
 fn mailbox(a: &[u8]) -> &[u8] {
     let a = a.trim_ascii();
+    if let Some(addr) = std::str::from_utf8(a).ok().and_then(commented) {
+        return addr.as_bytes();
+    }
     match (a.iter().rposition(|&c| c == b'<'), a.last()) {
         // A name, no address of its own, before the bracket.
         (Some(lt), Some(b'>')) if lt > 0 && !a[..lt].contains(&b'@') => &a[lt + 1..a.len() - 1],
         _ => a,
     }
+}
+
+/// The address of `addr (Comment)`, an address and an RFC 822 comment
+/// after it (`hammer@enterprise.net (AM Contributing Writer)`, old
+/// HTML's mailto links): the comment closes the text, holds no
+/// parenthesis of its own, and the address has its `@` and no blank.
+pub(crate) fn commented(text: &str) -> Option<&str> {
+    let (addr, comment) = text.split_once(" (")?;
+    let comment = comment.strip_suffix(')')?;
+    (addr.contains('@') && !addr.contains([' ', '(', ')']) && !comment.contains(['(', ')']))
+        .then_some(addr)
 }
 
 /// The first fault among the addresses of the `to=` fields of the query
@@ -618,6 +637,30 @@ mod tests {
             "write to mailto:cat-atlas.org today",
             Standard::Rfc3986
         ));
+        // Markdown's escapes around `(at)` (OWASP's wiki export), the
+        // French word, dots around the word; near misses: an Austrian
+        // host, a word holding the letters.
+        let md = r"mail [me](mailto:jeff.williams\(at\)owasp.org) now";
+        let md_rules = |standard| {
+            crate::rules::testutil::document_rules(crate::document::Syntax::Markdown, md, standard)
+        };
+        assert!(!md_rules(Standard::Rfc3986).contains(&Rule::InvalidMailto));
+        assert!(md_rules(Standard::Rfc1738).contains(&Rule::InvalidMailto));
+        for text in [
+            "<a href=\"mailto:lemireAROBASondelette.com\">x</a>",
+            "mail mailto:joe...at...example.org now",
+        ] {
+            assert!(!fires(text, Standard::Rfc3986), "{text}");
+            assert!(fires(text, Standard::Rfc1738), "{text}");
+        }
+        assert!(fires(
+            "write to mailto:joe.at.example.org today",
+            Standard::Rfc3986
+        ));
+        assert!(fires(
+            "write to mailto:arobase.example.org",
+            Standard::Rfc1738
+        ));
         // French: OCaml's platform blog's front matter.
         let text = r#"authors: "Raja Boujbel" {"mailto:raja.boujbel(à)ocamlpro.com"}"#;
         assert!(!fires(text, Standard::Rfc3986), "{text}");
@@ -729,6 +772,20 @@ mod tests {
             Standard::Rfc3986
         ));
         assert!(fires("<mailto:%3Ck.hilbert@gmx.net>", Standard::Rfc3986));
+        // An RFC 822 comment after the address, old HTML's way; near
+        // misses: a comment with no address before it, one not closed.
+        let html = "<A HREF=\"mailto:hammer@enterprise.net (AM Contributing Writer)\">Hammer</A>";
+        assert_eq!(html_rules(html, Standard::Rfc3986), []);
+        assert!(html_rules(html, Standard::Rfc1738).contains(&Rule::InvalidMailto));
+        for html in [
+            "<A HREF=\"mailto:hammer (AM Contributing Writer)\">Hammer</A>",
+            "<A HREF=\"mailto:hammer@enterprise.net (AM Contributing\">Hammer</A>",
+        ] {
+            assert!(
+                html_rules(html, Standard::Rfc3986).contains(&Rule::InvalidMailto),
+                "{html}"
+            );
+        }
         // An address is no display name (Outlook's doubled form).
         assert!(fires(
             "<mailto:bob@example..org%3Cbob@example..org%3E>",

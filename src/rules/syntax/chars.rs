@@ -180,6 +180,8 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
     let signature = (!rfc1738).then(|| javadoc_anchor(cx)).flatten();
     let operator = (!rfc1738).then(|| operator_anchor(cx)).flatten();
     let generated = (!rfc1738).then(|| generated_anchor(cx)).flatten();
+    let generic = (!rfc1738).then(|| generic_signature(cx)).flatten();
+    let sici = (!rfc1738).then(|| sici_item(cx)).flatten();
     let operator_page = (!rfc1738).then(|| operator_segment(cx)).flatten();
     let ipv6 = cx
         .parts
@@ -241,7 +243,10 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
                 && (c == b' ' || is_array_mark(b, i)))
             || spared.contains(&i)
             || operator.as_ref().is_some_and(|r| r.contains(&i))
-            || (matches!(c, b'<' | b'>') && generated.as_ref().is_some_and(|r| r.contains(&i)))
+            || (matches!(c, b'<' | b'>')
+                && [&generated, &generic, &sici]
+                    .iter()
+                    .any(|r| r.as_ref().is_some_and(|r| r.contains(&i))))
             // coqdoc's `#:type_scope:x_'/\'_x`, Coq's conjunction quoted.
             || (c == b'\\'
                 && generated.as_ref().is_some_and(|r| r.contains(&i))
@@ -296,14 +301,68 @@ fn javadoc_anchor(cx: &Cx<'_>) -> Option<Range<usize>> {
     let text = cx.text(f.clone());
     let (name, args) = text.split_once('(')?;
     let args = args.strip_suffix(')')?;
-    let named = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-        && name
-            .bytes()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$'));
     let listed = args
         .match_indices(' ')
         .all(|(k, _)| args[..k].ends_with(','));
-    (named && listed && !args.contains(['(', ')'])).then_some(f)
+    (is_method_name(name) && listed && !args.contains(['(', ')'])).then_some(f)
+}
+
+/// Whether `name` is a method's name in an anchor (`wait`, `set$Value`).
+fn is_method_name(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && name
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$'))
+}
+
+/// The fragment of any link naming a method by a signature with generic
+/// types and no blank, copied from a Java or Android reference page
+/// (`#onPlaybackConfigChanged(java.util.List<android.media.AudioPlaybackConfiguration>)`):
+/// its angle brackets pair up, are the types', and browsers encode them
+/// and find the anchor. A blank there still breaks a Markdown link, and an
+/// unpaired bracket is still judged.
+fn generic_signature(cx: &Cx<'_>) -> Option<Range<usize>> {
+    if cx.cand.form != crate::scan::Form::Link {
+        return None;
+    }
+    let f = cx.parts.fragment.clone()?;
+    let text = cx.text(f.clone());
+    let (name, args) = text.split_once('(')?;
+    let args = args.strip_suffix(')')?;
+    let typed = args
+        .bytes()
+        .all(|c| c.is_ascii_alphanumeric() || b"._$<>,[]?".contains(&c));
+    let mut depth = 0i32;
+    let paired = args.bytes().all(|c| {
+        depth += i32::from(c == b'<') - i32::from(c == b'>');
+        depth >= 0
+    }) && depth == 0;
+    (is_method_name(name) && typed && paired && args.contains('<')).then_some(f)
+}
+
+/// The item code of a SICI-style DOI at doi.org, `<7::AID-ASI2>` in
+/// `https://doi.org/10.1002/(SICI)1097-4571(199101)42:1<7::AID-ASI2>3.0.CO;2-P`:
+/// Wiley's and others' DOIs hold the angle brackets, and the resolver
+/// takes them as written (the DOI Handbook lists them as they are).
+fn sici_item(cx: &Cx<'_>) -> Option<Range<usize>> {
+    let host = cx.parts.authority.as_ref()?.host.clone();
+    let host = cx.text(host).to_ascii_lowercase();
+    if host != "doi.org" && !host.ends_with(".doi.org") {
+        return None;
+    }
+    let path = cx.parts.path.clone();
+    let text = cx.text(path.clone());
+    let open = text.find('<')?;
+    let digits = text[open + 1..]
+        .bytes()
+        .take_while(u8::is_ascii_digit)
+        .count();
+    if digits == 0 || !text[open + 1 + digits..].starts_with("::") {
+        return None;
+    }
+    let close = open + text[open..].find('>')?;
+    (!text[open + 1..close].contains(['<', ' ']))
+        .then_some(path.start + open..path.start + close + 1)
 }
 
 /// The fragment of an HTML attribute's link that names an anchor a
@@ -591,7 +650,14 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
                     .is_some_and(|addr| addr.contains('@') && !addr.contains(['<', '>', ' ']))
         });
         if named {
-            out.extend(body.filter(|&i| matches!(b[i], b' ' | b'<' | b'>')));
+            out.extend(body.clone().filter(|&i| matches!(b[i], b' ' | b'<' | b'>')));
+        }
+        // `mailto:hammer@enterprise.net (AM Contributing Writer)`: an
+        // address and an RFC 822 comment naming its owner, old HTML's
+        // way; mail clients drop the comment.
+        if crate::rules::scheme::mailto::commented(text).is_some() {
+            let at = body.start + text.find(" (").unwrap_or(0);
+            out.extend((at..body.end).filter(|&i| b[i] == b' '));
         }
     }
     // `https://github.com/dependabot[bot]`: a GitHub app's account, named
@@ -1245,6 +1311,38 @@ mod tests {
             Standard::Rfc3986
         )
         .contains(&Rule::UnsafeCharacter));
+    }
+
+    #[test]
+    fn a_generic_signature_and_a_sici_doi_in_any_link_under_rfc3986() {
+        use crate::document::Syntax;
+        use crate::rules::testutil::document_rules;
+        let unsafe_in = |text: &str, standard| {
+            document_rules(Syntax::Markdown, text, standard).contains(&Rule::UnsafeCharacter)
+        };
+        for md in [
+            // A method anchor copied from the Android reference.
+            "[cb](https://developer.android.com/reference/a/M#onChanged(java.util.List<a.b.C>))\n",
+            "[m](https://a.example/j#put(java.util.Map<java.lang.String,java.util.List<java.lang.Integer>>))\n",
+            // Wiley's SICI DOIs, at doi.org and dx.doi.org.
+            "[d](https://doi.org/10.1002/(SICI)1098-231X(200003)37:3<247::AID-TEA2>3.0.CO;2-O)\n",
+            "[e](http://dx.doi.org/10.1002/1097-0142(1950)3:1<32::aid-cncr2820030106>3.0.co;2-3)\n",
+        ] {
+            assert!(!unsafe_in(md, Standard::Rfc3986), "{md}");
+            assert!(unsafe_in(md, Standard::Rfc1738), "{md}");
+        }
+        // Near misses: unpaired brackets, a blank in the signature, an
+        // item code anywhere but doi.org, and no item code at all.
+        for md in [
+            "[b](https://a.example/x#f(java.util.List<T))\n",
+            "[b](https://a.example/x#f(List<T> x))\n",
+            "[b](https://a.example/x#f(List>T<))\n",
+            "[c](https://example.org/10.1002/a<1::b>c)\n",
+            "[c](https://doi.org/10.1002/a<12>c)\n",
+            "[c](https://doi.org/10.1002/(SICI)1098-231X(200003)37:3<247:AID-TEA2>3.0.CO;2-O)\n",
+        ] {
+            assert!(unsafe_in(md, Standard::Rfc3986), "{md}");
+        }
     }
 
     #[test]

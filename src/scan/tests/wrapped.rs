@@ -1151,11 +1151,23 @@ fn a_placeholder_name_inside_a_wrapper_makes_it_a_pattern() {
         &ScanOptions::default(),
     );
     assert!(found.is_empty(), "{found:#?}");
+    // A placeholder ending the URL whose `>` closes the wrapper too: an
+    // RFC's `Link:` header example, and one in capitals ending its line.
+    for text in [
+        "Link: <https://h.example/api/records/<pid_value> ; rel=\"linkset\"\n",
+        "see <http://a.example/y<ID>\nmore\n",
+        "<http://a.example/z<foo-bar>, more\n",
+    ] {
+        let found = scan_all(text.as_bytes(), &ScanOptions::default());
+        assert!(found.is_empty(), "{text}: {found:#?}");
+    }
     // Near misses: a tag ending the line after an unclosed wrapper, and a
-    // `<` that opens no name, still leave the wrapper unclosed.
+    // `<` that opens no name, still leave the wrapper unclosed; so does a
+    // placeholder's name before a quote.
     for text in [
         "see <http://a.example/x<br>\nmore\n",
         "see <http://a.example/x</b> more\n",
+        "see <http://a.example/x<pid_value>\" more\n",
     ] {
         let found = scan_all(text.as_bytes(), &ScanOptions::default());
         assert!(

@@ -51,6 +51,10 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // A string escape in program text (`"http://a/b\n"`,
                 // `\xc3\xa4`) ends it: the URL is what the string holds.
                 b'\\' if is_string_escape(&b[i..limit]) => break,
+                // A URL right after an escaped backslash in a string
+                // (Neverball's `"Neverball\\http://neverball.org\\Created by…"`,
+                // its lines so separated) ends at the next one.
+                b'\\' if quoted == b'\\' && b.get(i + 1) == Some(&b'\\') => break,
                 // So does an RTF or TeX control word, unless the URL's path
                 // is written with backslashes (`http://a.example/\etc\apps`).
                 b'\\' if control_word(&b[i..limit]) && !b[from..i].contains(&b'\\') => break,

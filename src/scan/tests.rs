@@ -603,3 +603,21 @@ fn slashes_escaped_in_a_sed_substitution_make_no_url() {
     // Near miss: slashes doubled but not escaped.
     assert_eq!(urls("see http://a.example//x\n"), ["http://a.example//x"]);
 }
+
+#[test]
+fn a_url_after_an_escaped_backslash_ends_at_the_next() {
+    // Neverball's level titles: lines separated by `\\` in a string.
+    assert_eq!(
+        urls("title \"Neverball\\\\http://neverball.org\\\\Created by R. K.\"\n"),
+        ["http://neverball.org"]
+    );
+    // Near misses: no backslash before the URL, or one alone after it.
+    assert_eq!(
+        urls("see http://a.example/x\\\\y\n"),
+        ["http://a.example/x\\\\y"]
+    );
+    assert_eq!(
+        urls("x\\\\http://a.example/x\\y\n"),
+        ["http://a.example/x\\y"]
+    );
+}

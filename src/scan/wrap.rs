@@ -288,10 +288,24 @@ pub(crate) fn rejoin(
         if b[run_end - 1] == b'\\' {
             break;
         }
+        // A quoted-printable body kept undecoded (a list archive's, a
+        // disk magazine's mail): the line's `=` is the encoding's soft
+        // break, which a mail reader removes, not a wrap to report.
+        // In the path, where no parameter's `=` stands, the line's width
+        // says enough.
+        let in_path = !b[url_start..run_end].contains(&b'?');
+        if b[run_end - 1] == b'=' && line.is_some_and(|ls| soft_break(b, ls, run_end, in_path)) {
+            break;
+        }
         let Some(next) = next_token(w, schemes, run_end, depth) else {
             break;
         };
         let tok = &b[next.start..next.end];
+        // `=20` alone on the next line: quoted-printable's encoded
+        // trailing blank, no piece of a URL.
+        if is_qp_escape(tok) {
+            break;
+        }
         let upper = tok[0].is_ascii_uppercase();
         // `.` and `?` also end sentences ("see http://a/b?id=1." and a new
         // line): after them only a path piece is evidence.
@@ -408,6 +422,52 @@ pub(crate) fn rejoin(
     found.broken = Some(BrokenBare::Rejoined);
     found.end = last_end;
     found.resume = last_end;
+}
+
+/// Longest and shortest lines a quoted-printable encoder ends with a soft
+/// break: 76 bytes at most, `=` included (RFC 2045 §6.7), a few less when
+/// an escape would not fit.
+const QP_LINE: std::ops::RangeInclusive<usize> = 72..=76;
+/// How far around a soft break the text is searched for other signs of
+/// quoted-printable.
+const QP_LOOK: usize = 32 << 10;
+
+/// Whether the line from `ls` to `end`, ending in `=`, is a
+/// quoted-printable soft break: as long as an encoder makes one, and the
+/// `=` in a URL's path (`in_path`: `…/attachments/20070808/5=` over
+/// `eb35333/…`), or another sign of the encoding near it (an escaped `=`,
+/// `=3D`; an escaped blank ending a line, `=20`; another line so broken).
+/// A query's `=` at such a line's end is rather a wrap after a parameter's
+/// name.
+fn soft_break(b: &[u8], ls: usize, end: usize, in_path: bool) -> bool {
+    if !QP_LINE.contains(&(end - ls)) {
+        return false;
+    }
+    if in_path {
+        return true;
+    }
+    let lo = ls.saturating_sub(QP_LOOK);
+    let hi = (end + QP_LOOK).min(b.len());
+    let near = &b[lo..hi];
+    if memchr::memmem::find(near, b"=3D").is_some()
+        || memchr::memmem::find(near, b"=20\n").is_some()
+    {
+        return true;
+    }
+    memchr::memmem::find_iter(near, b"=\n").any(|k| {
+        let at = lo + k + 1;
+        let start = memchr::memrchr(b'\n', &b[..at - 1]).map_or(0, |j| j + 1);
+        at != end + 1 && at != end && QP_LINE.contains(&(at - start))
+    })
+}
+
+/// Whether `tok` is one quoted-printable escape and nothing else (`=20`).
+fn is_qp_escape(tok: &[u8]) -> bool {
+    tok.len() == 3
+        && tok[0] == b'='
+        && tok[1..]
+            .iter()
+            .all(|c| c.is_ascii_hexdigit() && !c.is_ascii_lowercase())
 }
 
 /// Whether the line after the one `at` is on starts with `&`: a query

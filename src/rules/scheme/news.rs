@@ -119,10 +119,19 @@ fn news(cx: &Cx<'_>) -> Option<Fault> {
                 "a message-id may not contain this character unencoded",
             ));
         }
-        return host::check(cx.url, r.start + at + 1..r.end)
+        let right = r.start + at + 1..r.end;
+        // RFC 5536's `id-right` is a dot-atom, no host name: newsreaders
+        // write `@Dwight_Miller.iix.com` and `@nnrp.ca.mci.com!nnrp1`.
+        if cx.standard == Standard::Rfc3986 && is_dot_atom(cx.text(right.clone())) {
+            return None;
+        }
+        return host::check(cx.url, right)
             .map(|f| Fault::new(f.range, format!("message-id host: {}", f.message)));
     }
-    (!is_group(cx.url, r.clone())).then(|| {
+    // RFC 5536 lets a group's name start with a digit: a hierarchy's
+    // (`3dfx.glide.linux`), dotted, is taken so.
+    let digit_first = cx.standard == Standard::Rfc3986 && is_digit_first_group(text);
+    (!(digit_first || is_group(cx.url, r.clone()))).then(|| {
         Fault::new(r, format!("`{text}` is neither `*`, a newsgroup name (a letter, then letters, digits, `-.+_`) nor `unique@host`"))
     })
 }
@@ -135,13 +144,43 @@ fn news_with_server(cx: &Cx<'_>) -> Option<Fault> {
     let text = cx.text(r.clone());
     let rest = text.strip_prefix('/').unwrap_or(text);
     let r = r.start + (text.len() - rest.len())..r.end;
-    if rest.is_empty() || rest == "*" || rest.contains('@') || is_group(cx.url, r.clone()) {
+    if rest.is_empty()
+        || rest == "*"
+        || rest.contains('@')
+        || is_digit_first_group(rest)
+        || is_group(cx.url, r.clone())
+    {
         return None;
     }
     Some(Fault::new(
         r,
         format!("`{rest}` is neither `*`, a newsgroup name (a letter, then letters, digits, `-.+_`) nor `unique@host`"),
     ))
+}
+
+/// Whether `s` is a dotted group name whose first component starts with a
+/// digit (`3dfx.glide.linux`), which RFC 5536 §3.1.4 allows and RFC 1738
+/// does not; an undotted one (`2cool4school`) is still judged.
+fn is_digit_first_group(s: &str) -> bool {
+    s.starts_with(|c: char| c.is_ascii_digit())
+        && s.contains('.')
+        && s.split('.').all(|w| {
+            !w.is_empty()
+                && w.bytes().any(|c| c.is_ascii_alphabetic())
+                && w.bytes()
+                    .all(|c| c.is_ascii_alphanumeric() || b"-+_".contains(&c))
+        })
+}
+
+/// Whether `s` is RFC 5322's `dot-atom-text`: words of `atext` (letters,
+/// digits and ``!#$%&'*+-/=?^_`{|}~``) joined by single dots.
+fn is_dot_atom(s: &str) -> bool {
+    !s.is_empty()
+        && s.split('.').all(|w| {
+            !w.is_empty()
+                && w.bytes()
+                    .all(|c| c.is_ascii_alphanumeric() || b"!#$%&'*+-/=?^_`{|}~".contains(&c))
+        })
 }
 
 #[cfg(test)]
@@ -161,6 +200,15 @@ mod tests {
                 ("news://news.example.org/1234@host.example.org", &[]),
                 ("news://news.example.org/", &[]),
                 ("news://news.example.org/9group", &["9group"]),
+                // RFC 5536's group names and message-ids: a digit first in
+                // a hierarchy, `_` and `!` after the `@`; near misses: a
+                // component of digits only, a blank after the `@`.
+                ("news://news.3dfx.com/3dfx.glide.linux", &[]),
+                ("news:3dfx.glide.linux", &[]),
+                ("news:3A1B2C@Dwight_Miller.iix.com", &[]),
+                ("news:abc@nnrp.ca.mci.com!nnrp1.uunet.ca", &[]),
+                ("news:3dfx.1999", &["3dfx.1999"]),
+                ("news:abc@a..b", &["."]),
                 ("news:2cool4school", &["2cool4school"]),
                 // A host named news and its path: `mount news:/var/spool/news`.
                 ("news:/var/spool/news", &[]),

@@ -791,6 +791,7 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
             && !is_route_title_punctuation(cx, i, c)
             && !is_heading_id_punctuation(cx, i, c)
             && !is_inside_heading_fragment(cx, i, c)
+            && !is_heading_text_fragment(cx, i, c)
             && !is_file_numbering(cx.url, i, c)
             && !is_word_joiner(cx.url, i, c)
     };
@@ -963,6 +964,36 @@ fn is_inside_heading_fragment(cx: &Cx<'_>, i: usize, c: char) -> bool {
         && cx.url[i + c.len_utf8()..].chars().next().is_some_and(word)
 }
 
+/// Whether `c`, at `i`, is CJK punctuation in a link's fragment that is a
+/// heading's text as it stands, the id cnblogs and other blog engines give
+/// a heading (`…/p/13506946.html#什么是分布式锁？`, `#1、概述`): the fragment
+/// starts with a letter or digit, holds CJK letters and no ASCII mark but
+/// `-`, `_` and `.`, and a letter or digit stands before the mark. Or a
+/// text fragment's quoted passage (`#:~:text=焦点小组，即小组`), a browser's
+/// link to words on the page.
+fn is_heading_text_fragment(cx: &Cx<'_>, i: usize, c: char) -> bool {
+    if !is_cjk_mark(c) || cx.cand.form != crate::scan::Form::Link {
+        return false;
+    }
+    let Some(f) = cx.parts.fragment.clone().filter(|f| f.contains(&i)) else {
+        return false;
+    };
+    let frag = cx.text(f);
+    if frag.starts_with(":~:text=") {
+        return true;
+    }
+    let heading = frag.starts_with(|x: char| x.is_alphanumeric())
+        && frag.chars().filter(|&x| is_cjk_letter(x)).count() >= 2
+        && !frag
+            .bytes()
+            .any(|x| x.is_ascii_punctuation() && !matches!(x, b'-' | b'_' | b'.'));
+    heading
+        && cx.url[..i]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric)
+}
+
 /// Whether `c`, at `i`, is the ideographic comma of a file's number at
 /// the start of its name (`…/Presentations/41、benchmarksql-report.pdf`):
 /// Chinese numbers a list so, and the file kept its place in one.
@@ -987,10 +1018,11 @@ fn is_file_numbering(url: &str, i: usize, c: char) -> bool {
 /// invisible character pasted in.
 fn is_word_joiner(url: &str, i: usize, c: char) -> bool {
     matches!(c, '\u{200C}' | '\u{200D}')
-        && url[..i]
-            .chars()
-            .next_back()
-            .is_some_and(|b| !b.is_ascii() && b.is_alphabetic())
+        && url[..i].chars().next_back().is_some_and(|b| {
+            // A vowel sign or virama of an Indic script (Kannada's and
+            // Sinhala's `್‌`) is no letter, but the word's.
+            !b.is_ascii() && (b.is_alphabetic() || matches!(u32::from(b), 0x0900..=0x0DFF))
+        })
 }
 
 /// Whether `c` is CJK or fullwidth punctuation (the ideographic space
@@ -1744,6 +1776,11 @@ mod tests {
         let title = "https://azb.wikipedia.org/wiki/\u{627}\u{648}\u{631}\u{645}\u{648}_\u{628}\u{624}\u{644}\u{6af}\u{647}\u{200c}\u{633}\u{06cc}";
         assert!(!fired(title, Form::Link));
         assert!(!fired(title, Form::Bare));
+        // After a Kannada virama, in a Wikipedia title.
+        assert!(!fired(
+            "https://kn.wikipedia.org/wiki/\u{c85}\u{cac}\u{ccd}\u{200c}\u{c95}",
+            Form::Link
+        ));
         // Near misses: after an ASCII letter, after a mark, alone.
         assert!(fired("https://a.example/ab\u{200c}c", Form::Link));
         assert!(fired("https://a.example/\u{628}-\u{200c}c", Form::Link));
@@ -1793,6 +1830,25 @@ mod tests {
             "http://a.example/s.html#\u{591a}select\u{3001}poll",
             Form::Link
         ));
+        // A heading's text as cnblogs makes its id, and a browser's text
+        // fragment; near misses: bare, one CJK letter, a mark first, an
+        // ASCII mark in the fragment.
+        let id =
+            "https://www.cnblogs.com/c/p/13506946.html#\u{4ec0}\u{4e48}\u{662f}\u{9501}\u{ff1f}";
+        assert!(!fired(id, Form::Link));
+        assert!(fired(id, Form::Bare));
+        let text = "https://a.example/p#:~:text=\u{7126}\u{70b9}\u{ff0c}\u{5373}";
+        assert!(!fired(text, Form::Link));
+        for frag in [
+            "#\u{9501}\u{ff1f}",
+            "#\u{ff1f}\u{4ec0}\u{4e48}",
+            "#\u{4ec0}\u{4e48}(x)\u{ff1f}",
+        ] {
+            assert!(
+                fired(&format!("https://a.example/p{frag}"), Form::Link),
+                "{frag}"
+            );
+        }
     }
 
     #[test]

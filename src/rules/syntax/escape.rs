@@ -159,6 +159,15 @@ fn is_rewrite_backreference(cx: &Cx<'_>, at: usize) -> bool {
             .is_some_and(|line| line.trim_start().starts_with("RewriteRule"))
 }
 
+/// Whether the URL is a `news:` message-id (`news:%hfv7.8396$ym4.360194@iad-read.news.verio.net`,
+/// Outlook Express's attribution "wrote in message news:…"): a `%` is one
+/// of its characters (RFC 5536's `atext`), written by the newsreader.
+fn is_message_id(cx: &Cx<'_>) -> bool {
+    cx.scheme == crate::url::SchemeKind::News
+        && cx.parts.authority.is_none()
+        && cx.text(cx.parts.body.clone()).contains('@')
+}
+
 /// Report every `%` that does not start a valid escape.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     // A valid IP-literal's zone ID (RFC 6874 §4's bare `%`) is the host's.
@@ -184,7 +193,8 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
                 || is_scroll_position(cx, e.range.start)
                 || is_like_wildcard(cx, e.range.start)
                 || is_tex2page_anchor(cx, e.range.start)
-                || is_citation_anchor(cx, e.range.start))
+                || is_citation_anchor(cx, e.range.start)
+                || is_message_id(cx))
         {
             continue;
         }
@@ -269,6 +279,26 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    #[test]
+    fn a_newsreaders_message_id_under_rfc3986() {
+        use crate::rules::testutil::rules_in_text;
+        use crate::url::Standard;
+        let has = |text: &str, standard| {
+            rules_in_text(text, standard).contains(&Rule::InvalidPercentEscape)
+        };
+        // Outlook Express's attribution in a Usenet archive.
+        let text =
+            "\"Bob\" wrote in message news:%hfv7.8396$ym4.360194@iad-read.news.verio.net...\n";
+        assert!(!has(text, Standard::Rfc3986));
+        assert!(has(text, Standard::Rfc1738));
+        // Near misses: a group, and a message-id under a server's URL.
+        assert!(has("see news:comp.lang.c%zz now\n", Standard::Rfc3986));
+        assert!(has(
+            "see news://h.example/%zz@h.example now\n",
+            Standard::Rfc3986
+        ));
     }
 
     #[test]

@@ -1197,3 +1197,32 @@ fn an_authors_wrapper_holding_an_ellipsis_is_found() {
     let c = one("- <http://wiki.ubuntu.org.cn/ADSL%EF%BC%88PPPOE\u{2026}\u{2026}.8D%97>");
     assert_eq!(c.form, A);
 }
+
+#[test]
+fn a_quoted_printable_soft_break_is_no_wrap() {
+    // Pipermail's text archive of an undecoded quoted-printable mail: the
+    // encoder's 76-byte lines end in `=` wherever they fall.
+    let line = "Url : http://twistedmatrix.com/pipermail/inheritance/attachments/20070808/5=";
+    assert_eq!(line.len(), 76);
+    let text = format!("{line}\neb35333/advertisement-0001.pdf\nFrom x\n");
+    let c = one(&text);
+    assert_eq!(c.facts.broken_bare, None, "{c:?}");
+    // In the query, with the encoding's `=3D` near it; and `=20` alone on
+    // the next line, an encoded trailing blank.
+    let query = "http://www.zeoneo.com/index.php?subpage=3Dproducts&product=3Dinvasion&scree=";
+    assert_eq!(query.len(), 76);
+    let c = one(&format!("{query}\nnshots=3Dall\n"));
+    assert_eq!(c.facts.broken_bare, None, "{c:?}");
+    let c = one(&format!(
+        "{}\n       =20\n",
+        filled("http://loki.example.com/bds.exe?getdoc+2821+Delphi")
+    ));
+    assert_eq!(c.facts.broken_bare, None, "{c:?}");
+    // Near misses: a query's `=` ending a line, no other sign of the
+    // encoding; a path's `=` on a short line.
+    let query = filled("http://a.example/q?first=1&second=");
+    let c = one(&format!("{query}\n42/x.html\nThanks.\n"));
+    assert!(c.facts.broken_bare.is_some(), "{c:?}");
+    let c = one("see http://a.example/path/x=\nlong/y.html here\n");
+    assert!(c.facts.broken_bare.is_some(), "{c:?}");
+}

@@ -55,6 +55,10 @@ declare_rule! {
     /// Medium's image names without an
     /// extension (`…/max/800/0*Qv_i6KSksTlTz8sL.`, a digit, `*` and a
     /// random name, whose dot is its own),
+    /// a title or tag ending in an abbreviation of short words, each with
+    /// its stop, in any script (a show's tag page `…/tags/kde%20e.v.`,
+    /// Greek Wikipedia's `…/wiki/Μ.Χ.`), the interwiki and
+    /// namespace links of a wiki (`…/wiki/sk:`, `…/Special:AllPages/Category:`),
     /// and a last segment or a query value made of marks only, an
     /// operator's name (`…/wiki/%3F:`, the article on `?:`; Hoogle's
     /// `?hoogle=%5E.`, a search for `^.`).

@@ -21,6 +21,10 @@ declare_rule! {
     /// about, not a wrapper, and is not reported; nor is a `<` glued on
     /// both sides between fields (`0.9.1<http://jabber.org/protocol/caps<…`,
     /// XEP-0115's verification string: a separator). Under `rfc1738` each is.
+    /// Under both, a placeholder's `<name>` ending the URL closes the
+    /// wrapper with its own `>` (`Link: <https://h.example/records/<pid_value> ;
+    /// rel="linkset"`, a name with `_` or `-` or in capitals, then a
+    /// blank, `;`, `,` or the line's end): a pattern, left out.
     ///
     /// ## Example
     /// `see <URL:http://host/a and more text`

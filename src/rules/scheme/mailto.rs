@@ -21,7 +21,8 @@ declare_rule! {
     /// `'at'`, `-at-`, `+at+`, `%5BAT%5D`, `%3CAT%3E`, `_at_`, `%20at%20`,
     /// Japanese `(あっと)`, an address wrapped after a hyphen with ` at ` on
     /// the next line (`[mailto:help-` then `> bounces at lists.example.org]`),
-    /// `ukdATkampsax.dk`, ` dot ` for the dot, or the marks spaced out,
+    /// `ukdATkampsax.dk`, French `AROBAS`, `...at...`, `\(at\)` behind
+    /// Markdown's escapes, ` dot ` for the dot, or the marks spaced out,
     /// `warner-buildbot @ lothar . com`, or cut short with `...` before the
     /// `@` as Google Groups' archive shows it, `myLifeO...@googlegroups.com`
     /// (later `bj***.@rsu13.org`),
@@ -36,7 +37,9 @@ declare_rule! {
     /// (`mailto:*`), a noun naming the scheme (`mailto:links`) or the end
     /// of a regular expression (`/^mailto:/i`); blanks
     /// around an address are trimmed and a display name's `Name <addr>`
-    /// is read for its address, as mail clients do. As RFC
+    /// is read for its address, as mail clients do, and so is an address
+    /// followed by an RFC 822 comment, old HTML's
+    /// `mailto:hammer@enterprise.net (AM Contributing Writer)`. As RFC
     /// 6068 allows, the address may be a comma-separated list
     /// (`mailto:a@b.org,c@d.org`) or left to the header fields
     /// (`mailto:?to=a@b.org`, whose `to=` addresses are judged the same

@@ -25,7 +25,11 @@ declare_rule! {
     /// or a host named news and its path (`mount news:/var/spool/news`), or
     /// words joined by colons under a `news` prefix (an XMPP node,
     /// `news:politics:home`), or the user `news` in a password file
-    /// (`news:*:16484:0:99999:7:::`, a line of `/etc/shadow`).
+    /// (`news:*:16484:0:99999:7:::`, a line of `/etc/shadow`). As RFC 5536
+    /// has them, a message-id's right side is a dot-atom, no host name
+    /// (newsreaders write `@Dwight_Miller.iix.com`, `@nnrp.ca.mci.com!nnrp1`),
+    /// and a dotted group may start with a digit (`3dfx.glide.linux`;
+    /// an undotted `2cool4school` is still reported).
     /// Under `rfc1738` a server is not allowed (`news://host/group` is
     /// reported), and every one of these is judged.
     ///

@@ -51,10 +51,15 @@ declare_rule! {
     /// `[Ljava.lang.Object;`), as are `<` and `>`
     /// in a quoted attribute's fragment (Clojure's `#clojure.core/tap>`;
     /// paired or quoted, a generator's anchor: javadoc's
-    /// `#sort(java.util.List<java.lang.String>)`, coqdoc's `#:type_scope:x_'<>'_x`, and a backslash quoted there, Coq's `x_'/\'_x`),
+    /// `#sort(java.util.List<java.lang.String>)`, which a link of any
+    /// syntax may copy as it is when no blank is in it, Android's
+    /// `#onChanged(java.util.List<a.b.C>)`; a SICI DOI's item code at
+    /// doi.org, `10.1002/(SICI)1097-4571(199101)42:1<7::AID-ASI2>3.0.CO;2-P`,
+    /// which the resolver takes as written; coqdoc's `#:type_scope:x_'<>'_x`, and a backslash quoted there, Coq's `x_'/\'_x`),
     /// and the blanks and brackets of a mailbox with a display name
     /// (`mailto:Daryll Strauss <daryll@harlot.rb.ca.us>`, which browsers
-    /// pass on as it is and mail clients read).
+    /// pass on as it is and mail clients read), and the blanks of an
+    /// address's RFC 822 comment (`mailto:a@b.example (Editor)`).
     /// A backslash
     /// before a shell, INI, Markdown, AsciiDoc or Perl metacharacter (`?a=1\&b=2`,
     /// `r\#egg=x`, `Squid\_W.png`, a shell's or TeX's `\~bodo/`, TeX's `\%20`, curl's
@@ -112,8 +117,8 @@ declare_rule! {
     /// Still reported there: spaces and invisible characters (no-break
     /// space, zero-width and bidirectional controls, soft hyphen, RFC 3987
     /// §4.1; but not a zero-width non-joiner or joiner after a letter
-    /// beyond ASCII, which Persian and Indic spelling writes inside a word:
-    /// `…/wiki/بؤلگه‌سی`), private-use and non-characters, punctuation of the General
+    /// beyond ASCII or an Indic vowel sign or virama, which Persian and Indic
+    /// spelling writes inside a word: `…/wiki/بؤلگه‌سی`), private-use and non-characters, punctuation of the General
     /// Punctuation and CJK blocks (curly quotes, `…`, `。`, mostly prose
     /// glued to the URL; but not CJK punctuation between two CJK letters,
     /// a title's own: `…/报告：全球软件安全.pdf`, nor the ideographic comma
@@ -124,7 +129,10 @@ declare_rule! {
     /// docsify route's title or ending a heading's `?id=`
     /// (`…/find-common-urls?id=如何…相同的-url？`) or a heading's fragment
     /// after a CJK letter (`…/events.html#为什么在-HTML-中监听事件？`) or inside
-    /// one between two words (`…#io-多路复用之select、poll、epoll详解`), nor a
+    /// one between two words (`…#io-多路复用之select、poll、epoll详解`), or in a
+    /// fragment that is a heading's text as blog engines make its id
+    /// (cnblogs' `…/13506946.html#什么是分布式锁？`) or a browser's text fragment
+    /// (`#:~:text=焦点小组，即小组`), nor a
     /// title's `？`, `！` or `：` after a CJK letter before a Latin word in a
     /// link (`…/了解Emoji吗？Emoji全貌.png`, `…/源码鉴赏：Retrofit.md`), nor CJK brackets paired
     /// around CJK letters in one segment of a link's path, a title made a

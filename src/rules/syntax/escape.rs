@@ -32,7 +32,11 @@ declare_rule! {
     /// nor one in a Wikipedia citation's anchor, which holds the
     /// reference's name as written (`#cite_ref-Density_85%_1-0`),
     /// nor `mod_rewrite`'s back-reference on a `RewriteRule` line
-    /// (`RewriteRule ^(.*)$ http://blog.example/%1 [R=301,L]`).
+    /// (`RewriteRule ^(.*)$ http://blog.example/%1 [R=301,L]`),
+    /// nor a `news:` message-id's own `%` in Outlook Express's attribution,
+    /// its `...` after it ("wrote in message
+    /// news:%hfv7.8396$ym4.360194@iad-read.news.verio.net...", a
+    /// newsreader's, RFC 5536's `atext`).
     /// Otherwise the same under `rfc3986` and `rfc1738`.
     ///
     /// ## Example
@@ -159,13 +163,15 @@ fn is_rewrite_backreference(cx: &Cx<'_>, at: usize) -> bool {
             .is_some_and(|line| line.trim_start().starts_with("RewriteRule"))
 }
 
-/// Whether the URL is a `news:` message-id (`news:%hfv7.8396$ym4.360194@iad-read.news.verio.net`,
-/// Outlook Express's attribution "wrote in message news:…"): a `%` is one
-/// of its characters (RFC 5536's `atext`), written by the newsreader.
+/// Whether the URL is a `news:` message-id in Outlook Express's
+/// attribution, "wrote in message news:%hfv7.8396$ym4.360194@iad-read.news.verio.net...",
+/// its `...` right after: a `%` is one of the id's characters (RFC 5536's
+/// `atext`), written by the newsreader, not a URL an author typed.
 fn is_message_id(cx: &Cx<'_>) -> bool {
     cx.scheme == crate::url::SchemeKind::News
         && cx.parts.authority.is_none()
         && cx.text(cx.parts.body.clone()).contains('@')
+        && cx.source_rest().is_some_and(|r| r.starts_with("..."))
 }
 
 /// Report every `%` that does not start a valid escape.
@@ -293,10 +299,15 @@ mod tests {
             "\"Bob\" wrote in message news:%hfv7.8396$ym4.360194@iad-read.news.verio.net...\n";
         assert!(!has(text, Standard::Rfc3986));
         assert!(has(text, Standard::Rfc1738));
-        // Near misses: a group, and a message-id under a server's URL.
-        assert!(has("see news:comp.lang.c%zz now\n", Standard::Rfc3986));
+        // Near misses: a group, a message-id under a server's URL, and
+        // one without the attribution's `...` (RFC 1630's Example 3).
+        assert!(has("see news:comp.lang.c%zz... now\n", Standard::Rfc3986));
         assert!(has(
-            "see news://h.example/%zz@h.example now\n",
+            "see news://h.example/%zz@h.example... now\n",
+            Standard::Rfc3986
+        ));
+        assert!(has(
+            "see news:12345667123%asdghfh@info.cern.ch now\n",
             Standard::Rfc3986
         ));
     }

@@ -591,7 +591,19 @@ fn names_an_attack(name: &str) -> bool {
         .collect();
     let has = |w: &str| words.iter().any(|x| x == w);
     let pair = |a: &str, b: &str| words.windows(2).any(|p| p[0] == a && p[1] == b);
-    ["ssrf", "xss", "csrf", "xxe", "crlf", "ssti", "payloads", "pentest", "pentesting"]
+    // PortSwigger's Web Security Academy: notes on its labs (`portswigger/`).
+    [
+        "ssrf",
+        "xss",
+        "csrf",
+        "xxe",
+        "crlf",
+        "ssti",
+        "payloads",
+        "pentest",
+        "pentesting",
+        "portswigger",
+    ]
         .iter()
         .any(|w| has(w))
         || pair("request", "forgery")
@@ -786,6 +798,7 @@ mod tests {
             "notes/Pentesting/web.md",
             "docs/penetration-testing.md",
             "20-渗透测试面试题库/渗透测试面试题大全.md",
+            "learning/portswigger/dom-cookie-manipulation/exploit.html",
         ] {
             assert_eq!(
                 shown_by_path(Path::new(path), Syntax::Markdown),

@@ -609,3 +609,14 @@ fn a_text_that_lost_every_colon_is_not_an_authors_slip() {
     let typos = "htp://a.example.org/ ttps://b.example.org/ hhttps://c.example.org/\n";
     assert_eq!(n(typos), 3);
 }
+
+/// A payload that breaks out of an attribute leaves its link unclosed on
+/// purpose: not reported on a page on an attack (notes on a security academy's labs).
+#[test]
+fn a_payload_breaking_out_of_an_attribute_on_an_attack_page() {
+    let text = "Payload:\n\n<iframe src=\"https://lab.web-security-academy.net/?search=<body onresize=print()>\">\n";
+    let rules = |path: &str| rules_of(Settings::default(), text, path);
+    assert!(!rules("notes/portswigger/xss-reflected.md").contains(&Rule::UnterminatedLink));
+    assert!(!rules("02 Cross-site Scripting (XSS)/14.md").contains(&Rule::UnterminatedLink));
+    assert!(rules("docs/notes.md").contains(&Rule::UnterminatedLink));
+}

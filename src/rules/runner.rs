@@ -447,13 +447,18 @@ impl Validator {
         // slip past a filter (`<IMG SRC="httx://badguy.com/a.jpg">`), or
         // doubled or one URL nested in another to the same end (the XSS
         // cheat sheet's `<A HREF="http://www.gohttp://www.google.com/ogle.com/">`),
-        // the empty `<http://>` a filter looks for. A link's mistyped,
+        // the empty `<http://>` a filter looks for, or markup that breaks
+        // out of an attribute (`<iframe src="…?search=<body onresize=print()>">`,
+        // the link left unclosed on purpose). A link's mistyped,
         // doubled or glued scheme is still the page's own typo.
         if self.standard == Standard::Rfc3986 && shown == Shown::Attacks && out.len() > first {
             retain_from(out, first, |d| {
                 !(matches!(
                     d.rule,
-                    Rule::EncodedLineBreak | Rule::NondefaultPort | Rule::EmptyUrl
+                    Rule::EncodedLineBreak
+                        | Rule::NondefaultPort
+                        | Rule::EmptyUrl
+                        | Rule::UnterminatedLink
                 ) || (matches!(
                     d.rule,
                     Rule::MisspelledScheme | Rule::DoubledScheme | Rule::GluedUrl

@@ -121,6 +121,8 @@
 //! into `alternatives`, and `facts.broken_bare` is `Literal`
 //! (`possibly-broken-url`, off by default). Either way the
 //! continuation token is consumed, so it is never reported on its own.
+//! A URL glued to a bar (`|https://…/`, a template's parameter or a table's
+//! cell) is never continued.
 //! A line of 72 to 76 bytes ending in `=` in a quoted-printable body kept
 //! undecoded (the `=` in the URL's path, or `=3D`, a line ending in `=20`
 //! or another such line near) is the encoding's soft break: no join is

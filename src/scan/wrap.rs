@@ -276,6 +276,13 @@ pub(crate) fn rejoin(
     if !matches!(b.get(stop), Some(b'\n' | b'\r')) {
         return;
     }
+    // A URL glued to a bar (a MediaWiki template's parameter,
+    // `{{ExtLink` / `|https://…/` / `|text=…`; a table's cell) is a field of
+    // its own: the next line's bar starts the next field, no quote's
+    // wrapped rest (a reply quoted with `|` has a blank after it).
+    if url_start > 0 && b[url_start - 1] == b'|' {
+        return;
+    }
     let depth = quote::depth_at(w, found.start);
     let mut line = w.line_start(found.start, quote::LINE_LOOK);
     // Pieces of the rejoined URL: `(from, to)` window ranges.

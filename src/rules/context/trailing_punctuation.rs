@@ -22,6 +22,8 @@ declare_rule! {
     /// URL grammar. A fragment is left alone: an anchor may end in `:`
     /// (`#-:` names the option `-:`), and so is a query value holding
     /// spaces, encoded or not (`?text=Hello%20world.`, a mail's `body=`),
+    /// or typographic punctuation encoded (a share link's title,
+    /// `&linkname=Wonder%E2%80%A6.`),
     /// a sentence whose period is
     /// its own, or a dotted prefix searched for (`?query=services.jibri.`),
     /// or a label's colon (`?title=Bug:`, a prefilled issue title), or a
@@ -92,7 +94,10 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     // holds encoded spaces is a sentence, and the period is its own.
     if let Some(query) = &cx.parts.query {
         let value = cx.url[query.clone()].rsplit('&').next().unwrap_or_default();
-        if value.contains("%20") || value.contains('+') || value.contains(' ') {
+        // So is a title with typographic punctuation encoded, a share
+        // link's (AddToAny's `&linkname=Wonder%E2%80%A6.`, an ellipsis).
+        let typographic = value.to_ascii_uppercase().contains("%E2%80%");
+        if value.contains("%20") || value.contains('+') || value.contains(' ') || typographic {
             return;
         }
         // `?query=services.jibri.`: a search for every name under a
@@ -348,9 +353,14 @@ fn dotted_abbreviation(path: &str) -> bool {
         .min_by_key(|w| w.len())
         .unwrap_or(segment);
     let pieces: Vec<&str> = word.split('.').collect();
-    // One case throughout: `S.m.A.` is no abbreviation.
-    let uniform =
-        word.chars().all(|c| !c.is_uppercase()) || word.chars().all(|c| !c.is_lowercase());
+    // One case throughout, or each word capitalised (`Ph.D.`): `S.m.A.`
+    // is no abbreviation.
+    let uniform = word.chars().all(|c| !c.is_uppercase())
+        || word.chars().all(|c| !c.is_lowercase())
+        || pieces.iter().all(|piece| {
+            let mut chars = piece.chars();
+            chars.next().is_some_and(char::is_uppercase) && chars.all(char::is_lowercase)
+        });
     uniform
         && pieces.len() >= 2
         && pieces.iter().all(|piece| {
@@ -504,6 +514,8 @@ mod tests {
             "https://a.example/r/v1.2.",
             "https://a.example/docs/sk:",
             "https://a.example/wiki/Main%20Page:",
+            "https://a.example/wiki/Ph.Dd.x.",
+            "https://a.example/?linkname=Wonder%E2.",
         ] {
             assert!(
                 link_rules(url, false).contains(&Rule::TrailingPunctuation),
@@ -568,6 +580,9 @@ mod tests {
             "https://linuxactionnews.com/tags/bernstein%20v%20u.s.",
             "https://linuxunplugged.com/tags/pocket%20c.h.i.p.",
             "https://el.wikipedia.org/wiki/Μ.Χ.",
+            "https://en.wikipedia.org/wiki/Ph.D.",
+            // A share link's title, its ellipsis encoded.
+            "https://www.addtoany.com/add_to/facebook?linkurl=x&linkname=Wonder%E2%80%A6.",
             // MediaWiki's interwiki and namespace links.
             "https://en.wikisource.org/wiki/sk:",
             "https://en.wikipedia.org/wiki/Special:AllPages/Category:",

@@ -17,8 +17,12 @@ declare_rule! {
     /// no link, or a wrong one. urlint reads the text as plain text too.
     ///
     /// ## Standards
-    /// The same under `rfc3986` and `rfc1738`: it reads the markup, not the
-    /// URL grammar.
+    /// It reads the markup, not the URL grammar. Under `rfc3986` (the
+    /// default) a page on an attack technique, known by its path (the
+    /// README's Standards: `XSS`, `SSRF`, a `portswigger/` folder's notes on
+    /// its labs) is not judged: markup breaking out of an attribute
+    /// (`<iframe src="…?search=<body onresize=print()>">`) leaves its link
+    /// unclosed on purpose. Otherwise the same under `rfc1738`.
     ///
     /// ## Example
     /// `Fixed ([#4656](https://github.com/o/r/pull/4656` at the end of a line

@@ -21,7 +21,10 @@ declare_rule! {
     /// three letters (`nntp://nntp.perl.org`, a page's link for a
     /// newsreader to list the server's groups), is what is meant and is
     /// not reported; a group's name where the server goes
-    /// (`nntp://rec.games.roguelike.angband`, `nntp://news.answers`) still is. Otherwise the same
+    /// (`nntp://rec.games.roguelike.angband`, `nntp://news.answers`) still is;
+    /// a group's URL ending in a slash, no article after it
+    /// (`nntp://msnews.microsoft.com/microsoft.public.win2000.security/`), is the group.
+    /// Otherwise the same
     /// under `rfc3986` and `rfc1738`.
     ///
     /// ## Example
@@ -87,8 +90,12 @@ fn nntp(cx: &Cx<'_>) -> Option<Fault> {
     if !is_group(cx.url, g) {
         return bad("the group is not a newsgroup name (a letter, then letters, digits, `-.+_`)");
     }
+    // `nntp://msnews.microsoft.com/microsoft.public.win2000.security/`:
+    // a group's URL with a slash after it names no article, and a
+    // newsreader opens the group.
+    let group_slash = cx.standard == Standard::Rfc3986 && article == Some("");
     match article {
-        Some(a) if a.is_empty() || !a.bytes().all(|b| b.is_ascii_digit()) => {
+        Some(a) if !group_slash && (a.is_empty() || !a.bytes().all(|b| b.is_ascii_digit())) => {
             bad("the article after the group must be a number")
         }
         _ => None,
@@ -132,6 +139,16 @@ mod tests {
                 ),
                 ("nntp://h.example.org", &["//h.example.org"]),
                 ("nntp://news.answers", &["//news.answers"]),
+                // A group's URL with a slash after it; near miss: a word
+                // for the article.
+                (
+                    "nntp://msnews.microsoft.com/microsoft.public.win2000.security/",
+                    &[],
+                ),
+                (
+                    "nntp://msnews.microsoft.com/microsoft.public.x/first",
+                    &["/microsoft.public.x/first"],
+                ),
                 (
                     "nntp://news.announce.newusers",
                     &["//news.announce.newusers"],

@@ -33,7 +33,10 @@ declare_rule! {
     /// mix-up (a redirect from HTTP to HTTPS on one listener), and no
     /// other protocol's server is reached. Nor is a Gopher telnet item's
     /// port 23 (`gopher://h:23/8…`, RFC 1436's type `8`): it names the
-    /// telnet server the menu points at. Under `rfc1738`
+    /// telnet server the menu points at. Nor is any port of a `telnet:`
+    /// URL: telnet is the client people talk to any text protocol with
+    /// (`telnet://uunet.uu.net:119` to a news server by hand, `curl -v
+    /// telnet://host:22` to see whether SSH answers). Under `rfc1738`
     /// every host is judged alike, and every reserved port.
     ///
     /// ## Example
@@ -70,7 +73,8 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     let other_protocol = cx.standard == Standard::Rfc1738
         || (is_other_protocols(n)
             && !is_twins_port(cx.scheme_str(), n)
-            && !is_gopher_telnet_item(cx, n));
+            && !is_gopher_telnet_item(cx, n)
+            && !cx.scheme_str().eq_ignore_ascii_case("telnet"));
     if n < 1024 && n != u32::from(default) && other_protocol {
         out.at(
             p,
@@ -153,6 +157,11 @@ mod tests {
                 ("gopher://gopher.floodgap.com:23/T", &[]),
                 ("gopher://gopher.floodgap.com:23/0file", &["23"]),
                 ("gopher://gopher.floodgap.com:25/8x", &["25"]),
+                // Telnet to another protocol's port, on purpose; near
+                // miss: the same port for another scheme.
+                ("telnet://uunet.uu.net:119", &[]),
+                ("telnet://192.168.1.10:22", &[]),
+                ("gopher://uunet.uu.net:119/", &["119"]),
             ],
         );
     }

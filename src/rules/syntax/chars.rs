@@ -44,7 +44,8 @@ declare_rule! {
     /// standard sends it as it is, and APIs take lists so), nor a `^` in
     /// the query (a search's regular expression, `?q=file:^src/`, or a
     /// parameter's separator, `?ref_src=twsrc^google`, sent as it is too;
-    /// one that ends the query, `?usp=sharing^`, is a stray mark). In an HTML attribute's fragment naming a method by its
+    /// one that ends the query, `?usp=sharing^`, is a stray mark), nor an
+    /// eDonkey link's bars (`ed2k://|file|name|size|hash|/`, its form). In an HTML attribute's fragment naming a method by its
     /// signature (old javadoc's `href="…#wait(long, int)"`), a space after a
     /// comma is the anchor's own and browsers find it, and so are an array
     /// type's brackets (`char[]`, groovydoc's JVM descriptors `[C` and
@@ -224,6 +225,9 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
         }
         let skip = ipv6.as_ref().is_some_and(|h| h.contains(&i))
             || (c == b'~' && !rfc1738)
+            // eDonkey's links are fields between bars
+            // (`ed2k://|file|name.iso|734003200|8A7…|/`), the form itself.
+            || (c == b'|' && !rfc1738 && cx.scheme_str().eq_ignore_ascii_case("ed2k"))
             || (c == b'\\'
                 && !rfc1738
                 && is_shell_escape(b.get(i + 1))
@@ -1351,6 +1355,16 @@ mod tests {
             Standard::Rfc3986
         )
         .contains(&Rule::UnsafeCharacter));
+    }
+
+    #[test]
+    fn an_ed2k_links_bars_under_rfc3986() {
+        let link = "ed2k://|file|ubuntu.iso|734003200|8A7D1F3A2B4C5D6E7F8091A2B3C4D5E6|/";
+        table_3986(
+            Rule::UnsafeCharacter,
+            &[(link, &[]), ("http://h/a|b|c|/", &["|", "|", "|"])],
+        );
+        table(Rule::UnsafeCharacter, &[(link, &["|", "|", "|", "|", "|"])]);
     }
 
     #[test]

@@ -1226,3 +1226,21 @@ fn a_quoted_printable_soft_break_is_no_wrap() {
     let c = one("see http://a.example/path/x=\nlong/y.html here\n");
     assert!(c.facts.broken_bare.is_some(), "{c:?}");
 }
+
+#[test]
+fn a_url_glued_to_a_bar_is_a_field_no_wrap() {
+    // Whonix's wiki export: a template's parameters, one a line.
+    let text = format!(
+        "{{{{ExtLink\n{}\n|text=community member\n}}}}\n",
+        "|https://openinventionnetwork.com/our-members/community-members/our-community-members/"
+    );
+    let c = one(&text);
+    assert_eq!(c.facts.broken_bare, None, "{c:?}");
+    // Near miss: a reply quoted with `| `, its URL wrapped.
+    let quoted = format!(
+        "| {}\n| req-02.txt\n",
+        filled("http://example.com/drafts/draft-fun-").trim_start()
+    );
+    let c = one(&quoted);
+    assert!(c.facts.broken_bare.is_some(), "{c:?}");
+}

@@ -7,7 +7,7 @@
 //!
 //! | shape | example |
 //! |---|---|
-//! | template placeholder | a host of `#`s (`https://###/realms`), `{{base_url}}`, `${host}`, `$(HOST)`, `{% url %}`, `<%= x %>`, `~a`, `{name}`, `{0}`, HAProxy's `%[hdr(host)]`, vim-latex's `<+email+>` |
+//! | template placeholder | a host of `#`s (`https://###/realms`) or one partly blotted out (`http://ec2-###-##.compute-1.amazonaws.com/`), `{{base_url}}`, `${host}`, `$(HOST)`, `{% url %}`, `<%= x %>`, `~a`, `{name}`, `{0}`, HAProxy's `%[hdr(host)]`, vim-latex's `<+email+>` |
 //! | printf conversion | `%s`, `%d/`, `%(name)s`, `%1$s`, `/%l/`, Qt's `/%2/`, xargs' `/%` (a `%` not starting a valid escape); Go's error marks `%!B(MISSING)` in a URL printed as a format |
 //! | usage notation | `ftp://[user@]host[:port]/path`, `http://host[/path]`, `mailto:[email]` |
 //! | wildcard | `https://*.example.com/*`, `http://host/*.html`, `bundle-[hash].js`, `/bot[your-token]/` |
@@ -27,6 +27,30 @@
 //! assert!(!is_pattern("http://[2001:db8::1]:8080/a?x[]=1"));
 //! ```
 
+/// Whether the host has digits blotted out with `#`s and goes on after
+/// them (`http://ec2-###-##-##-###.compute-1.amazonaws.com/`, an EC2 name
+/// redacted): a run of two or more `#` standing as a label's part between
+/// `-` or `.` marks, and a `.` and a letter later in the host. A URL's
+/// fragment starts after a whole host (`a.example##x`), never in a label.
+fn masked_host(url: &str) -> bool {
+    let Some(rest) = url.split_once("://").map(|(_, r)| r) else {
+        return false;
+    };
+    let host = rest.split(['/', '?']).next().unwrap_or_default();
+    let b = host.as_bytes();
+    let Some(k) = host.find("##") else {
+        return false;
+    };
+    let run = b[k..].iter().take_while(|&&c| c == b'#').count();
+    let before = k == 0 || matches!(b[k - 1], b'-' | b'.');
+    let after = matches!(b.get(k + run), Some(b'-' | b'.'));
+    before
+        && after
+        && host[k..]
+            .split_once('.')
+            .is_some_and(|(_, rest)| rest.starts_with(|c: char| c.is_ascii_alphabetic()))
+}
+
 /// Whether a URL's text, as written, is a regular expression's or a `sed`
 /// substitution's piece: slashes escaped, then one that is not, the
 /// expression's delimiter (`s/git:\/\//http:\/\//g`).
@@ -45,7 +69,7 @@ pub fn is_pattern(url: &str) -> bool {
     }
     // `--oidc-issuer-url=https://###/realms/test`: a host blotted out with
     // `#`s (a redacted setting); no URL has a fragment where its host goes.
-    if marks & HASH != 0 && memchr::memmem::find(b, b"://##").is_some() {
+    if marks & HASH != 0 && (memchr::memmem::find(b, b"://##").is_some() || masked_host(url)) {
         return true;
     }
     if marks & PERCENT != 0 && (has_printf(b) || has_fmt_error(b)) {
@@ -1284,6 +1308,7 @@ mod tests {
             "http://%.letsencrypt.org%",
             "https://crt.sh/?q=%.example.com",
             "https://###/realms/test",
+            "http://ec2-###-##-##-###.compute-1.amazonaws.com:8088/",
             "https://##/oauth2/auth",
             "https://crt.sh/?q=%.example.com&output=json",
             "mailto:%1?subject=%2",
@@ -1450,6 +1475,9 @@ mod tests {
             // A fragment after a host; a news article's number after its
             // group; Plone's views: one `@@` before a name, not around it.
             "https://a.example/#portal#x",
+            // A fragment of `#`s after a whole host; one `#` in the host.
+            "https://a.example##x.y",
+            "http://ec2-#.compute-1.amazonaws.com/",
             "news:comp.lang.c/12345",
             "http://localhost:8080/Plone/@@overview-controlpanel",
             "https://a.example/site/@@search?q=x",

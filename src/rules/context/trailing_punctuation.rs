@@ -59,8 +59,11 @@ declare_rule! {
     /// random name, whose dot is its own),
     /// a title or tag ending in an abbreviation of short words, each with
     /// its stop, in any script (a show's tag page `…/tags/kde%20e.v.`,
-    /// Greek Wikipedia's `…/wiki/Μ.Χ.`), the interwiki and
-    /// namespace links of a wiki (`…/wiki/sk:`, `…/Special:AllPages/Category:`),
+    /// Greek Wikipedia's `…/wiki/Μ.Χ.`; the last word one letter, so a
+    /// file's `…-en.pdf.` is still reported), the interwiki and namespace
+    /// links of a wiki in the HTML it wrote (`href="…/wiki/sk:"`,
+    /// `…/Special:AllPages/Category:`; a converter's Markdown link ending
+    /// so, `…/wiki/Help:`, lost its page),
     /// and a last segment or a query value made of marks only, an
     /// operator's name (`…/wiki/%3F:`, the article on `?:`; Hoogle's
     /// `?hoogle=%5E.`, a search for `^.`).
@@ -252,8 +255,10 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     let dotted = dotted_abbreviation(&cx.url[cx.parts.path.clone()]);
     // MediaWiki's interwiki and namespace links, `…/wiki/sk:` (Slovak
     // Wikisource's main page), `…/Special:AllPages/Category:`: a prefix
-    // and its colon name the page.
-    let interwiki = cx.url.contains("/wiki/")
+    // and its colon name the page, in the `href` MediaWiki wrote. A
+    // converter's Markdown link ending so (`…/wiki/Help:`) lost its page.
+    let interwiki = crate::url::standard::is_attribute_value(cx.cand)
+        && cx.url.contains("/wiki/")
         && cx.url[cx.parts.path.clone()]
             .strip_suffix(':')
             .and_then(|stem| stem.rsplit('/').next())
@@ -354,7 +359,9 @@ fn dotted_abbreviation(path: &str) -> bool {
         .unwrap_or(segment);
     let pieces: Vec<&str> = word.split('.').collect();
     // One case throughout, or each word capitalised (`Ph.D.`): `S.m.A.`
-    // is no abbreviation.
+    // is no abbreviation. The last word is one letter: `ms-cb-en.pdf.`
+    // is a file's name and a sentence's stop.
+    let last_letter = pieces.last().is_some_and(|p| p.chars().count() == 1);
     let uniform = word.chars().all(|c| !c.is_uppercase())
         || word.chars().all(|c| !c.is_lowercase())
         || pieces.iter().all(|piece| {
@@ -362,6 +369,7 @@ fn dotted_abbreviation(path: &str) -> bool {
             chars.next().is_some_and(char::is_uppercase) && chars.all(char::is_lowercase)
         });
     uniform
+        && last_letter
         && pieces.len() >= 2
         && pieces.iter().all(|piece| {
             (1..=3).contains(&piece.chars().count()) && piece.chars().all(char::is_alphabetic)
@@ -515,6 +523,8 @@ mod tests {
             "https://a.example/docs/sk:",
             "https://a.example/wiki/Main%20Page:",
             "https://a.example/wiki/Ph.Dd.x.",
+            "https://www.pragma-ade.com/general/manuals/ms-cb-en.pdf.",
+            "https://mirror.ctan.org/macros/latex/contrib/hyperref/doc/hyperref-doc.pdf.",
             "https://a.example/?linkname=Wonder%E2.",
         ] {
             assert!(
@@ -583,9 +593,6 @@ mod tests {
             "https://en.wikipedia.org/wiki/Ph.D.",
             // A share link's title, its ellipsis encoded.
             "https://www.addtoany.com/add_to/facebook?linkurl=x&linkname=Wonder%E2%80%A6.",
-            // MediaWiki's interwiki and namespace links.
-            "https://en.wikisource.org/wiki/sk:",
-            "https://en.wikipedia.org/wiki/Special:AllPages/Category:",
             // The Twig playground's state: base64, `.` for its padding.
             "https://twig.symfony.com/play?data=eyJ2ZXJzaW9uIjoiMy44LjAifQ..",
         ] {
@@ -598,6 +605,29 @@ mod tests {
         assert!(!diagnostics(&bare)
             .iter()
             .any(|d| d.rule == Rule::TrailingPunctuation));
+    }
+
+    #[test]
+    fn an_interwiki_link_mediawiki_wrote() {
+        use crate::document::Syntax;
+        use crate::rules::testutil::document_rules;
+        use crate::url::Standard;
+        for href in [
+            "https://en.wikisource.org/wiki/sk:",
+            "https://en.wikipedia.org/wiki/Special:AllPages/Category:",
+        ] {
+            let html = format!("<li><a href=\"{href}\" title=\"s:sk:\">Slovenčina</a></li>\n");
+            let rules = document_rules(Syntax::Html, &html, Standard::Rfc3986);
+            assert!(!rules.contains(&Rule::TrailingPunctuation), "{href}");
+        }
+        // Near misses: a converter's Markdown link that lost its page, and
+        // a prefix that is no word.
+        let md = "See [the wiki](http://openbox.org/wiki/Help:).\n";
+        assert!(document_rules(Syntax::Markdown, md, Standard::Rfc3986)
+            .contains(&Rule::TrailingPunctuation));
+        let html = "<a href=\"https://a.example/wiki/%3Fx:\">x</a>\n";
+        assert!(document_rules(Syntax::Html, html, Standard::Rfc3986)
+            .contains(&Rule::TrailingPunctuation));
     }
 
     #[test]

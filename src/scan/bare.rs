@@ -305,6 +305,16 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // Nor is a `*` closing emphasis opened earlier (`**see
                 // http://a/b**`), unless it is all the path (`news:*`).
                 b'*' => i > 0 && b[i - 1] == b':',
+                // A dash typed as hyphens glued to the URL before prose
+                // (`at ftp://ftp.gmd.de-- one of the key resources`): two
+                // or more, then a blank or the end; no URL ends so.
+                b'-' if b.get(i + 1) == Some(&b'-') && {
+                    let n = b[i..limit].iter().take_while(|&&c| c == b'-').count();
+                    b.get(i + n).is_none_or(u8::is_ascii_whitespace)
+                } =>
+                {
+                    break
+                }
                 // An HTML entity for a delimiter (`&gt;`, `&lt;`, `&quot;`)
                 // is text escaped around the URL, never part of it.
                 b'&' if is_delimiter_entity(&b[i..limit]) => break,

@@ -621,3 +621,21 @@ fn a_url_after_an_escaped_backslash_ends_at_the_next() {
         ["http://a.example/x\\y"]
     );
 }
+
+#[test]
+fn a_dash_typed_as_hyphens_after_a_url_is_prose() {
+    // Hugo's manual: "at ftp://ftp.gmd.de-- one of the key resources".
+    assert_eq!(
+        urls("at ftp://ftp.gmd.de-- one of the key resources\nand http://a.example/x---\n"),
+        ["ftp://ftp.gmd.de", "http://a.example/x"]
+    );
+    // Near misses: hyphens inside the URL, one hyphen before a blank.
+    assert_eq!(
+        urls("see http://a.example/a--b now\n"),
+        ["http://a.example/a--b"]
+    );
+    assert_eq!(
+        urls("see http://a.example/a- now\n"),
+        ["http://a.example/a-"]
+    );
+}

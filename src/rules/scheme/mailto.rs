@@ -21,7 +21,8 @@ declare_rule! {
     /// `'at'`, `-at-`, `+at+`, `%5BAT%5D`, `%3CAT%3E`, `_at_`, `%20at%20`,
     /// Japanese `(あっと)`, an address wrapped after a hyphen with ` at ` on
     /// the next line (`[mailto:help-` then `> bounces at lists.example.org]`),
-    /// `ukdATkampsax.dk`, French `AROBAS`, `...at...`, `\(at\)` behind
+    /// `ukdATkampsax.dk`, French `AROBAS` or `{arobazz}`, `...at...`,
+    /// Google Groups' `jsi··.@tri··y.edu`, `\(at\)` behind
     /// Markdown's escapes, ` dot ` for the dot, or the marks spaced out,
     /// `warner-buildbot @ lothar . com`, or cut short with `...` before the
     /// `@` as Google Groups' archive shows it, `myLifeO...@googlegroups.com`
@@ -141,6 +142,11 @@ pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
     if words.contains(" at ") && words.contains(" dot ") {
         return true;
     }
+    // Google Groups' later masking, `jsi··.@tri··y.edu`: middle dots
+    // where letters were, which end the URL before them.
+    if rest.starts_with("\u{b7}\u{b7}") {
+        return true;
+    }
     let after: String = rest.chars().take(8).collect();
     let after = after.to_ascii_lowercase();
     [
@@ -193,8 +199,9 @@ fn says_at(s: &str) -> bool {
         "[dot]",
         "(dot)",
         "_dot_",
-        // French, `lemireAROBASondelette.com`; `name...at...host`.
-        "arobas",
+        // French, `lemireAROBASondelette.com`, `v.gay{arobazz}aravissimo.com`;
+        // `name...at...host`.
+        "aroba",
         "...at...",
     ]
     .iter()
@@ -652,6 +659,8 @@ mod tests {
         for text in [
             "<a href=\"mailto:lemireAROBASondelette.com\">x</a>",
             "mail mailto:joe...at...example.org now",
+            "<a href=\"mailto:v.gay%7Barobazz%7Daravissimo.com\">x</a>",
+            "> In article, jsi\u{b7}\u{b7}.@tri\u{b7}\u{b7}y.edu wrote: Mailto:jsi\u{b7}\u{b7}.@tri\u{b7}\u{b7}y.edu",
         ] {
             assert!(!fires(text, Standard::Rfc3986), "{text}");
             assert!(fires(text, Standard::Rfc1738), "{text}");

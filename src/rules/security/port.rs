@@ -36,7 +36,10 @@ declare_rule! {
     /// telnet server the menu points at. Nor is any port of a `telnet:`
     /// URL: telnet is the client people talk to any text protocol with
     /// (`telnet://uunet.uu.net:119` to a news server by hand, `curl -v
-    /// telnet://host:22` to see whether SSH answers). Under `rfc1738`
+    /// telnet://host:22` to see whether SSH answers), nor port 70 of an
+    /// `http:` URL whose path starts with a Gopher item type
+    /// (`http://cyberwerks.com:70/0h/…`: GN served both protocols there).
+    /// Under `rfc1738`
     /// every host is judged alike, and every reserved port.
     ///
     /// ## Example
@@ -74,6 +77,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         || (is_other_protocols(n)
             && !is_twins_port(cx.scheme_str(), n)
             && !is_gopher_telnet_item(cx, n)
+            && !is_gn_page(cx, n)
             && !cx.scheme_str().eq_ignore_ascii_case("telnet"));
     if n < 1024 && n != u32::from(default) && other_protocol {
         out.at(
@@ -108,6 +112,18 @@ fn is_gopher_telnet_item(cx: &Cx<'_>, n: u32) -> bool {
             cx.text(cx.parts.path.clone()).as_bytes(),
             [b'/', b'8' | b'T', ..]
         )
+}
+
+/// `http://cyberwerks.com:70/0h/cyberwire/cwd/…`: GN, a server of the
+/// 1990s, answered Gopher and HTTP on one port, 70, and its web pages kept
+/// the Gopher item type as the path's first segment (`/0h/`, `/1/`).
+fn is_gn_page(cx: &Cx<'_>, n: u32) -> bool {
+    let path = cx.text(cx.parts.path.clone()).as_bytes();
+    let typed = match path {
+        [b'/', t, b'/', ..] | [b'/', t, b'a'..=b'z', b'/', ..] => b"0179gIh".contains(t),
+        _ => false,
+    };
+    n == 70 && cx.scheme_str().eq_ignore_ascii_case("http") && typed
 }
 
 /// Reserved ports another protocol listens on: the WHATWG Fetch standard's
@@ -162,6 +178,14 @@ mod tests {
                 ("telnet://uunet.uu.net:119", &[]),
                 ("telnet://192.168.1.10:22", &[]),
                 ("gopher://uunet.uu.net:119/", &["119"]),
+                // GN's web pages on the Gopher port, the item type first;
+                // near miss: a page with no item type there.
+                (
+                    "http://cyberwerks.com:70/0h/cyberwire/cwd/cwd.96.05.22a.html",
+                    &[],
+                ),
+                ("http://cyberwerks.com:70/1/", &[]),
+                ("http://cyberwerks.com:70/cyberwire/", &["70"]),
             ],
         );
     }

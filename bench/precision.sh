@@ -12,7 +12,7 @@
 #   bench/precision.sh --score bench/verdicts/after.tsv
 #
 #   bench/precision.sh --score-docs SHEET # ... documentation files only
-#   bench/precision.sh --score-all bench/verdicts/all-2026-11-28g.tsv
+#   bench/precision.sh --score-all bench/verdicts/all-2026-11-28h.tsv
 #                                         # every diagnostic judged: by set, by rule
 #
 # Environment: TREES (default /tmp/urlint-trees), OUT (default
@@ -37,7 +37,7 @@ SAMPLER=${SAMPLER:-/work/shared/tools/sample-diagnostics}
 SEED=${SEED:-1}
 
 REPOS=${REPOS:-/work/trees}
-HELDOUT=${HELDOUT:-$(for n in $(seq 2 1416); do printf "/work/trees%s " "$n"; done)}
+HELDOUT=${HELDOUT:-$(for n in $(seq 2 1488); do printf "/work/trees%s " "$n"; done)}
 REPO_TREES="curl+curl git+git python+devguide rust-lang+book lycheeverse+lychee prometheus+docs asciidoctor+asciidoctor sphinx-doc+sphinx tldr-pages+tldr"
 
 if [ "${1:-}" = "--score" ]; then

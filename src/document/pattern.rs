@@ -38,7 +38,8 @@ fn masked_host(url: &str) -> bool {
     };
     let host = rest.split(['/', '?']).next().unwrap_or_default();
     let b = host.as_bytes();
-    let Some(k) = host.find("##") else {
+    // The host's first `#` starts the run: one before it starts a fragment.
+    let Some(k) = host.find("##").filter(|&k| host.find('#') == Some(k)) else {
         return false;
     };
     let run = b[k..].iter().take_while(|&&c| c == b'#').count();
@@ -1478,6 +1479,7 @@ mod tests {
             // A fragment of `#`s after a whole host; one `#` in the host.
             "https://a.example##x.y",
             "http://ec2-#.compute-1.amazonaws.com/",
+            "http://example.com:99999#step-##.intro",
             "news:comp.lang.c/12345",
             "http://localhost:8080/Plone/@@overview-controlpanel",
             "https://a.example/site/@@search?q=x",

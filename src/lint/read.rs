@@ -105,10 +105,10 @@ struct Held<'a, F> {
 }
 
 /// This many URLs without their colon (`https//imgur.com/a/x`) and not
-/// one with it: the text lost every colon on its way here (a scraped
+/// one with it, in a whole file (the judgement waits for its end): the text lost every colon on its way here (a scraped
 /// corpus's article text, an IRC log's conversion, a generated index),
 /// and the slips are the converter's, not an author's to fix.
-const STRIPPED_MIN: usize = 3;
+const STRIPPED_MIN: usize = 5;
 
 /// Whether a URL starts with `http`, `https` or `ftp`, then `//` with
 /// (`colon`) or without a colon between.
@@ -164,9 +164,11 @@ impl<F: FnMut(Event)> Held<'_, F> {
         }));
     }
 
-    /// Let the held diagnostics go, less the ones a comment silences.
-    fn release(&mut self) {
-        let stripped = !self.colon_seen && self.colonless >= STRIPPED_MIN;
+    /// Let the held diagnostics go, less the ones a comment silences;
+    /// `end`: the input is read to its end, so what the whole text shows
+    /// (every colon lost) can be judged.
+    fn release(&mut self, end: bool) {
+        let stripped = end && !self.colon_seen && self.colonless >= STRIPPED_MIN;
         for f in self.findings.drain(..) {
             let d = &f.diag;
             if self.directives.silences(d.span.start.line, d.rule) || stripped && is_colonless(d) {
@@ -187,7 +189,7 @@ impl<F: FnMut(Event)> Held<'_, F> {
         if !ready.findings.is_empty() {
             self.findings.extend(ready.findings);
             if self.findings.len() >= HOLD_MAX {
-                self.release();
+                self.release(false);
             }
         }
         (self.emit)(Event::Url(ready.cand, ready.mail));
@@ -389,7 +391,7 @@ impl Linter {
             }
         };
         directives.finish();
-        held.release();
+        held.release(true);
         result?;
         if let Some(e) = late
             .as_ref()

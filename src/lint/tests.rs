@@ -594,17 +594,17 @@ fn a_text_that_lost_every_colon_is_not_an_authors_slip() {
     let linter = Linter::new(Settings::default()).unwrap();
     let source = Source::path("log.md");
     let n = |text: &str| count(&linter, text, &source, Rule::MisspelledScheme);
-    // An IRC log's conversion dropped every colon: three URLs, none whole.
+    // An IRC log's conversion dropped every colon: five URLs, none whole.
     let stripped = "<a> see https//imgur.com/a/x\n<b> and http//docs.example.org/en/\n\
-                    <c> https//lists.example.org/pipermail/x.html\n";
+                    <c> https//lists.example.org/pipermail/x.html\n\
+                    <d> https//a.example.org/y and https//b.example.org/z\n";
     assert_eq!(n(stripped), 0);
-    // Two slips are an author's, and so are three beside a whole URL.
-    assert_eq!(
-        n("see https//imgur.com/a/x and http//docs.example.org/en/\n"),
-        2
-    );
+    // Three slips are an author's, and so are five beside a whole URL.
+    let three =
+        "see https//imgur.com/a/x and http//docs.example.org/en/ and https//c.example.org\n";
+    assert_eq!(n(three), 3);
     let beside = format!("{stripped}the list: https://lists.example.org/\n");
-    assert_eq!(n(&beside), 3);
+    assert_eq!(n(&beside), 5);
     // Other misspellings are not the converter's.
     let typos = "htp://a.example.org/ ttps://b.example.org/ hhttps://c.example.org/\n";
     assert_eq!(n(typos), 3);

@@ -51,9 +51,9 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // A string escape in program text (`"http://a/b\n"`,
                 // `\xc3\xa4`) ends it: the URL is what the string holds.
                 b'\\' if is_string_escape(&b[i..limit]) => break,
-                // A URL right after an escaped backslash in a string
+                // A URL right after a backslash (an escaped one in a string
                 // (Neverball's `"Neverball\\http://neverball.org\\Created by…"`,
-                // its lines so separated) ends at the next one.
+                // its lines so separated) ends at the next doubled one.
                 b'\\' if quoted == b'\\' && b.get(i + 1) == Some(&b'\\') => break,
                 // So does an RTF or TeX control word, unless the URL's path
                 // is written with backslashes (`http://a.example/\etc\apps`).
@@ -307,8 +307,9 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 b'*' => i > 0 && b[i - 1] == b':',
                 // A dash typed as hyphens glued to the URL before prose
                 // (`at ftp://ftp.gmd.de-- one of the key resources`): two
-                // or more, then a blank or the end; no URL ends so.
-                b'-' if b.get(i + 1) == Some(&b'-') && {
+                // or more, then a blank or the end; no URL's path ends so
+                // (a fragment may: git's `#Documentation/git-checkout.txt---`).
+                b'-' if !query && !hashed && b.get(i + 1) == Some(&b'-') && {
                     let n = b[i..limit].iter().take_while(|&&c| c == b'-').count();
                     b.get(i + n).is_none_or(u8::is_ascii_whitespace)
                 } =>

@@ -638,4 +638,11 @@ fn a_dash_typed_as_hyphens_after_a_url_is_prose() {
         urls("see http://a.example/a- now\n"),
         ["http://a.example/a-"]
     );
+    // A fragment may end so (git's anchor for `--`).
+    assert_eq!(
+        urls(
+            "See https://git-scm.com/docs/git-checkout#Documentation/git-checkout.txt--- for it\n"
+        ),
+        ["https://git-scm.com/docs/git-checkout#Documentation/git-checkout.txt---"]
+    );
 }

@@ -298,10 +298,7 @@ pub(crate) fn rejoin(
         // A quoted-printable body kept undecoded (a list archive's, a
         // disk magazine's mail): the line's `=` is the encoding's soft
         // break, which a mail reader removes, not a wrap to report.
-        // In the path, where no parameter's `=` stands, the line's width
-        // says enough.
-        let in_path = !b[url_start..run_end].contains(&b'?');
-        if b[run_end - 1] == b'=' && line.is_some_and(|ls| soft_break(b, ls, run_end, in_path)) {
+        if b[run_end - 1] == b'=' && line.is_some_and(|ls| soft_break(b, ls, run_end)) {
             break;
         }
         let Some(next) = next_token(w, schemes, run_end, depth) else {
@@ -440,18 +437,14 @@ const QP_LINE: std::ops::RangeInclusive<usize> = 72..=76;
 const QP_LOOK: usize = 32 << 10;
 
 /// Whether the line from `ls` to `end`, ending in `=`, is a
-/// quoted-printable soft break: as long as an encoder makes one, and the
-/// `=` in a URL's path (`in_path`: `…/attachments/20070808/5=` over
-/// `eb35333/…`), or another sign of the encoding near it (an escaped `=`,
-/// `=3D`; an escaped blank ending a line, `=20`; another line so broken).
-/// A query's `=` at such a line's end is rather a wrap after a parameter's
-/// name.
-fn soft_break(b: &[u8], ls: usize, end: usize, in_path: bool) -> bool {
+/// quoted-printable soft break: as long as an encoder makes one
+/// (`…/attachments/20070808/5=` over `eb35333/…`), with another sign of
+/// the encoding near it (an escaped `=`, `=3D`; an escaped blank ending a
+/// line, `=20`; another line so broken). Without one, a line ending in `=`
+/// is judged as any wrap.
+fn soft_break(b: &[u8], ls: usize, end: usize) -> bool {
     if !QP_LINE.contains(&(end - ls)) {
         return false;
-    }
-    if in_path {
-        return true;
     }
     let lo = ls.saturating_sub(QP_LOOK);
     let hi = (end + QP_LOOK).min(b.len());

@@ -88,9 +88,10 @@ fn placeholder_name(b: &[u8]) -> Option<usize> {
 /// The length of `<name>` at the start of `b` when its `>` closes the
 /// wrapper too: a placeholder ending the URL, written once
 /// (`Link: <https://h.example/api/records/<pid_value> ; rel="linkset"`).
-/// Only a name no HTML tag has (one with `_` or `-`, or in capitals,
-/// `<ID>`), and a blank, `;`, `,` or the line's end after it: a tag ending
-/// a line (`<br>`) is markup after an unclosed wrapper.
+/// Only a name no HTML tag has, one with `_` or a digit after its first
+/// letter (`<pid_value>`, `<id2>`; `<BR>`, `<HR>` and custom elements'
+/// `<my-tag>` are markup after an unclosed wrapper), and a blank, `;`, `,`
+/// or the line's end after it.
 fn closing_placeholder(b: &[u8]) -> Option<usize> {
     let name = b[1..]
         .iter()
@@ -98,11 +99,7 @@ fn closing_placeholder(b: &[u8]) -> Option<usize> {
         .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_'))
         .count();
     let word = &b[1..=name];
-    let marked = word.iter().any(|c| matches!(c, b'-' | b'_'))
-        || (name >= 2
-            && word
-                .iter()
-                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()));
+    let marked = word.iter().any(|c| *c == b'_' || c.is_ascii_digit());
     let ends = matches!(
         b.get(name + 2),
         None | Some(b' ' | b'\t' | b'\n' | b'\r' | b';' | b',')

@@ -22,8 +22,6 @@ declare_rule! {
     /// URL grammar. A fragment is left alone: an anchor may end in `:`
     /// (`#-:` names the option `-:`), and so is a query value holding
     /// spaces, encoded or not (`?text=Hello%20world.`, a mail's `body=`),
-    /// or typographic punctuation encoded (a share link's title,
-    /// `&linkname=Wonder%E2%80%A6.`),
     /// a sentence whose period is
     /// its own, or a dotted prefix searched for (`?query=services.jibri.`),
     /// or a label's colon (`?title=Bug:`, a prefilled issue title), or a
@@ -59,11 +57,14 @@ declare_rule! {
     /// random name, whose dot is its own),
     /// a title or tag ending in an abbreviation of short words, each with
     /// its stop, in any script (a show's tag page `…/tags/kde%20e.v.`,
-    /// Greek Wikipedia's `…/wiki/Μ.Χ.`; the last word one letter, so a
-    /// file's `…-en.pdf.` is still reported), the interwiki and namespace
-    /// links of a wiki in the HTML it wrote (`href="…/wiki/sk:"`,
-    /// `…/Special:AllPages/Category:`; a converter's Markdown link ending
-    /// so, `…/wiki/Help:`, lost its page),
+    /// Greek Wikipedia's `…/wiki/Μ.Χ.`, `…/wiki/Ph.D.`; every word one
+    /// letter but a capitalised first, so a file's `…-en.pdf.` or `sds.c.`
+    /// is still reported), the interwiki links of a wiki in the HTML it
+    /// wrote, a language's code (`href="…/wiki/sk:"`) or a namespace given
+    /// to a special page (`…/Special:AllPages/Category:`; a converter's
+    /// Markdown link or a page named `Help:` is still reported),
+    /// a share link's title whose last mark is typographic punctuation
+    /// encoded, right before the stop (`&linkname=Wonder%E2%80%A6.`),
     /// and a last segment or a query value made of marks only, an
     /// operator's name (`…/wiki/%3F:`, the article on `?:`; Hoogle's
     /// `?hoogle=%5E.`, a search for `^.`).
@@ -99,7 +100,11 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
         let value = cx.url[query.clone()].rsplit('&').next().unwrap_or_default();
         // So is a title with typographic punctuation encoded, a share
         // link's (AddToAny's `&linkname=Wonder%E2%80%A6.`, an ellipsis).
-        let typographic = value.to_ascii_uppercase().contains("%E2%80%");
+        let typographic = value
+            .len()
+            .checked_sub(10)
+            .and_then(|k| value.get(k..k + 7))
+            .is_some_and(|m| m.eq_ignore_ascii_case("%E2%80%"));
         if value.contains("%20") || value.contains('+') || value.contains(' ') || typographic {
             return;
         }
@@ -263,11 +268,15 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
             .strip_suffix(':')
             .and_then(|stem| stem.rsplit('/').next())
             .is_some_and(|page| {
-                !page.is_empty()
-                    && page.starts_with(|c: char| c.is_ascii_alphabetic())
-                    && page
-                        .bytes()
-                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b':'))
+                // A language's code (`sk`, `zh-yue`), or a namespace given to
+                // a special page (`Special:AllPages/Category:`).
+                let (lang, sub) = page.split_once('-').unwrap_or((page, ""));
+                let code = (2..=3).contains(&lang.len())
+                    && lang.bytes().all(|c| c.is_ascii_lowercase())
+                    && sub.bytes().all(|c| c.is_ascii_lowercase());
+                let special =
+                    cx.url.contains("/Special:") && page.bytes().all(|c| c.is_ascii_alphabetic());
+                code || special
             });
     if (abbreviation
         || initialism
@@ -359,9 +368,15 @@ fn dotted_abbreviation(path: &str) -> bool {
         .unwrap_or(segment);
     let pieces: Vec<&str> = word.split('.').collect();
     // One case throughout, or each word capitalised (`Ph.D.`): `S.m.A.`
-    // is no abbreviation. The last word is one letter: `ms-cb-en.pdf.`
-    // is a file's name and a sentence's stop.
-    let last_letter = pieces.last().is_some_and(|p| p.chars().count() == 1);
+    // is no abbreviation. Every word is one letter but a capitalised
+    // first (`Ph`): `ms-cb-en.pdf.` and `sds.c.` are files' names and a
+    // sentence's stop.
+    let last_letter = pieces.iter().enumerate().all(|(k, p)| {
+        let mut chars = p.chars();
+        let first = chars.next();
+        p.chars().count() == 1
+            || (k == 0 && first.is_some_and(char::is_uppercase) && chars.all(char::is_lowercase))
+    });
     let uniform = word.chars().all(|c| !c.is_uppercase())
         || word.chars().all(|c| !c.is_lowercase())
         || pieces.iter().all(|piece| {
@@ -525,7 +540,10 @@ mod tests {
             "https://a.example/wiki/Ph.Dd.x.",
             "https://www.pragma-ade.com/general/manuals/ms-cb-en.pdf.",
             "https://mirror.ctan.org/macros/latex/contrib/hyperref/doc/hyperref-doc.pdf.",
+            "https://github.com/redis/redis/blob/unstable/src/sds.c.",
+            "https://a.example/src/my_io.h.",
             "https://a.example/?linkname=Wonder%E2.",
+            "https://example.org/page?title=Foo%E2%80%93Bar.",
         ] {
             assert!(
                 link_rules(url, false).contains(&Rule::TrailingPunctuation),
@@ -619,6 +637,16 @@ mod tests {
             let html = format!("<li><a href=\"{href}\" title=\"s:sk:\">Slovenčina</a></li>\n");
             let rules = document_rules(Syntax::Html, &html, Standard::Rfc3986);
             assert!(!rules.contains(&Rule::TrailingPunctuation), "{href}");
+        }
+        // Near misses: a hand-written link to a wiki page named by a word
+        // and a colon (GitHub's wiki, Wikipedia's `Help:`).
+        for href in [
+            "https://github.com/o/r/wiki/Install:",
+            "https://en.wikipedia.org/wiki/Help:",
+        ] {
+            let html = format!("<a href=\"{href}\">x</a>\n");
+            let rules = document_rules(Syntax::Html, &html, Standard::Rfc3986);
+            assert!(rules.contains(&Rule::TrailingPunctuation), "{href}");
         }
         // Near misses: a converter's Markdown link that lost its page, and
         // a prefix that is no word.

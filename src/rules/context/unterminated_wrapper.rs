@@ -23,7 +23,7 @@ declare_rule! {
     /// XEP-0115's verification string: a separator). Under `rfc1738` each is.
     /// Under both, a placeholder's `<name>` ending the URL closes the
     /// wrapper with its own `>` (`Link: <https://h.example/records/<pid_value> ;
-    /// rel="linkset"`, a name with `_` or `-` or in capitals, then a
+    /// rel="linkset"`, a name with `_` or a digit, no HTML tag's, then a
     /// blank, `;`, `,` or the line's end): a pattern, left out.
     ///
     /// ## Example

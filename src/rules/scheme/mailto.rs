@@ -201,7 +201,8 @@ fn says_at(s: &str) -> bool {
         "_dot_",
         // French, `lemireAROBASondelette.com`, `v.gay{arobazz}aravissimo.com`;
         // `name...at...host`.
-        "aroba",
+        "arobas",
+        "arobaz",
         "...at...",
     ]
     .iter()

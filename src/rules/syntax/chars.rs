@@ -999,7 +999,11 @@ fn is_heading_text_fragment(cx: &Cx<'_>, i: usize, c: char) -> bool {
         && !frag
             .bytes()
             .any(|x| x.is_ascii_punctuation() && !matches!(x, b'-' | b'_' | b'.'));
+    // Last, only a heading's own question, exclamation or colon: a full
+    // stop or comma there is prose's (`#安装步骤。`).
+    let last = i + c.len_utf8() == cx.url.len();
     heading
+        && (!last || matches!(c, '\u{FF1F}' | '\u{FF01}' | '\u{FF1A}'))
         && cx.url[..i]
             .chars()
             .next_back()
@@ -1865,6 +1869,8 @@ mod tests {
             "#\u{9501}\u{ff1f}",
             "#\u{ff1f}\u{4ec0}\u{4e48}",
             "#\u{4ec0}\u{4e48}(x)\u{ff1f}",
+            "#\u{5b89}\u{88c5}\u{6b65}\u{9aa4}\u{3002}",
+            "#\u{914d}\u{7f6e}\u{8bf4}\u{660e}\u{ff0c}",
         ] {
             assert!(
                 fired(&format!("https://a.example/p{frag}"), Form::Link),

@@ -50,7 +50,7 @@ declare_rule! {
     /// execution-policy error, `https:/go.microsoft.com/fwlink/?LinkID=135170`),
     /// or HTTP's version token with a colon too many (`HTTP:/1.1 200 OK`),
     /// nor a scheme without its colon in a text that lost every colon on
-    /// its way (three or more `https//…` in a file and not one `https://`:
+    /// its way (five or more `https//…` in a file and not one `https://`:
     /// a scraped corpus's article text, an IRC log's conversion).
     ///
     /// ## Example

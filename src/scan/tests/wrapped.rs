@@ -1155,8 +1155,8 @@ fn a_placeholder_name_inside_a_wrapper_makes_it_a_pattern() {
     // RFC's `Link:` header example, and one in capitals ending its line.
     for text in [
         "Link: <https://h.example/api/records/<pid_value> ; rel=\"linkset\"\n",
-        "see <http://a.example/y<ID>\nmore\n",
-        "<http://a.example/z<foo-bar>, more\n",
+        "see <http://a.example/y<ID_2>\nmore\n",
+        "<http://a.example/z<foo_bar>, more\n",
     ] {
         let found = scan_all(text.as_bytes(), &ScanOptions::default());
         assert!(found.is_empty(), "{text}: {found:#?}");
@@ -1168,6 +1168,9 @@ fn a_placeholder_name_inside_a_wrapper_makes_it_a_pattern() {
         "see <http://a.example/x<br>\nmore\n",
         "see <http://a.example/x</b> more\n",
         "see <http://a.example/x<pid_value>\" more\n",
+        "Read <http://example.com/foo<BR>\n",
+        "See <URL:http://example.com/bar<HR> for details\n",
+        "see <http://a.example/x<my-tag>\n",
     ] {
         let found = scan_all(text.as_bytes(), &ScanOptions::default());
         assert!(
@@ -1204,9 +1207,13 @@ fn a_quoted_printable_soft_break_is_no_wrap() {
     // encoder's 76-byte lines end in `=` wherever they fall.
     let line = "Url : http://twistedmatrix.com/pipermail/inheritance/attachments/20070808/5=";
     assert_eq!(line.len(), 76);
-    let text = format!("{line}\neb35333/advertisement-0001.pdf\nFrom x\n");
+    let rule = format!("{}=", "-".repeat(75));
+    let text = format!("{rule}\n---\n{line}\neb35333/advertisement-0001.pdf\nFrom x\n");
     let c = one(&text);
     assert_eq!(c.facts.broken_bare, None, "{c:?}");
+    // Near miss: the same line with no other sign of the encoding.
+    let c = one(&format!("{line}\neb35333/advertisement-0001.pdf\nFrom x\n"));
+    assert!(c.facts.broken_bare.is_some(), "{c:?}");
     // In the query, with the encoding's `=3D` near it; and `=20` alone on
     // the next line, an encoded trailing blank.
     let query = "http://www.zeoneo.com/index.php?subpage=3Dproducts&product=3Dinvasion&scree=";

@@ -105,9 +105,10 @@ struct Held<'a, F> {
 }
 
 /// This many URLs without their colon (`https//imgur.com/a/x`) and not
-/// one with it, in a whole file (the judgement waits for its end): the text lost every colon on its way here (a scraped
-/// corpus's article text, an IRC log's conversion, a generated index),
-/// and the slips are the converter's, not an author's to fix.
+/// one with it, in a whole file (the judgement waits for its end): the
+/// text lost every colon on its way here (a scraped corpus's article
+/// text, an IRC log's conversion), and the slips are the converter's, not
+/// an author's to fix.
 const STRIPPED_MIN: usize = 5;
 
 /// Whether a URL starts with `http`, `https` or `ftp`, then `//` with

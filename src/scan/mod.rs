@@ -135,6 +135,7 @@ mod chars;
 mod document;
 mod emit;
 pub(crate) use emit::push_without_tags;
+pub(crate) use wrapper::sici_part;
 mod parallel;
 mod position;
 mod quote;

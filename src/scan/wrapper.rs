@@ -111,7 +111,7 @@ fn closing_placeholder(b: &[u8]) -> Option<usize> {
 /// The length of a SICI's `<247::AID-TEA2>` at the start of `b`: a serial
 /// item's DOI holds one (`10.1002/(SICI)1098-231X(200003)37:3<247::AID-TEA2>3.0.CO;2-O`),
 /// part of the URL a wrapper holds, not its end.
-fn sici_part(b: &[u8]) -> Option<usize> {
+pub(crate) fn sici_part(b: &[u8]) -> Option<usize> {
     let digits = b[1..]
         .iter()
         .take(12)

@@ -4,7 +4,7 @@ use crate::rules::runner::Report;
 use crate::rules::{declare_rule, Severity};
 use crate::schemes::default_port;
 use crate::url::grammar::port;
-use crate::url::{Cx, Standard};
+use crate::url::{Cx, SchemeKind, Standard};
 
 declare_rule! {
     /// ## What it does
@@ -78,7 +78,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             && !is_twins_port(cx.scheme_str(), n)
             && !is_gopher_telnet_item(cx, n)
             && !is_gn_page(cx, n)
-            && !cx.scheme_str().eq_ignore_ascii_case("telnet"));
+            && cx.scheme != SchemeKind::Telnet);
     if n < 1024 && n != u32::from(default) && other_protocol {
         out.at(
             p,
@@ -123,7 +123,7 @@ fn is_gn_page(cx: &Cx<'_>, n: u32) -> bool {
         [b'/', t, b'/', ..] | [b'/', t, b'a'..=b'z', b'/', ..] => b"0179gIh".contains(t),
         _ => false,
     };
-    n == 70 && cx.scheme_str().eq_ignore_ascii_case("http") && typed
+    n == 70 && cx.scheme == SchemeKind::Http && typed
 }
 
 /// Reserved ports another protocol listens on: the WHATWG Fetch standard's

@@ -309,22 +309,23 @@ fn javadoc_anchor(cx: &Cx<'_>) -> Option<Range<usize>> {
     if cx.cand.form != crate::scan::Form::Link || !standard::is_attribute_value(cx.cand) {
         return None;
     }
-    let f = cx.parts.fragment.clone()?;
-    let text = cx.text(f.clone());
-    let (name, args) = text.split_once('(')?;
-    let args = args.strip_suffix(')')?;
+    let (f, args) = signature(cx)?;
     let listed = args
         .match_indices(' ')
         .all(|(k, _)| args[..k].ends_with(','));
-    (is_method_name(name) && listed && !args.contains(['(', ')'])).then_some(f)
+    (listed && !args.contains(['(', ')'])).then_some(f)
 }
 
-/// Whether `name` is a method's name in an anchor (`wait`, `set$Value`).
-fn is_method_name(name: &str) -> bool {
-    name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+/// The fragment of a link that names a method by its signature,
+/// `#name(args)` (`wait`, `set$Value`), and the arguments' text.
+fn signature<'a>(cx: &Cx<'a>) -> Option<(Range<usize>, &'a str)> {
+    let f = cx.parts.fragment.clone()?;
+    let (name, args) = cx.text(f.clone()).split_once('(')?;
+    let named = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
         && name
             .bytes()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$'))
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$'));
+    Some((f, args.strip_suffix(')')?)).filter(|_| named)
 }
 
 /// The fragment of any link naming a method by a signature with generic
@@ -337,10 +338,7 @@ fn generic_signature(cx: &Cx<'_>) -> Option<Range<usize>> {
     if cx.cand.form != crate::scan::Form::Link {
         return None;
     }
-    let f = cx.parts.fragment.clone()?;
-    let text = cx.text(f.clone());
-    let (name, args) = text.split_once('(')?;
-    let args = args.strip_suffix(')')?;
+    let (f, args) = signature(cx)?;
     let typed = args
         .bytes()
         .all(|c| c.is_ascii_alphanumeric() || b"._$<>,[]?".contains(&c));
@@ -349,7 +347,7 @@ fn generic_signature(cx: &Cx<'_>) -> Option<Range<usize>> {
         depth += i32::from(c == b'<') - i32::from(c == b'>');
         depth >= 0
     }) && depth == 0;
-    (is_method_name(name) && typed && paired && args.contains('<')).then_some(f)
+    (typed && paired && args.contains('<')).then_some(f)
 }
 
 /// The item code of a SICI-style DOI at doi.org, `<7::AID-ASI2>` in
@@ -365,16 +363,9 @@ fn sici_item(cx: &Cx<'_>) -> Option<Range<usize>> {
     let path = cx.parts.path.clone();
     let text = cx.text(path.clone());
     let open = text.find('<')?;
-    let digits = text[open + 1..]
-        .bytes()
-        .take_while(u8::is_ascii_digit)
-        .count();
-    if digits == 0 || !text[open + 1 + digits..].starts_with("::") {
-        return None;
-    }
-    let close = open + text[open..].find('>')?;
-    (!text[open + 1..close].contains(['<', ' ']))
-        .then_some(path.start + open..path.start + close + 1)
+    // The scanner's reading of the same item code inside a wrapper.
+    let len = crate::scan::sici_part(&text.as_bytes()[open..])?;
+    Some(path.start + open..path.start + open + len)
 }
 
 /// The fragment of an HTML attribute's link that names an anchor a

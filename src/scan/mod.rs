@@ -466,7 +466,7 @@ impl<'s> Pass<'s> {
                 // that colon again, as the start of a bare URL.
                 Some(found) if found.resume <= i - lo => {
                     let resume = w.abs(found.resume);
-                    let anchored = is_anchored(&w, &found);
+                    let anchored = is_anchored(&w, &found) || is_address_wildcard(&w, &found);
                     let c = emit::build(&mut self.cursor, buf, base, &w, found, self.excerpts);
                     self.pos = base + i as u64;
                     self.consumed = resume;
@@ -476,7 +476,7 @@ impl<'s> Pass<'s> {
                 }
                 Some(found) => {
                     let resume = w.abs(found.resume.max(i - lo + 1));
-                    let anchored = is_anchored(&w, &found);
+                    let anchored = is_anchored(&w, &found) || is_address_wildcard(&w, &found);
                     let c = emit::build(&mut self.cursor, buf, base, &w, found, self.excerpts);
                     self.pos = resume;
                     self.consumed = resume;
@@ -499,6 +499,24 @@ fn is_anchored(w: &Window, found: &Found) -> bool {
         && found.start > 0
         && w.bytes[found.start - 1] == b'^'
         && found.url.contains("://")
+}
+
+/// The proxy switcher's `pattern="http://10.*"`, a proxy list's `http://192.168.*`:
+/// a bare URL whose host is the first one to three numbers of an address,
+/// cut where `.*` stands for the rest of it, is a wildcard, a pattern.
+/// (The scanner leaves the `.*` out, as punctuation after a URL.)
+fn is_address_wildcard(w: &Window, found: &Found) -> bool {
+    let host = found
+        .url
+        .split_once("://")
+        .map_or("", |(_, rest)| rest.rsplit('@').next().unwrap_or(rest));
+    found.form == Form::Bare
+        && w.bytes[found.end..].starts_with(b".*")
+        && !host.is_empty()
+        && host.split('.').count() < 4
+        && host
+            .split('.')
+            .all(|l| !l.is_empty() && l.bytes().all(|c| c.is_ascii_digit()))
 }
 
 /// The URL whose scheme (or `URL` prefix) ends at the `:` at window index

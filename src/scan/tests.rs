@@ -382,6 +382,11 @@ fn real_world_shapes() {
             &[],
         ),
         ("see https://a.example/wiki/W^X", &["https://a.example/wiki/W^X"]),
+        // A proxy list's address wildcard (FoxyProxy's `http://10.*`);
+        // near misses: a whole address, and a name, before `.*`.
+        ("pattern=\"http://10.*\" and http://192.168.*", &[]),
+        ("http://10.0.0.1.* is it", &["http://10.0.0.1"]),
+        ("**see http://a.example.**", &["http://a.example"]),
         // A record's field after an address; near misses: another
         // address after the `;`, and a `;` in a mailto query.
         (

@@ -440,6 +440,11 @@ fn has_placeholder(b: &[u8]) -> bool {
     {
         return true;
     }
+    // WordPress's `paginate_links()` base, `…/all_posts.php%_%`: the
+    // token it replaces with the page's format.
+    if memchr::memmem::find(b, b"%_%").is_some() {
+        return true;
+    }
     // `http://www.%[hdr(host)]%[capture.req.uri]`: HAProxy's sample
     // expression, never an escape.
     if b.windows(3)
@@ -1239,6 +1244,7 @@ mod tests {
             "file://%kernel.project_dir%/var/sessions",
             "file:///%APPDATA%/app",
             "https://files.prusa3d.com/?latest=slicer-profiles&lng=%1%",
+            "http://example.com/all_posts.php%_%",
             "https://prusalator.prusa3d.com/project/11/locale/82/key/%1%",
             "https://github.com/ganeti/instance-debootstrap/archive/v%0.16%.tar.gz",
             "http://i.imgur.com/[^",

@@ -197,6 +197,10 @@ pub const DATA_FOLDERS: &[&str] = &[
     "duniverse",
     "node_modules",
     "bower_components",
+    // A WordPress installation copied into a site's repository: its core
+    // (`wp-includes/`, `wp-admin/`) is upstream's code.
+    "wp-includes",
+    "wp-admin",
 ];
 
 /// Whether a file found `depth` levels below the walked path lies in one of
@@ -239,8 +243,12 @@ pub fn in_data_folder(path: &Path, depth: usize) -> bool {
                             "benchmarking",
                         ]
                         .contains(&folder);
+                    // And its plugins, each a third party's (`wp-content/
+                    // plugins/relative-url/readme.txt`); its themes may be
+                    // the site's own.
+                    let plugins = child == "plugins" && folder == "wp-content";
                     child = folder;
-                    inputs || is_data_folder(folder)
+                    inputs || plugins || is_data_folder(folder)
                 })
         }
 }
@@ -532,9 +540,15 @@ mod tests {
             "r/furl.egg-info/SOURCES.txt",
             "r/src/furl-2.1.dist-info/METADATA",
             "r/_working/Home - QuartzClinical_files/analytics.js.download",
+            "r/wordpress/wp-includes/general-template.php",
+            "r/wp-admin/js/a.js",
         ] {
             assert!(in_data_folder(Path::new(data), 3), "{data}");
         }
+        // A WordPress plugin, the folders below the walked path counted.
+        let plugin = Path::new("r/wordpress/wp-content/plugins/relative-url/readme.txt");
+        assert!(in_data_folder(plugin, 5));
+        assert!(!in_data_folder(plugin, 3));
         for prose in [
             "r/Tester/x/a.txt",
             "r/contest/x/a.md",
@@ -556,6 +570,8 @@ mod tests {
             "r/docs/benchmarks/index.md",
             "r/content/posts/speed-test/index.md",
             "r/samples/a.md",
+            "r/wp-content/themes/mine/readme.txt",
+            "r/docs/plugins/a.md",
             "r/universe/a.md",
             "r/lib/test.ml.md",
             "r/bench/x/samples/a.md",

@@ -209,7 +209,8 @@ impl Schemes {
 
     /// The start of a known scheme ending right before the `:` at `colon`,
     /// not preceded by an ASCII letter or digit. A scheme may also follow
-    /// `+`, `-` or `.` (the tail of `svn+http:` is still `http:`); the
+    /// `+`, `-` or `.` (the tail of `svn+http:` is still `http:`; after a
+    /// word and `-` only with `//` after it); the
     /// longest match wins. The scheme starts at or after `floor`, the end of
     /// the previous candidate, so candidates never overlap.
     pub(crate) fn scheme_before(&self, w: &Window, colon: usize, floor: usize) -> Option<usize> {
@@ -242,6 +243,10 @@ impl Schemes {
             ((j >= 2 && &b[j - 2..j] == b"::") && !slashes)
                 || (j >= 1 && matches!(b[j - 1], b'/' | b'.') && numbered())
                 || (j >= 2 && b[j - 1] == b'_' && b[j - 2].is_ascii_alphanumeric() && !slashes)
+                // So after a word and `-`, a hyphenated word's end (a
+                // digest's `industry-news:16`), unless `//` follows
+                // (`svn-https://`, a URL glued after `Homepage-`).
+                || (j >= 2 && b[j - 1] == b'-' && b[j - 2].is_ascii_alphanumeric() && !slashes)
                 // After a word and `/`, it is a path's segment (Sphinx's
                 // intersphinx target `georgringer/news:Tutorials/…/Index`,
                 // the inventory `georgringer/news`), unless `//` follows
@@ -327,6 +332,12 @@ mod tests {
         // The rest of a name after `_` (an Erlang module's `boss_news`);
         // near misses: `//` after it, a `_` that opens a word.
         assert_eq!(s.scheme_before(&win("boss_news:start()"), 9, 0), None);
+        // And after `-`: a hyphenated word's end; near misses: `//` after
+        // it, a `-` that opens a word.
+        assert_eq!(s.scheme_before(&win("industry-news:16, x"), 13, 0), None);
+        assert_eq!(s.scheme_before(&win("my-news:comp.lang"), 7, 0), None);
+        assert_eq!(s.scheme_before(&win("Homepage-https://x"), 14, 0), Some(9));
+        assert_eq!(s.scheme_before(&win(" -news:a.b"), 6, 0), Some(2));
         // The text of an A-label; near miss: another prefix.
         assert_eq!(
             s.scheme_before(&win("xn--https://-5y4qg6h355l.jp"), 9, 0),

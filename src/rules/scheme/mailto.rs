@@ -28,7 +28,8 @@ declare_rule! {
     /// `@` as Google Groups' archive shows it, `myLifeO...@googlegroups.com`
     /// (later `bj***.@rsu13.org`),
     /// or written as HTML character
-    /// references shown outside HTML, `abc&#37;&#52;&#48;example&#46;org`),
+    /// references shown outside HTML, `abc&#37;&#52;&#48;example&#46;org`,
+    /// or escaped once more in a feed's HTML content, `andrei&amp;#64;…`),
     /// is not reported: its writer broke it deliberately; nor is a
     /// placeholder (`mailto:xxx`, `mailto:foo`, `mailto:user`, `mailto:test`,
     /// `mailto:anonymous`, `mailto:list`, `mailto:body`, `mailto:...`, a local part of dots alone left by an archive's elision (`mailto:.@vuw.ac.nz`), `mailto:-`, `mailto:EmailAddress`),
@@ -89,11 +90,14 @@ pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
     }
     // docutils' `cloak_email_addresses` shown outside HTML:
     // `mailto:abc&#37;&#52;&#48;example&#46;org` is `abc%40example.org`
-    // once a browser reads the character references.
+    // once a browser reads the character references; escaped once more
+    // in a feed's HTML content (Pelican's Atom feed,
+    // `href="mailto:andrei&amp;#64;metalanguage.com"` inside `&lt;a …&gt;`).
     let lower = raw.to_ascii_lowercase();
+    let unescaped = lower.replace("&amp;", "&");
     if ["&#64;", "&#x40;", "&#37;", "&#46;", "&#x2e;"]
         .iter()
-        .any(|w| lower.contains(w))
+        .any(|w| unescaped.contains(w))
     {
         return true;
     }
@@ -750,6 +754,11 @@ mod tests {
         let cloaked = "<a href=\"mailto:abc&#37;&#52;&#48;example&#46;org\">\n";
         assert!(!fires(cloaked, Standard::Rfc3986));
         assert!(fires(cloaked, Standard::Rfc1738));
+        // The same escaped once more, a feed's HTML content (Pelican's
+        // Atom feed) in its XML.
+        let feed = "&lt;a href=\"mailto:andrei&amp;#64;metalanguage.com\"&gt;andrei&lt;/a&gt;\n";
+        assert!(!fires(feed, Standard::Rfc3986));
+        assert!(fires(feed, Standard::Rfc1738));
         assert!(fires(
             "mail mailto:abc&amp;example today",
             Standard::Rfc3986

@@ -36,7 +36,11 @@ declare_rule! {
     /// path only a GitHub app's account (`github.com/dependabot[bot]`),
     /// the number a browser gave a saved copy in a file's name
     /// (`…/Colubris-AP-72dpi-RGB[1].jpg`) and the frame Node.js prints for
-    /// code run with `-e` (`file:///Users/you/app/[eval1]:1`) are spared. So are
+    /// code run with `-e` (`file:///Users/you/app/[eval1]:1`) are spared,
+    /// and in a link (a Markdown destination, an HTML attribute) the
+    /// brackets paired around a name inside one path segment, the name a
+    /// file or page really has (`…/files/[EN]ASNA09.pdf`; not `[]`, `[…]`
+    /// or a blank inside). So are
     /// double quotes that pair up there (a quoted search term in a link,
     /// `?q="Project:+openssh"`, which browsers encode as they send it, or
     /// one opened escaped and closed raw, `?q=milestone%3A%223.5"`), and
@@ -44,7 +48,9 @@ declare_rule! {
     /// standard sends it as it is, and APIs take lists so), nor a `^` in
     /// the query (a search's regular expression, `?q=file:^src/`, or a
     /// parameter's separator, `?ref_src=twsrc^google`, sent as it is too;
-    /// one that ends the query, `?usp=sharing^`, is a stray mark), nor an
+    /// one that ends the query, `?usp=sharing^`, is a stray mark), nor
+    /// the key a Vim help tag names at a fragment's end
+    /// (`editing.html#CTRL-^`, `tagsrch.html#CTRL-]`), nor an
     /// eDonkey link's bars (`ed2k://|file|name|size|hash|/`, its form). In an HTML attribute's fragment naming a method by its
     /// signature (old javadoc's `href="…#wait(long, int)"`), a space after a
     /// comma is the anchor's own and browsers find it, and so are an array
@@ -611,6 +617,12 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
                 {
                     out.push(i);
                 }
+                // Vim's help tags for keys, `editing.html#CTRL-^`,
+                // `tagsrch.html#CTRL-]`, `#i_CTRL-W_]`: the anchor is the
+                // key's name, and browsers find it.
+                b'^' | b']' | b'[' | b'\\' if !query && is_vim_key(b, r.start, i) => {
+                    out.push(i);
+                }
                 // Paired; in the fragment nested too (TiddlyWiki's
                 // permalink to a story filter, `#:[tag[task]]`), not in
                 // the query (`?a=[[1]]`).
@@ -725,7 +737,50 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
             out.extend([last + k, last + close]);
         }
     }
+    // `[…](https://infoscience.epfl.ch/…/files/[EN]ASNA09.pdf)`,
+    // `…/[Tech]%20blockchain/…`, a Hexo post's `…/2014-08-19-[译]…/`: in
+    // a link, brackets paired inside one segment of the path are the name
+    // a file or page really has, and browsers send them as written (the
+    // WHATWG URL standard leaves them). Not empty (`…/ember-4-3[]/`), not
+    // an ellipsis (Slack's `…/blob[…]ain/`), not nested, not a blank.
+    if cx.cand.form == crate::scan::Form::Link {
+        let mut open = None;
+        for i in path.clone() {
+            match b[i] {
+                b'/' => open = None,
+                b'[' => {
+                    open = if open.is_none() {
+                        Some(i)
+                    } else {
+                        Some(usize::MAX)
+                    }
+                }
+                b']' => {
+                    if let Some(o) = open.take().filter(|&o| o != usize::MAX) {
+                        let inner = &cx.url[o + 1..i];
+                        let named = !inner.is_empty()
+                            && inner.chars().any(char::is_alphanumeric)
+                            && !inner.contains(['…', ' '])
+                            && !inner.contains("...");
+                        if named {
+                            out.extend([o, i]);
+                        }
+                    } else {
+                        open = Some(usize::MAX);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
     out
+}
+
+/// Whether the mark at `i` ends a fragment (starting at `start`) that is
+/// a Vim help tag naming a key: `CTRL-^`, `i_CTRL-]`, `CTRL-W_]`.
+fn is_vim_key(b: &[u8], start: usize, i: usize) -> bool {
+    let tag = &b[start..i];
+    i + 1 == b.len() && (tag.ends_with(b"CTRL-") || tag.ends_with(b"CTRL-W_"))
 }
 
 /// Report one run; returns its encoded form, for the fix.
@@ -1353,6 +1408,36 @@ mod tests {
     }
 
     #[test]
+    fn a_bracketed_name_in_a_links_path_under_rfc3986() {
+        use crate::document::Syntax;
+        use crate::rules::testutil::document_rules;
+        let unsafe_in = |text: &str, standard| {
+            document_rules(Syntax::Markdown, text, standard).contains(&Rule::UnsafeCharacter)
+        };
+        for md in [
+            "[paper](https://infoscience.epfl.ch/record/200525/files/[EN]ASNA09.pdf)\n",
+            "[pdf](http://vpb.a.example/[Tech]%20blockchain/Overview.pdf)\n",
+            "[post](http://www.a.example/angularjs/2014-08-19-[%E8%AF%91]scope/)\n",
+            "[book](<https://pan.a.example/Design%20[RISC-V]%20(2017).pdf>)\n",
+        ] {
+            assert!(!unsafe_in(md, Standard::Rfc3986), "{md}");
+            assert!(unsafe_in(md, Standard::Rfc1738), "{md}");
+        }
+        // Near misses: empty, an ellipsis, a pair and a lone one, a blank inside, a lone
+        // one, and the same name in a bare URL.
+        for md in [
+            "[p](https://blog.a.example/ember-released-4-3[]/)\n",
+            "[p](https://gitlab.com/a/b/-/blob[…]ain/x.md)\n",
+            "[p](https://a.example/x[a]]b/c)\n",
+            "[p](https://a.example/x[a b]/z)\n",
+            "[p](https://a.example/x]y/z)\n",
+            "see https://infoscience.epfl.ch/record/200525/files/[EN]ASNA09.pdf\n",
+        ] {
+            assert!(unsafe_in(md, Standard::Rfc3986), "{md}");
+        }
+    }
+
+    #[test]
     fn an_ed2k_links_bars_under_rfc3986() {
         let link = "ed2k://|file|ubuntu.iso|734003200|8A7D1F3A2B4C5D6E7F8091A2B3C4D5E6|/";
         table_3986(
@@ -1555,6 +1640,16 @@ mod tests {
                 ),
                 ("https://h.example/test^path?q=^a", &["^"]),
                 ("https://h.example/x#post^^", &["^^"]),
+                // Vim's help tags for keys; near misses: not the last
+                // mark, another word before it.
+                ("https://neovim.io/doc/user/editing.html#CTRL-^", &[]),
+                (
+                    "http://vimdoc.sourceforge.net/htmldoc/tagsrch.html#CTRL-]",
+                    &[],
+                ),
+                ("https://h.example/x.html#i_CTRL-W_]", &[]),
+                ("https://h.example/x.html#CTRL-^^", &["^^"]),
+                ("https://h.example/x.html#ALT-^", &["^"]),
                 ("https://h.example/edit?usp=sharing^", &["^"]),
                 (
                     "https://twitter.com/nodejs?ref_src=twsrc^google|twcamp^serp|twgr^author",

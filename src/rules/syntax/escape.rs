@@ -28,7 +28,8 @@ declare_rule! {
     /// `%` (archive.today's point of the page, `https://archive.is/L7wRJ#76%`),
     /// nor a `%` ending a URL quoted after SQL's `LIKE` (`WHERE url LIKE
     /// 'http://a.example/share/1707%'`: the wildcard), nor the `%` that
-    /// starts an anchor tex2page names (R5RS's `…/r5rs-Z-H-9.html#%_sec_6.6`),
+    /// starts an anchor tex2page names (R5RS's `…/r5rs-Z-H-9.html#%_sec_6.6`,
+    /// SICP's `…/book-Z-H-11.html#%_thm_1.14`),
     /// nor one in a Wikipedia citation's anchor, which holds the
     /// reference's name as written (`#cite_ref-Density_85%_1-0`),
     /// nor `mod_rewrite`'s back-reference on a `RewriteRule` line
@@ -86,16 +87,36 @@ fn is_scroll_position(cx: &Cx<'_>, at: usize) -> bool {
 }
 
 /// Whether the `%` at `at` starts a fragment naming an anchor tex2page
-/// wrote (`…/r5rs-Z-H-9.html#%_sec_6.6`, `#%_idx_144`, `#%_chap_Temp_9`:
-/// R5RS, SICP and the SRFI pages link them so): the target page names its
-/// anchor with the `%` itself, and browsers leave a fragment as it is.
+/// wrote (`…/r5rs-Z-H-9.html#%_sec_6.6`, `#%_idx_144`, `#%_chap_Temp_9`,
+/// SICP's exercises and figures `#%_thm_1.14`, `#%_fig_1.1`: R5RS, SICP
+/// and the SRFI pages link them so): the target page names its anchor
+/// with the `%` itself, and browsers leave a fragment as it is. Another
+/// word in the same shape counts on a page tex2page named (`…-Z-H-11.html`).
 fn is_tex2page_anchor(cx: &Cx<'_>, at: usize) -> bool {
+    let page = || {
+        let path = cx.text(cx.parts.path.clone());
+        path.strip_suffix(".html").is_some_and(|p| {
+            p.rsplit_once("-Z-H-")
+                .is_some_and(|(_, n)| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()))
+        })
+    };
     cx.parts.fragment.as_ref().is_some_and(|f| {
         f.start == at
             && cx.url.get(at + 1..).is_some_and(|rest| {
-                ["_sec_", "_idx_", "_chap_", "_toc_"]
-                    .iter()
-                    .any(|p| rest.starts_with(p))
+                let word = rest
+                    .strip_prefix('_')
+                    .and_then(|r| r.split_once('_'))
+                    .map(|(w, _)| w)
+                    .filter(|w| {
+                        (2..=9).contains(&w.len()) && w.bytes().all(|c| c.is_ascii_lowercase())
+                    });
+                word.is_some_and(|w| {
+                    [
+                        "sec", "idx", "chap", "toc", "thm", "fig", "part", "footnote",
+                    ]
+                    .contains(&w)
+                        || page()
+                })
             })
     })
 }
@@ -248,7 +269,11 @@ mod tests {
                 // tex2page's anchors; near miss: another word.
                 ("http://a.example/r5rs-Z-H-9.html#%_sec_6.6", &[]),
                 ("http://a.example/r5rs-Z-H-9.html#%_idx_144", &[]),
-                ("http://a.example/r5rs-Z-H-9.html#%_foo_1", &["%_f"]),
+                ("http://a.example/r5rs-Z-H-9.html#%_foo_1", &[]),
+                ("http://a.example/book-Z-H-11.html#%_thm_1.14", &[]),
+                ("http://a.example/book.html#%_fig_1.1", &[]),
+                ("http://a.example/page.html#%_foo_1", &["%_f"]),
+                ("http://a.example/r5rs-Z-H-9.html#%_Foo_1", &["%_F"]),
                 // A Wikipedia citation's anchor; near miss: another anchor.
                 (
                     "https://en.wikipedia.org/wiki/Phosphoric_acid#cite_ref-Density_85%_1-0",

@@ -40,6 +40,9 @@ declare_rule! {
     /// a wiki page named after a citation whose sentences end in stops,
     /// a year in parentheses among them
     /// (psychwiki's `…/wiki/Meehl,_P._E._(1978)._Theoretical_risks…_806-834.`),
+    /// a story's title of two sentences made its slug (Digg's
+    /// `…/…_is_on_right_now._It_will_last_639_years.`), a token ending in
+    /// doubled commas (Flaticon's license link `…/fi/SwkgUx…Sw,,`),
     /// a script link a scraper resolved against its page
     /// (`…//javascript:void(0);`), an ellipsis ending a query value (a
     /// button's label, `&submit=Continue...`),
@@ -278,11 +281,31 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
                     cx.url.contains("/Special:") && page.bytes().all(|c| c.is_ascii_alphabetic());
                 code || special
             });
+    // Digg's `…/The_longest_concert_in_history_is_on_right_now._It_will_last_639_years.`:
+    // a story's title of two sentences made its slug, words joined by
+    // `_`, a stop and a capital inside; the last stop is the title's too.
+    let sentences = cx.url.strip_suffix('.').is_some_and(|stem| {
+        let slug = stem.rsplit('/').next().unwrap_or_default();
+        slug.split('_').count() >= 6
+            && slug.match_indices("._").any(|(k, _)| {
+                slug.as_bytes()
+                    .get(k + 2)
+                    .is_some_and(u8::is_ascii_uppercase)
+            })
+            && slug
+                .bytes()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b',' | b'-'))
+    });
+    // Flaticon's license link, `…/license/fi/SwkgUx…CoWv3Sw,,`: commas
+    // doubled end a token, never a sentence.
+    let token = cx.url.ends_with(",,");
     if (abbreviation
         || initialism
         || issue_slug
         || wiki_title
         || citation
+        || sentences
+        || token
         || wiki_abbreviation
         || dotted
         || interwiki)
@@ -526,6 +549,11 @@ mod tests {
             // one word.
             "https://youtrack.jetbrains.com/issue/Re-run-ignores-last-chain-structure.",
             "https://youtrack.jetbrains.com/issue/TW-74422/Typo.",
+            // Near misses of a two-sentence title: one sentence, few
+            // words; of a token: one comma.
+            "http://digg.com/software/Microsoft_to_release_Internet_Explorer_7.0_this_summer.",
+            "http://a.example/It_is_on._It_will.",
+            "https://www.flaticon.com/profile/license/fi/SwkgUxCoWv3Sw,",
             // Near misses of a post's slug: folded to lower case, a short
             // number (a version, a page).
             "https://a.example/questions/13397/clean-java-solution.",
@@ -602,6 +630,10 @@ mod tests {
             "https://de.wiktionary.org/wiki/d._i.",
             // A wiki page named after a reference, its citation's stops.
             "http://www.psychwiki.com/wiki/Meehl,_P._E._(1978)._Theoretical_risks:_Sir_karl._Journal_of_Psychology,_46(4),_806-834.",
+            // A story's title of two sentences made its slug (Digg's), and
+            // a license token ending in doubled commas (Flaticon's).
+            "http://digg.com/general_sciences/The_longest_concert_in_history_is_on_right_now._It_will_last_639_years.",
+            "https://www.flaticon.com/profile/license/fi/SwkgUxCoWv3Sw,,",
             // A tag page or title ending in an abbreviation of short
             // words (Jupiter Broadcasting's tags, Greek's `Μ.Χ.`).
             "https://extras.show/tags/kde%20e.v.",

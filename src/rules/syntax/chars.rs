@@ -37,10 +37,9 @@ declare_rule! {
     /// the number a browser gave a saved copy in a file's name
     /// (`…/Colubris-AP-72dpi-RGB[1].jpg`) and the frame Node.js prints for
     /// code run with `-e` (`file:///Users/you/app/[eval1]:1`) are spared,
-    /// and in a link (a Markdown destination, an HTML attribute) the
-    /// brackets paired around a name inside one path segment, the name a
-    /// file or page really has (`…/files/[EN]ASNA09.pdf`; not `[]`, `[…]`
-    /// or a blank inside). So are
+    /// and, outside a wrapper, the brackets paired around a name inside
+    /// one path segment, the name a file or page really has
+    /// (`…/files/[EN]ASNA09.pdf`; not `[]`, `[…]` or a blank inside). So are
     /// double quotes that pair up there (a quoted search term in a link,
     /// `?q="Project:+openssh"`, which browsers encode as they send it, or
     /// one opened escaped and closed raw, `?q=milestone%3A%223.5"`), and
@@ -127,8 +126,9 @@ declare_rule! {
     /// beyond ASCII or an Indic vowel sign or virama, which Persian and Indic
     /// spelling writes inside a word: `…/wiki/بؤلگه‌سی`), private-use and non-characters, punctuation of the General
     /// Punctuation and CJK blocks (curly quotes, `…`, `。`, mostly prose
-    /// glued to the URL; but not CJK punctuation between two CJK letters,
-    /// a title's own: `…/报告：全球软件安全.pdf`, nor the ideographic comma
+    /// glued to the URL; but not CJK punctuation between two CJK letters
+    /// (or a CJK bracket), a title's own: `…/报告：全球软件安全.pdf`,
+    /// `…/课程翻译（一）：渲染性能/`, nor the ideographic comma
     /// numbering a file (`…/Presentations/41、benchmarksql-report.pdf`),
     /// nor, in a link, a fullwidth hyphen or other joining mark after a CJK
     /// letter in a name (`…/驱动力图－2016年中盘点.png`) or any CJK mark ending
@@ -138,7 +138,8 @@ declare_rule! {
     /// after a CJK letter (`…/events.html#为什么在-HTML-中监听事件？`) or inside
     /// one between two words (`…#io-多路复用之select、poll、epoll详解`), or in a
     /// fragment that is a heading's text as blog engines make its id
-    /// (cnblogs' `…/13506946.html#什么是分布式锁？`) or a browser's text fragment
+    /// (cnblogs' `…/13506946.html#什么是分布式锁？`; after a hash route's
+    /// page, a heading naming functions, `#docs/string-methods#实例方法：padStart()，padEnd()`) or a browser's text fragment
     /// (`#:~:text=焦点小组，即小组`), nor a
     /// title's `？`, `！` or `：` after a CJK letter before a Latin word in a
     /// link (`…/了解Emoji吗？Emoji全貌.png`, `…/源码鉴赏：Retrofit.md`), nor CJK brackets paired
@@ -738,12 +739,18 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
         }
     }
     // `[…](https://infoscience.epfl.ch/…/files/[EN]ASNA09.pdf)`,
-    // `…/[Tech]%20blockchain/…`, a Hexo post's `…/2014-08-19-[译]…/`: in
-    // a link, brackets paired inside one segment of the path are the name
-    // a file or page really has, and browsers send them as written (the
-    // WHATWG URL standard leaves them). Not empty (`…/ember-4-3[]/`), not
-    // an ellipsis (Slack's `…/blob[…]ain/`), not nested, not a blank.
-    if cx.cand.form == crate::scan::Form::Link {
+    // `…/[Tech]%20blockchain/…`, a Hexo post's `…/2014-08-19-[译]…/`,
+    // `…/Foundations_of_streaming_SQL_[QCon_London_2018].pptx`: brackets
+    // paired inside one segment of the path are the name a file or page
+    // really has, and browsers send them as written (the WHATWG URL
+    // standard leaves them). Not empty (`…/ember-4-3[]/`), not an
+    // ellipsis (Slack's `…/blob[…]ain/`), not nested, not a blank; not in
+    // a wrapper, whose blanks were taken out (`<http://…/rfc4346.txt ,
+    // which was superseded by [TLS12].`, the `>` misplaced).
+    if matches!(
+        cx.cand.form,
+        crate::scan::Form::Link | crate::scan::Form::Bare | crate::scan::Form::UrlPrefix
+    ) {
         let mut open = None;
         for i in path.clone() {
             match b[i] {
@@ -900,14 +907,24 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
 /// 报告：全球软件安全.pdf`), not prose glued to the URL or a mark typed
 /// with an input method where an ASCII one was meant (`…/x.html）`,
 /// `…/a？b=1`), which have no CJK letter on one side.
+///
+/// A CJK bracket on either side counts as the title's letter
+/// (`…/Android性能优化课程翻译（一）：渲染性能/`, a post's title made its slug).
 fn is_cjk_name_punctuation(url: &str, i: usize, c: char) -> bool {
     // Ideographs, kana, Hangul syllables.
+    let closer = |x: char| CJK_BRACKETS.iter().any(|&(_, close)| close == x);
+    let opener = |x: char| CJK_BRACKETS.iter().any(|&(open, _)| open == x);
     is_cjk_mark(c)
-        && url[..i].chars().next_back().is_some_and(is_cjk_letter)
+        && !closer(c)
+        && !opener(c)
+        && url[..i]
+            .chars()
+            .next_back()
+            .is_some_and(|b| is_cjk_letter(b) || closer(b))
         && url[i + c.len_utf8()..]
             .chars()
             .next()
-            .is_some_and(is_cjk_letter)
+            .is_some_and(|a| is_cjk_letter(a) || opener(a))
 }
 
 /// Whether `c`, at `i` in a link the markup ended, is a fullwidth mark
@@ -1036,15 +1053,24 @@ fn is_heading_text_fragment(cx: &Cx<'_>, i: usize, c: char) -> bool {
     let Some(f) = cx.parts.fragment.clone().filter(|f| f.contains(&i)) else {
         return false;
     };
-    let frag = cx.text(f);
+    let frag = cx.text(f.clone());
     if frag.starts_with(":~:text=") {
         return true;
     }
-    let heading = frag.starts_with(|x: char| x.is_alphanumeric())
-        && frag.chars().filter(|&x| is_cjk_letter(x)).count() >= 2
-        && !frag
+    // A hash route's page, then its heading (ruanyifeng's
+    // `#docs/string-methods#实例方法：padStart()，padEnd()`): the heading is
+    // what follows the last `#`, and may name functions, `()` paired.
+    let start = frag.rfind('#').map_or(f.start, |k| f.start + k + 1);
+    if i < start {
+        return false;
+    }
+    let text = cx.text(start..f.end);
+    let heading = text.starts_with(|x: char| x.is_alphanumeric())
+        && text.chars().filter(|&x| is_cjk_letter(x)).count() >= 2
+        && !text
             .bytes()
-            .any(|x| x.is_ascii_punctuation() && !matches!(x, b'-' | b'_' | b'.'));
+            .any(|x| x.is_ascii_punctuation() && !matches!(x, b'-' | b'_' | b'.' | b'(' | b')'))
+        && parens_pair(text);
     // Last, only a heading's own question, exclamation or colon: a full
     // stop or comma there is prose's (`#安装步骤。`).
     let last = i + c.len_utf8() == cx.url.len();
@@ -1053,7 +1079,24 @@ fn is_heading_text_fragment(cx: &Cx<'_>, i: usize, c: char) -> bool {
         && cx.url[..i]
             .chars()
             .next_back()
-            .is_some_and(char::is_alphanumeric)
+            .is_some_and(|b| b.is_alphanumeric() || b == ')')
+}
+
+/// Whether every `(` in `s` is closed by a `)` after it and every `)`
+/// closes one.
+fn parens_pair(s: &str) -> bool {
+    let mut depth = 0usize;
+    for b in s.bytes() {
+        match b {
+            b'(' => depth += 1,
+            b')' => match depth.checked_sub(1) {
+                Some(d) => depth = d,
+                None => return false,
+            },
+            _ => {}
+        }
+    }
+    depth == 0
 }
 
 /// Whether `c`, at `i`, is the ideographic comma of a file's number at
@@ -1419,19 +1462,21 @@ mod tests {
             "[pdf](http://vpb.a.example/[Tech]%20blockchain/Overview.pdf)\n",
             "[post](http://www.a.example/angularjs/2014-08-19-[%E8%AF%91]scope/)\n",
             "[book](<https://pan.a.example/Design%20[RISC-V]%20(2017).pdf>)\n",
+            "see http://cdn.a.example/ppt/Foundations_of_streaming_SQL_[QCon_London_2018].pptx\n",
         ] {
             assert!(!unsafe_in(md, Standard::Rfc3986), "{md}");
             assert!(unsafe_in(md, Standard::Rfc1738), "{md}");
         }
-        // Near misses: empty, an ellipsis, a pair and a lone one, a blank inside, a lone
-        // one, and the same name in a bare URL.
+        // Near misses: empty, an ellipsis, a pair and a lone one, a blank
+        // inside, a lone one, and a wrapper's (which may be rejoined
+        // across blanks).
         for md in [
             "[p](https://blog.a.example/ember-released-4-3[]/)\n",
             "[p](https://gitlab.com/a/b/-/blob[…]ain/x.md)\n",
             "[p](https://a.example/x[a]]b/c)\n",
             "[p](https://a.example/x[a b]/z)\n",
             "[p](https://a.example/x]y/z)\n",
-            "see https://infoscience.epfl.ch/record/200525/files/[EN]ASNA09.pdf\n",
+            "see <http://a.example/files/[EN]ASNA09.pdf> now\n",
         ] {
             assert!(unsafe_in(md, Standard::Rfc3986), "{md}");
         }
@@ -1951,10 +1996,16 @@ mod tests {
         assert!(fired(id, Form::Bare));
         let text = "https://a.example/p#:~:text=\u{7126}\u{70b9}\u{ff0c}\u{5373}";
         assert!(!fired(text, Form::Link));
+        // A hash route's heading naming functions (ruanyifeng's ES6
+        // book), `()` paired.
+        let route = "https://es6.ruanyifeng.com/#docs/string-methods#\u{5b9e}\u{4f8b}\u{65b9}\u{6cd5}\u{ff1a}padStart()\u{ff0c}padEnd()";
+        assert!(!fired(route, Form::Link));
+        assert!(fired(route, Form::Bare));
         for frag in [
             "#\u{9501}\u{ff1f}",
             "#\u{ff1f}\u{4ec0}\u{4e48}",
-            "#\u{4ec0}\u{4e48}(x)\u{ff1f}",
+            "#\u{4ec0}\u{4e48}x)\u{ff1f}",
+            "#\u{4ec0}\u{4e48}\"x\"\u{ff1f}",
             "#\u{5b89}\u{88c5}\u{6b65}\u{9aa4}\u{3002}",
             "#\u{914d}\u{7f6e}\u{8bf4}\u{660e}\u{ff0c}",
         ] {
@@ -1963,6 +2014,20 @@ mod tests {
                 "{frag}"
             );
         }
+    }
+
+    #[test]
+    fn a_cjk_mark_after_a_cjk_bracket_in_a_title_is_its_own() {
+        // A blog post's title made its slug, its number in brackets.
+        let slug = "http://lzyblog.com/2015/01/13/Android\u{6027}\u{80fd}\u{ff08}\u{4e00}\u{ff09}\u{ff1a}\u{6e32}\u{67d3}/";
+        assert!(!fired(slug, Form::Link));
+        // Near misses: a bracket glued between digits, and a mark after a
+        // bracket before Latin letters.
+        assert!(fired("http://a.example/z/1956\u{ff09}4893", Form::Link));
+        assert!(fired(
+            "http://a.example/z/\u{ff08}\u{4e00}\u{ff09}\u{ff1a}x",
+            Form::Link
+        ));
     }
 
     #[test]

@@ -58,11 +58,15 @@ fn glued_at(url: &str) -> impl Iterator<Item = Range<usize>> + '_ {
         }
         // `http://foo.bar%20http://foo.bar`: after a percent escape (an
         // encoded space or `/`) the URL was separated on purpose.
-        if i >= 3
-            && b[i - 3] == b'%'
-            && b[i - 2].is_ascii_hexdigit()
-            && b[i - 1].is_ascii_hexdigit()
-        {
+        // Encoded twice too (a Google redirect's `…%2526continue%253Dhttps://
+        // docs.google.com/…`, a nested URL after an `=` escaped twice).
+        let escaped = |k: usize| {
+            i >= k
+                && b[i - k] == b'%'
+                && b[i - 2].is_ascii_hexdigit()
+                && b[i - 1].is_ascii_hexdigit()
+        };
+        if escaped(3) || (escaped(5) && &b[i - 4..i - 2] == b"25") {
             return None;
         }
         let rest = &url[i..];
@@ -120,6 +124,9 @@ mod tests {
         ("https://a.org/xhttps://", &[]),
         ("http://foo.bar%20http://foo.bar", &[]),
         ("https://a.org/?u=x%2Fhttps://b.org/", &[]),
+        ("https://a.org/url?q=a%2526continue%253Dhttps://b.org/", &[]),
+        // Near miss: `%25` and a letter after it.
+        ("https://a.org/url?q=a%25Xhttps://b.org/", &["https://"]),
         // Near miss: a `%` that is no escape.
         ("http://a.org/5%2http://b.org/", &["http://"]),
     ];

@@ -104,6 +104,11 @@ impl Report<'_> {
         self.push(span, message, None);
     }
 
+    /// [`Report::at_span`] with a help line specialised to this finding.
+    pub fn at_span_with_help(&mut self, span: Span, message: String, help: String) {
+        self.push(span, message, Some(help));
+    }
+
     fn push(&mut self, span: Span, message: String, help: Option<String>) {
         self.count += 1;
         if self.count > MAX_PER_RULE {

@@ -151,6 +151,21 @@ pub fn table_3986(rule: Rule, cases: &[(&str, &[&str])]) {
     }
 }
 
+/// Every diagnostic of a document of `syntax`, under the default standard.
+pub fn document_diagnostics(syntax: crate::document::Syntax, text: &str) -> Vec<Diagnostic> {
+    let doc = crate::document::read(syntax, text);
+    let mut found = Vec::new();
+    crate::scan::Scanner::new(crate::scan::ScanOptions {
+        excerpts: true,
+        ..crate::scan::ScanOptions::default()
+    })
+    .scan_document(&doc, text, |c| found.push(c));
+    found
+        .iter()
+        .flat_map(|c| diagnostics_with(c, Standard::Rfc3986))
+        .collect()
+}
+
 /// The rules that fire on the one URL of a document of `syntax`.
 pub fn document_rules(
     syntax: crate::document::Syntax,

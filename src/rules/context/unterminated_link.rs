@@ -9,7 +9,9 @@ declare_rule! {
     /// ## What it does
     /// Finds link markup that is never closed: a Markdown `[text](http://…`
     /// with no `)` on its line, an HTML `href="http://…` whose quote is not
-    /// closed before the tag ends.
+    /// closed before the tag ends. When the next line starts with the rest
+    /// of the destination and its `)`, it says so: the line break is what
+    /// to remove.
     ///
     /// ## Why is this bad?
     /// The renderer does not make a link of it (Markdown shows the markup as
@@ -40,9 +42,30 @@ declare_rule! {
     }
 }
 
-/// A link whose markup the reader found unclosed.
+/// A link whose markup the reader found unclosed. When the next line
+/// starts with the rest of the destination and its `)` (servo's `…closed%3A
+/// 2019-02-04..2019-03-11` then `+user%3Aservo+),`), the message says the
+/// line break is the fault: the `)` is there, the renderer just never
+/// reaches it.
 pub fn check_unterminated(cx: &Cx<'_>, out: &mut Report<'_>) {
-    if cx.cand.form == Form::Link && cx.cand.facts.unterminated {
+    if cx.cand.form != Form::Link || !cx.cand.facts.unterminated {
+        return;
+    }
+    let continued = !crate::url::standard::is_attribute_value(cx.cand)
+        && cx.cand.excerpt.as_ref().is_some_and(|e| {
+            let next = e.next.trim_start();
+            let token = next.split(char::is_whitespace).next().unwrap_or_default();
+            !token.starts_with(['(', '[']) && token.contains(')')
+        });
+    if continued {
+        out.at_span_with_help(
+            cx.cand.span,
+            "this link's destination is broken by a line break: its `)` is on the next line"
+                .to_string(),
+            "join the destination's lines: a Markdown link destination cannot hold a line break"
+                .to_string(),
+        );
+    } else {
         out.at_span(cx.cand.span, "this link is never closed".to_string());
     }
 }
@@ -59,5 +82,32 @@ mod tests {
             [Rule::UnterminatedLink]
         );
         assert!(!link_rules("https://a.example/x", false).contains(&Rule::UnterminatedLink));
+    }
+
+    #[test]
+    fn a_destination_broken_by_a_line_break_is_said_so() {
+        use crate::document::Syntax;
+        use crate::rules::testutil::document_diagnostics;
+        let broken = "In the [past month](https://github.com/pulls?q=is%3Apr+closed%3A2019\n+user%3Aservo+), we merged\n";
+        let d = document_diagnostics(Syntax::Markdown, broken);
+        let d: Vec<_> = d
+            .iter()
+            .filter(|d| d.rule == Rule::UnterminatedLink)
+            .collect();
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert!(d[0].message.contains("line break"), "{d:?}");
+        // Near misses: no `)` on the next line, and a new link there.
+        for text in [
+            "In the [past month](https://github.com/pulls?q=is\nnothing here\n",
+            "In the [past month](https://github.com/pulls?q=is\n[x](https://a.example/)\n",
+        ] {
+            let d = document_diagnostics(Syntax::Markdown, text);
+            let d: Vec<_> = d
+                .iter()
+                .filter(|d| d.rule == Rule::UnterminatedLink)
+                .collect();
+            assert_eq!(d.len(), 1, "{text}");
+            assert_eq!(d[0].message, "this link is never closed", "{text}");
+        }
     }
 }

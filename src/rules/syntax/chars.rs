@@ -139,7 +139,8 @@ declare_rule! {
     /// one between two words (`…#io-多路复用之select、poll、epoll详解`), or in a
     /// fragment that is a heading's text as blog engines make its id
     /// (cnblogs' `…/13506946.html#什么是分布式锁？`; after a hash route's
-    /// page, a heading naming functions, `#docs/string-methods#实例方法：padStart()，padEnd()`) or a browser's text fragment
+    /// page, a heading naming functions, `#docs/string-methods#实例方法：padStart()，padEnd()`,
+    /// its words Latin ones too, `#docs/object-methods#Object.keys()，Object.values()`) or a browser's text fragment
     /// (`#:~:text=焦点小组，即小组`), nor a
     /// title's `？`, `！` or `：` after a CJK letter before a Latin word in a
     /// link (`…/了解Emoji吗？Emoji全貌.png`, `…/源码鉴赏：Retrofit.md`), nor CJK brackets paired
@@ -1060,13 +1061,18 @@ fn is_heading_text_fragment(cx: &Cx<'_>, i: usize, c: char) -> bool {
     // A hash route's page, then its heading (ruanyifeng's
     // `#docs/string-methods#实例方法：padStart()，padEnd()`): the heading is
     // what follows the last `#`, and may name functions, `()` paired.
-    let start = frag.rfind('#').map_or(f.start, |k| f.start + k + 1);
+    // After a route, its words may all be Latin, a CJK comma between
+    // them (`#docs/object-methods#Object.keys()，Object.values()`,
+    // `#__proto__属性，…`).
+    let route = frag.rfind('#');
+    let start = route.map_or(f.start, |k| f.start + k + 1);
     if i < start {
         return false;
     }
     let text = cx.text(start..f.end);
-    let heading = text.starts_with(|x: char| x.is_alphanumeric())
-        && text.chars().filter(|&x| is_cjk_letter(x)).count() >= 2
+    let heading = (text.starts_with(|x: char| x.is_alphanumeric())
+        || (route.is_some() && text.starts_with('_')))
+        && (route.is_some() || text.chars().filter(|&x| is_cjk_letter(x)).count() >= 2)
         && !text
             .bytes()
             .any(|x| x.is_ascii_punctuation() && !matches!(x, b'-' | b'_' | b'.' | b'(' | b')'))
@@ -2001,6 +2007,14 @@ mod tests {
         let route = "https://es6.ruanyifeng.com/#docs/string-methods#\u{5b9e}\u{4f8b}\u{65b9}\u{6cd5}\u{ff1a}padStart()\u{ff0c}padEnd()";
         assert!(!fired(route, Form::Link));
         assert!(fired(route, Form::Bare));
+        let latin =
+            "https://es6.ruanyifeng.com/#docs/object-methods#Object.keys()\u{ff0c}Object.values()";
+        assert!(!fired(latin, Form::Link));
+        // Near miss: no route, Latin words only.
+        assert!(fired(
+            "https://a.example/p#keys()\u{ff0c}values()",
+            Form::Link
+        ));
         for frag in [
             "#\u{9501}\u{ff1f}",
             "#\u{ff1f}\u{4ec0}\u{4e48}",

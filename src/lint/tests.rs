@@ -573,6 +573,22 @@ fn a_pipermail_message_page_is_data() {
     assert!(!rules_of(all, page, "2007/007715.html").is_empty());
 }
 
+/// A file in another encoding than UTF-8 (GBK's `进程`, bytes `bd f8 b3 cc`)
+/// is read with a stand-in for each byte; no rule reports them, and no fix
+/// overwrites the word.
+#[test]
+fn bytes_of_another_encoding_are_not_unsafe_characters() {
+    let mut gbk = b"[\"x\"](http://zh.wikipedia.org/wiki/".to_vec();
+    gbk.extend([0xbd, 0xf8, 0xb3, 0xcc]);
+    gbk.extend(b")\n");
+    let linter = Linter::new(Settings::default()).unwrap();
+    let checked = linter
+        .check_reader(std::io::Cursor::new(gbk), &Source::path("notes.md"))
+        .unwrap();
+    assert_eq!(checked.urls.len(), 1);
+    assert_eq!(checked.diagnostics, []);
+}
+
 /// A diff saved as `.md.txt` is read as a diff: a hunk's header repeats
 /// a line cut short, and no link is left open there.
 #[test]

@@ -233,6 +233,11 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
         }
         let skip = ipv6.as_ref().is_some_and(|h| h.contains(&i))
             || (c == b'~' && !rfc1738)
+            // SUB stands in for each byte the reader could not decode as
+            // UTF-8 (a GBK or Latin-1 file's `…/wiki/进程`): the file's
+            // encoding, not the URL's fault, and encoding the stand-ins
+            // would overwrite the word.
+            || (c == 0x1A && !rfc1738)
             // eDonkey's links are fields between bars
             // (`ed2k://|file|name.iso|734003200|8A7…|/`), the form itself.
             || (c == b'|' && !rfc1738 && cx.scheme_str().eq_ignore_ascii_case("ed2k"))
@@ -1708,6 +1713,10 @@ mod tests {
                 ),
                 ("https://h.example/s?q=a^b", &[]),
                 ("https://h.example/\"a\"", &["\"", "\""]),
+                // Stand-ins for bytes of another encoding; near miss:
+                // another control character.
+                ("http://zh.wikipedia.org/wiki/\u{1a}\u{1a}\u{1a}\u{1a}", &[]),
+                ("http://zh.wikipedia.org/wiki/a\u{7}", &["\u{7}"]),
                 // A lone or path bracket is still a fault.
                 ("https://github.com/p/q/pull/496]", &["]"]),
                 ("https://h.example/x?a=1]", &["]"]),

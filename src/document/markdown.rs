@@ -534,6 +534,11 @@ fn rejected_links(b: &mut Builder, code: &[Range<usize>]) {
         }
     }
     for (start, end, unterminated) in found {
+        // Hard-wrapped inside the destination, its `)` on the next line
+        // (`[Deployment](http://about.travis-` then `ci.org/docs/)`): the
+        // text's URL would be the same piece, cut where the line is, and
+        // linted for the cut (`travis-`); the link's fault is all there is.
+        let continued = unterminated && continues_on_next_line(&b.text[end..]);
         let mut u = UrlBuilder::default();
         let mut from = start;
         let breaks: Vec<usize> = b.map.breaks(start, end).collect();
@@ -547,11 +552,26 @@ fn rejected_links(b: &mut Builder, code: &[Range<usize>]) {
             b.map.map(end.max(start + 1) - 1) + 1,
             unterminated,
         );
-        if !unterminated {
+        if !unterminated || continued {
             super::blank(&mut b.text, start, end);
         }
         b.link(link);
     }
+}
+
+/// Whether `rest`, what follows an unterminated destination, is a line
+/// break and a next line whose first word goes on with the destination
+/// to its `)`.
+fn continues_on_next_line(rest: &str) -> bool {
+    let Some(next) = rest
+        .strip_prefix('\n')
+        .or_else(|| rest.strip_prefix("\r\n"))
+    else {
+        return false;
+    };
+    let word = next.trim_start_matches([' ', '\t']);
+    let word = &word[..word.find(char::is_whitespace).unwrap_or(word.len())];
+    !word.starts_with(['(', '[', '<']) && word.contains(')')
 }
 
 /// Where a destination's trailing `name=value` words start, after a blank:

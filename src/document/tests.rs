@@ -430,6 +430,14 @@ fn unterminated_links_are_found_and_their_text_still_scanned() {
     );
     assert!(found[0].facts.unterminated && found[0].form.as_str() == "link");
     assert_eq!(found[1].url, "https://a.example/pull/1");
+    // Hard-wrapped inside the destination, its `)` on the next line: the
+    // link alone, not the text's piece cut at the line's end too.
+    let found = scan(
+        Syntax::Markdown,
+        "[Deploy](http://about.travis-\nci.org/docs/heroku/) now\n",
+    );
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].facts.unterminated, "{found:?}");
     // Closed with a full-width parenthesis (zenany's weekly): the URL ends
     // there, not at the next blank of the Chinese prose after it.
     let found = scan(

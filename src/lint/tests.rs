@@ -587,6 +587,21 @@ fn bytes_of_another_encoding_are_not_unsafe_characters() {
         .unwrap();
     assert_eq!(checked.urls.len(), 1);
     assert_eq!(checked.diagnostics, []);
+    // One byte glued on at the end (a Latin-1 page's `«`) is reported, with
+    // no fix: what byte it was is lost.
+    let mut latin1 = b"<a href=\"mailto:andreas@chiemgau.example".to_vec();
+    latin1.extend([0xab]);
+    latin1.extend(b"\">x</a>\n");
+    let checked = linter
+        .check_reader(std::io::Cursor::new(latin1), &Source::path("page.html"))
+        .unwrap();
+    let glued: Vec<_> = checked
+        .diagnostics
+        .iter()
+        .filter(|d| d.rule == Rule::UnsafeCharacter)
+        .collect();
+    assert_eq!(glued.len(), 1, "{:?}", checked.diagnostics);
+    assert!(glued[0].fix.is_none());
 }
 
 /// A diff saved as `.md.txt` is read as a diff: a hunk's header repeats

@@ -81,7 +81,10 @@ declare_rule! {
     /// address obfuscated on purpose (`mailto:joe at example.org`, see
     /// `invalid-mailto`) and a command-line tool's local path after
     /// `file://` (`file://C:\dir\in.json`, see `invalid-file`) are not
-    /// URLs to fix. Under `rfc1738` `~` is unsafe (write `%7E`),
+    /// URLs to fix, nor are the stand-ins (U+001A) for bytes of a file in
+    /// another encoding than UTF-8 (a GBK page's `…/wiki/进程`), but for one
+    /// byte ending the URL, glued on (a Latin-1 page's `mailto:a@b.de«`),
+    /// reported with no fix. Under `rfc1738` `~` is unsafe (write `%7E`),
     /// and an IPv6 literal `[::1]` (RFC 2732, later than RFC 1738) is
     /// reported once, as a whole.
     ///
@@ -234,10 +237,11 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
         let skip = ipv6.as_ref().is_some_and(|h| h.contains(&i))
             || (c == b'~' && !rfc1738)
             // SUB stands in for each byte the reader could not decode as
-            // UTF-8 (a GBK or Latin-1 file's `…/wiki/进程`): the file's
-            // encoding, not the URL's fault, and encoding the stand-ins
-            // would overwrite the word.
-            || (c == 0x1A && !rfc1738)
+            // UTF-8 (a GBK or Latin-1 file's `…/wiki/进程`, `News_übernehmen`):
+            // the file's encoding, not the URL's fault, and encoding the
+            // stand-ins would overwrite the word. One byte ending the URL
+            // is glued on (a Latin-1 page's `href="mailto:a@b.de«"`).
+            || (c == 0x1A && !rfc1738 && !glued_byte(b, i))
             // eDonkey's links are fields between bars
             // (`ed2k://|file|name.iso|734003200|8A7…|/`), the form itself.
             || (c == b'|' && !rfc1738 && cx.scheme_str().eq_ignore_ascii_case("ed2k"))
@@ -293,6 +297,16 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
         let start = i;
         while i < b.len() && bad(i) {
             i += 1;
+        }
+        if !rfc1738 && b[start..i] == [0x1A] {
+            // What byte it was is lost with the decoding: no fix.
+            out.at_with_help(
+                start..i,
+                "a byte that is not UTF-8 ends the URL: a character of the file's own encoding glued on (Latin-1's `«` or no-break space)".to_string(),
+                "remove it from the URL".to_string(),
+            );
+            edits.clear();
+            break;
         }
         edits.push((start..i, report_run(cx, out, start..i)));
     }
@@ -796,6 +810,12 @@ fn is_vim_key(b: &[u8], start: usize, i: usize) -> bool {
     i + 1 == b.len() && (tag.ends_with(b"CTRL-") || tag.ends_with(b"CTRL-W_"))
 }
 
+/// Whether the stand-in at `i` is one byte of another encoding ending the
+/// URL, after an ASCII character: glued on, not a letter of its words.
+fn glued_byte(b: &[u8], i: usize) -> bool {
+    i + 1 == b.len() && i > 0 && b[i - 1] != 0x1A && b[i - 1].is_ascii()
+}
+
 /// Report one run; returns its encoded form, for the fix.
 fn report_run(cx: &Cx<'_>, out: &mut Report<'_>, run: Range<usize>) -> String {
     let text = cx.text(run.clone());
@@ -918,19 +938,32 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
 /// (`…/Android性能优化课程翻译（一）：渲染性能/`, a post's title made its slug).
 fn is_cjk_name_punctuation(url: &str, i: usize, c: char) -> bool {
     // Ideographs, kana, Hangul syllables.
-    let closer = |x: char| CJK_BRACKETS.iter().any(|&(_, close)| close == x);
-    let opener = |x: char| CJK_BRACKETS.iter().any(|&(open, _)| open == x);
+    // A bracket counts when its partner stands in the same segment: the
+    // title's (`（一）`), not a link closed with `）` and prose after it
+    // (`…#quickstart_multibroker），一种是…`).
+    let segment_start = url[..i].rfind('/').map_or(0, |k| k + 1);
+    let segment_end = url[i..].find('/').map_or(url.len(), |k| i + k);
+    let closed = |x: char| {
+        CJK_BRACKETS
+            .iter()
+            .any(|&(open, close)| close == x && url[segment_start..i].contains(open))
+    };
+    let opened = |x: char| {
+        CJK_BRACKETS
+            .iter()
+            .any(|&(open, close)| open == x && url[i..segment_end].contains(close))
+    };
+    let bracket = |x: char| CJK_BRACKETS.iter().any(|&(o, cl)| o == x || cl == x);
     is_cjk_mark(c)
-        && !closer(c)
-        && !opener(c)
+        && !bracket(c)
         && url[..i]
             .chars()
             .next_back()
-            .is_some_and(|b| is_cjk_letter(b) || closer(b))
+            .is_some_and(|b| is_cjk_letter(b) || closed(b))
         && url[i + c.len_utf8()..]
             .chars()
             .next()
-            .is_some_and(|a| is_cjk_letter(a) || opener(a))
+            .is_some_and(|a| is_cjk_letter(a) || opened(a))
 }
 
 /// Whether `c`, at `i` in a link the markup ended, is a fullwidth mark
@@ -1716,6 +1749,9 @@ mod tests {
                 // Stand-ins for bytes of another encoding; near miss:
                 // another control character.
                 ("http://zh.wikipedia.org/wiki/\u{1a}\u{1a}\u{1a}\u{1a}", &[]),
+                ("mailto:a@b.example?subject=News_\u{1a}bernehmen", &[]),
+                ("mailto:Andreas@chiemgau.example\u{1a}", &["\u{1a}"]),
+                ("http://zh.wikipedia.org/wiki/\u{1a}\u{1a}", &[]),
                 ("http://zh.wikipedia.org/wiki/a\u{7}", &["\u{7}"]),
                 // A lone or path bracket is still a fault.
                 ("https://github.com/p/q/pull/496]", &["]"]),
@@ -2047,6 +2083,11 @@ mod tests {
         // Near misses: a bracket glued between digits, and a mark after a
         // bracket before Latin letters.
         assert!(fired("http://a.example/z/1956\u{ff09}4893", Form::Link));
+        // A link closed with a fullwidth `）`, prose after it.
+        assert!(fired(
+            "http://a.example/quickstart#multibroker\u{ff09}\u{ff0c}\u{4e00}\u{79cd}",
+            Form::Link
+        ));
         assert!(fired(
             "http://a.example/z/\u{ff08}\u{4e00}\u{ff09}\u{ff1a}x",
             Form::Link

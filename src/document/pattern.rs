@@ -1116,16 +1116,22 @@ fn has_word_port(authority: &str) -> bool {
         // A word, not a typo in a number (`80a` is an invalid port); or a
         // word in brackets (Graylog's `http://graylog.example.org:[port]/gelf`)
         // or parentheses (a benchmark's `http://169.254.237.101:(PORT)/blog`).
+        // In any script (a Turkish guide's `http://xxxxxx:portnumarası`),
+        // and a bracketed word before the digits the reader keeps (a node
+        // guide's `http://localhost:(your_custom_port)657`, its own prefix
+        // before `657`).
         Some((_, port)) => {
+            let port = port.trim_end_matches(|c: char| c.is_ascii_digit());
             let port = port
                 .strip_prefix('[')
                 .and_then(|p| p.strip_suffix(']'))
                 .or_else(|| port.strip_prefix('(').and_then(|p| p.strip_suffix(')')))
-                .unwrap_or(port);
-            port.starts_with(|c: char| c.is_ascii_alphabetic())
+                .or_else(|| Some(port).filter(|p| !p.ends_with([']', ')'])))
+                .unwrap_or_default();
+            port.starts_with(char::is_alphabetic)
                 && port
-                    .bytes()
-                    .all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-')
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
         }
         None => false,
     }
@@ -1299,6 +1305,8 @@ mod tests {
             "https://admin:[password]@[appname].herokuapp.com",
             "https://deploy-preview-#--slsa.netlify.app",
             "http://169.254.237.101:(PORT)/blog",
+            "http://xxxxxx:portnumarası",
+            "http://localhost:(your_custom_port)657",
             "https://w.soundcloud.com/player/?url=https%%3A//api.soundcloud.com/playlists/1",
             "https://[my-app]-staging.example.net/",
             "https://github.com/RIOT-OS/RIOT/archive/[YYYY.MM].tar.gz",
@@ -1384,6 +1392,12 @@ mod tests {
             // empty host before a port.
             "https://#/x",
             "http://:8080/x",
+            // A port's typo: letters glued to digits, digits after a
+            // bracket closing nothing, brackets of digits.
+            "http://a.example:80a/",
+            "http://a.example:8o8o/",
+            "http://a.example:x)657/",
+            "http://a.example:(80)/",
             // An empty host and port: a published page's placeholders
             // lost (`http://<host>:<port>/jolokia`), reported.
             "http://:/jolokia/version",

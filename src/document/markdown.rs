@@ -563,15 +563,45 @@ fn rejected_links(b: &mut Builder, code: &[Range<usize>]) {
 /// break and a next line whose first word goes on with the destination
 /// to its `)`.
 fn continues_on_next_line(rest: &str) -> bool {
-    let Some(next) = rest
-        .strip_prefix('\n')
+    rest.strip_prefix('\n')
         .or_else(|| rest.strip_prefix("\r\n"))
-    else {
-        return false;
-    };
-    let word = next.trim_start_matches([' ', '\t']);
+        .is_some_and(continues_destination)
+}
+
+/// Whether `line` starts with the rest of a destination cut by a line
+/// break and its `)` (`ci.org/docs/heroku/)`, `+user%3Aservo+),`): a
+/// word of URL characters, two at least before the `)`, not a list item's
+/// `a)` nor markup.
+pub(crate) fn continues_destination(line: &str) -> bool {
+    let word = line.trim_start_matches([' ', '\t']);
     let word = &word[..word.find(char::is_whitespace).unwrap_or(word.len())];
-    !word.starts_with(['(', '[', '<']) && word.contains(')')
+    word.find(')').is_some_and(|k| {
+        k >= 2
+            && word[..k].bytes().all(|c| {
+                c.is_ascii_alphanumeric()
+                    || matches!(
+                        c,
+                        b'%' | b'+'
+                            | b'-'
+                            | b'_'
+                            | b'.'
+                            | b'/'
+                            | b'~'
+                            | b'?'
+                            | b'='
+                            | b'&'
+                            | b'#'
+                            | b':'
+                            | b';'
+                            | b','
+                            | b'!'
+                            | b'*'
+                            | b'@'
+                            | b'$'
+                            | b'\''
+                    )
+            })
+    })
 }
 
 /// Where a destination's trailing `name=value` words start, after a blank:

@@ -31,7 +31,7 @@ mod html;
 mod icalendar;
 mod json;
 mod latex;
-mod markdown;
+pub(crate) mod markdown;
 pub mod pattern;
 mod po;
 mod roff;

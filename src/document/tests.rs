@@ -438,6 +438,18 @@ fn unterminated_links_are_found_and_their_text_still_scanned() {
     );
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(found[0].facts.unterminated, "{found:?}");
+    let found = scan(
+        Syntax::Markdown,
+        "[Linus](http://git.k\nernel.org/?p=linux-2.6.git;a=summary)\n",
+    );
+    assert_eq!(found.len(), 1, "{found:?}");
+    // Near misses: a list item's `a)`, markup: the text is scanned.
+    for text in [
+        "- [a](http://a.example/x\na) next item\n",
+        "[a](http://a.example/x\n<b>) bar\n",
+    ] {
+        assert_eq!(scan(Syntax::Markdown, text).len(), 2, "{text}");
+    }
     // Closed with a full-width parenthesis (zenany's weekly): the URL ends
     // there, not at the next blank of the Chinese prose after it.
     let found = scan(

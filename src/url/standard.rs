@@ -375,16 +375,6 @@ fn is_password_word(p: &str) -> bool {
             | "qux"
             | "quux"
             | "xyz"
-            // The same words in Japanese documentation (`hoge:fuga@`), and
-            // French (`toto:titi@`).
-            | "hoge"
-            | "fuga"
-            | "piyo"
-            | "hogehoge"
-            | "fugafuga"
-            | "toto"
-            | "titi"
-            | "tata"
     );
     // A password that says what it is, as a word of its own (`a%20secret`,
     // `my-secret`, `password123`, `fake`): an example's, not a leaked one
@@ -1698,10 +1688,7 @@ mod tests {
             "eeeeeeeeefeeeeeeeeefeeeeeeeeefeeeeeeeeef",
             "000000000000",
             "%2A%2A%2A%2A%2A%2A",
-            "fuga",
-            "piyo",
             "quux",
-            "titi",
         ] {
             assert!(is_placeholder_password(p), "{p}");
         }

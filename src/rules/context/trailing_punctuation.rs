@@ -288,17 +288,29 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
         let slug = stem.rsplit('/').next().unwrap_or_default();
         slug.split('_').count() >= 6
             && slug.match_indices("._").any(|(k, _)| {
+                // A sentence's end, not an abbreviation's (`St._Louis`):
+                // a word of three lower-case letters or more before it.
+                let word = slug[..k].rsplit('_').next().unwrap_or_default();
                 slug.as_bytes()
                     .get(k + 2)
                     .is_some_and(u8::is_ascii_uppercase)
+                    && word.len() >= 3
+                    && word.bytes().all(|c| c.is_ascii_lowercase())
             })
             && slug
                 .bytes()
                 .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b',' | b'-'))
     });
     // Flaticon's license link, `…/license/fi/SwkgUx…CoWv3Sw,,`: commas
-    // doubled end a token, never a sentence.
-    let token = cx.url.ends_with(",,");
+    // doubled end a random token (long, mixed case and digits), never a
+    // sentence (`…/install,,` is a typo).
+    let token = cx.url.strip_suffix(",,").is_some_and(|stem| {
+        let last = stem.rsplit('/').next().unwrap_or_default();
+        last.len() >= 20
+            && last.bytes().any(|c| c.is_ascii_uppercase())
+            && last.bytes().any(|c| c.is_ascii_lowercase())
+            && last.bytes().any(|c| c.is_ascii_digit())
+    });
     if (abbreviation
         || initialism
         || issue_slug
@@ -553,7 +565,9 @@ mod tests {
             // words; of a token: one comma.
             "http://digg.com/software/Microsoft_to_release_Internet_Explorer_7.0_this_summer.",
             "http://a.example/It_is_on._It_will.",
-            "https://www.flaticon.com/profile/license/fi/SwkgUxCoWv3Sw,",
+            "https://www.flaticon.com/profile/license/fi/SwkgUxJEL3JglsTgaFIv-7Lfhb7w7SVQ,",
+            "https://a.example/docs/install,,",
+            "https://en.wikipedia.org/wiki/History_of_St._Louis_in_the_20th_century.",
             // Near misses of a post's slug: folded to lower case, a short
             // number (a version, a page).
             "https://a.example/questions/13397/clean-java-solution.",
@@ -633,7 +647,7 @@ mod tests {
             // A story's title of two sentences made its slug (Digg's), and
             // a license token ending in doubled commas (Flaticon's).
             "http://digg.com/general_sciences/The_longest_concert_in_history_is_on_right_now._It_will_last_639_years.",
-            "https://www.flaticon.com/profile/license/fi/SwkgUxCoWv3Sw,,",
+            "https://www.flaticon.com/profile/license/fi/SwkgUxJEL3JglsTgaFIv-7Lfhb7w7SVQ,,",
             // A tag page or title ending in an abbreviation of short
             // words (Jupiter Broadcasting's tags, Greek's `Μ.Χ.`).
             "https://extras.show/tags/kde%20e.v.",

@@ -52,11 +52,11 @@ pub fn check_unterminated(cx: &Cx<'_>, out: &mut Report<'_>) {
         return;
     }
     let continued = !crate::url::standard::is_attribute_value(cx.cand)
-        && cx.cand.excerpt.as_ref().is_some_and(|e| {
-            let next = e.next.trim_start();
-            let token = next.split(char::is_whitespace).next().unwrap_or_default();
-            !token.starts_with(['(', '[']) && token.contains(')')
-        });
+        && cx
+            .cand
+            .excerpt
+            .as_ref()
+            .is_some_and(|e| crate::document::markdown::continues_destination(&e.next));
     if continued {
         out.at_span_with_help(
             cx.cand.span,
@@ -100,6 +100,7 @@ mod tests {
         for text in [
             "In the [past month](https://github.com/pulls?q=is\nnothing here\n",
             "In the [past month](https://github.com/pulls?q=is\n[x](https://a.example/)\n",
+            "- [a](http://a.example/x\na) next item\n",
         ] {
             let d = document_diagnostics(Syntax::Markdown, text);
             let d: Vec<_> = d

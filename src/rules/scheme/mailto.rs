@@ -94,7 +94,15 @@ pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
     // in a feed's HTML content (Pelican's Atom feed,
     // `href="mailto:andrei&amp;#64;metalanguage.com"` inside `&lt;a …&gt;`).
     let lower = raw.to_ascii_lowercase();
-    let unescaped = lower.replace("&amp;", "&");
+    // (In a real attribute, `href="mailto:a&amp;#64;b"` is escaped twice
+    // by mistake: a browser reads `a&#64;b`.)
+    let attribute = cx.cand.form == crate::scan::Form::Link
+        && crate::url::standard::is_attribute_value(cx.cand);
+    let unescaped = if attribute {
+        lower.clone()
+    } else {
+        lower.replace("&amp;", "&")
+    };
     if ["&#64;", "&#x40;", "&#37;", "&#46;", "&#x2e;"]
         .iter()
         .any(|w| unescaped.contains(w))
@@ -759,6 +767,13 @@ mod tests {
         let feed = "&lt;a href=\"mailto:andrei&amp;#64;metalanguage.com\"&gt;andrei&lt;/a&gt;\n";
         assert!(!fires(feed, Standard::Rfc3986));
         assert!(fires(feed, Standard::Rfc1738));
+        // Near miss: a real attribute escaped twice by mistake.
+        let twice = crate::rules::testutil::document_rules(
+            crate::document::Syntax::Html,
+            "<a href=\"mailto:andrei&amp;#64;metalanguage.com\">x</a>\n",
+            Standard::Rfc3986,
+        );
+        assert!(twice.contains(&Rule::InvalidMailto), "{twice:?}");
         assert!(fires(
             "mail mailto:abc&amp;example today",
             Standard::Rfc3986

@@ -30,7 +30,8 @@ declare_rule! {
     /// `<user>`, anonymous FTP's `anonymous`, or an example's stock name, `john`, `jane`, `alice`, `bob`, `pepe` (alone, numbered or with what it logs in to, `johnftp`): `https://user:he%2F%2Fo@pypi.company.com/` shows how to
     /// encode a password, it leaks none), nor a password that repeats the user
     /// name (`admin:admin`, `guest:guest`: an example's or a product's
-    /// default), or John Doe split over the two (`john:doe`, `jane:doe`).
+    /// default), or John Doe split over the two (`john:doe`, `jane:doe`), or
+    /// two stock words of Japanese or French examples (`hoge:fuga`, `toto:titi`).
     /// Under `rfc1738` every host and password is judged alike.
     ///
     /// ## Example
@@ -102,12 +103,24 @@ fn is_demo_host(host: &str) -> bool {
 /// or a product's well-known default, no secret the text gives away. So is
 /// John Doe split over the two (`# Proxy = http://john:doe@proxy.localnet.com:8080`
 /// in bitlbee's sample configuration): the name for anybody.
+///
+/// So are two stock words of Japanese or French documentation
+/// (`https://hoge:fuga@github.com/hage/hage.git`, `toto:titi@`); one alone
+/// may be a real weak password (`root:toto@`).
 fn is_default_pair(user: &str, password: &str) -> bool {
+    let stock = |w: &str| {
+        [
+            "hoge", "fuga", "piyo", "hogehoge", "fugafuga", "toto", "titi", "tata", "tutu",
+        ]
+        .iter()
+        .any(|s| w.eq_ignore_ascii_case(s))
+    };
     (!user.is_empty() && user.eq_ignore_ascii_case(password))
         || (["john", "jane"]
             .iter()
             .any(|u| user.eq_ignore_ascii_case(u))
             && password.eq_ignore_ascii_case("doe"))
+        || (stock(user) && stock(password))
 }
 
 /// `http://www.cnn.com:USArticle1840@www.liquidshirts.com/`: a user name
@@ -185,6 +198,12 @@ mod tests {
                 ("http://Jane:Doe@proxy.localnet.com/", &[]),
                 ("http://jim:doe@proxy.localnet.com/", &["doe"]),
                 ("http://jim:doe2@proxy.localnet.com/", &["doe2"]),
+                // Two stock words of Japanese or French examples; near
+                // misses: one of them beside a real user.
+                ("https://hoge:fuga@github.com/hage/hage.git", &[]),
+                ("https://toto:titi@db.mycorp.io/app", &[]),
+                ("https://root:toto@db.mycorp.io/app", &["toto"]),
+                ("ftp://deploy:fuga@ftp.mycorp.io/", &["fuga"]),
                 // A site's name as the user: the disguise of RFC 3986 §7.6.
                 (
                     "http://www.cnn.com:USArticle1840@www.liquidshirts.com/",

@@ -299,14 +299,13 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
             i += 1;
         }
         if !rfc1738 && b[start..i] == [0x1A] {
-            // What byte it was is lost with the decoding: no fix.
+            // What byte it was is lost with the decoding: no edit for it.
             out.at_with_help(
                 start..i,
                 "a byte that is not UTF-8 ends the URL: a character of the file's own encoding glued on (Latin-1's `«` or no-break space)".to_string(),
                 "remove it from the URL".to_string(),
             );
-            edits.clear();
-            break;
+            continue;
         }
         edits.push((start..i, report_run(cx, out, start..i)));
     }
@@ -785,10 +784,15 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
                 b']' => {
                     if let Some(o) = open.take().filter(|&o| o != usize::MAX) {
                         let inner = &cx.url[o + 1..i];
+                        // A name goes on after it (`[EN]ASNA09.pdf`); one
+                        // ending the segment is rather a footnote's mark
+                        // pasted in (`…/report.pdf[1]`).
                         let named = !inner.is_empty()
                             && inner.chars().any(char::is_alphanumeric)
                             && !inner.contains(['…', ' '])
-                            && !inner.contains("...");
+                            && !inner.contains("...")
+                            && b.get(i + 1)
+                                .is_some_and(|&c| !matches!(c, b'/' | b'?' | b'#'));
                         if named {
                             out.extend([o, i]);
                         }
@@ -1111,9 +1115,11 @@ fn is_heading_text_fragment(cx: &Cx<'_>, i: usize, c: char) -> bool {
     let heading = (text.starts_with(|x: char| x.is_alphanumeric())
         || (route.is_some() && text.starts_with('_')))
         && (route.is_some() || text.chars().filter(|&x| is_cjk_letter(x)).count() >= 2)
-        && !text
-            .bytes()
-            .any(|x| x.is_ascii_punctuation() && !matches!(x, b'-' | b'_' | b'.' | b'(' | b')'))
+        && !text.bytes().any(|x| {
+            x.is_ascii_punctuation()
+                && !matches!(x, b'-' | b'_' | b'.')
+                && !(route.is_some() && matches!(x, b'(' | b')'))
+        })
         && parens_pair(text);
     // Last, only a heading's own question, exclamation or colon: a full
     // stop or comma there is prose's (`#安装步骤。`).
@@ -1123,7 +1129,7 @@ fn is_heading_text_fragment(cx: &Cx<'_>, i: usize, c: char) -> bool {
         && cx.url[..i]
             .chars()
             .next_back()
-            .is_some_and(|b| b.is_alphanumeric() || b == ')')
+            .is_some_and(|b| b.is_alphanumeric() || (route.is_some() && b == ')'))
 }
 
 /// Whether every `(` in `s` is closed by a `)` after it and every `)`
@@ -1518,6 +1524,8 @@ mod tests {
             "[p](https://blog.a.example/ember-released-4-3[]/)\n",
             "[p](https://gitlab.com/a/b/-/blob[…]ain/x.md)\n",
             "[p](https://a.example/x[a]]b/c)\n",
+            "[p](https://a.example/report.pdf[1])\n",
+            "[p](https://a.example/docs/Guide[PDF]/x.html)\n",
             "[p](https://a.example/x[a b]/z)\n",
             "[p](https://a.example/x]y/z)\n",
             "see <http://a.example/files/[EN]ASNA09.pdf> now\n",
@@ -2063,6 +2071,7 @@ mod tests {
         for frag in [
             "#\u{9501}\u{ff1f}",
             "#\u{ff1f}\u{4ec0}\u{4e48}",
+            "#\u{4ec0}\u{4e48}(x)\u{ff1f}",
             "#\u{4ec0}\u{4e48}x)\u{ff1f}",
             "#\u{4ec0}\u{4e48}\"x\"\u{ff1f}",
             "#\u{5b89}\u{88c5}\u{6b65}\u{9aa4}\u{3002}",

@@ -125,8 +125,10 @@ mod tests {
         ("http://foo.bar%20http://foo.bar", &[]),
         ("https://a.org/?u=x%2Fhttps://b.org/", &[]),
         ("https://a.org/url?q=a%2526continue%253Dhttps://b.org/", &[]),
-        // Near miss: `%25` and a letter after it.
-        ("https://a.org/url?q=a%25Xhttps://b.org/", &["https://"]),
+        // Near misses: `%25` and no hex digits after it, another escape
+        // than `%25` before the digits.
+        ("https://a.org/url?q=a%25ZZhttps://b.org/", &["https://"]),
+        ("https://a.org/url?q=a%2F3Dhttps://b.org/", &["https://"]),
         // Near miss: a `%` that is no escape.
         ("http://a.org/5%2http://b.org/", &["http://"]),
     ];

@@ -39,7 +39,8 @@ declare_rule! {
     /// code run with `-e` (`file:///Users/you/app/[eval1]:1`) are spared,
     /// and, outside a wrapper, the brackets paired around a name inside
     /// one path segment, the name a file or page really has
-    /// (`…/files/[EN]ASNA09.pdf`; not `[]`, `[…]` or a blank inside). So are
+    /// (`…/files/[EN]ASNA09.pdf`; not `[]`, `[…]`, a blank inside, or one
+    /// ending the segment, a footnote's `…/report.pdf[1]`). So are
     /// double quotes that pair up there (a quoted search term in a link,
     /// `?q="Project:+openssh"`, which browsers encode as they send it, or
     /// one opened escaped and closed raw, `?q=milestone%3A%223.5"`), and

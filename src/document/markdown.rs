@@ -577,30 +577,9 @@ pub(crate) fn continues_destination(line: &str) -> bool {
     let word = &word[..word.find(char::is_whitespace).unwrap_or(word.len())];
     word.find(')').is_some_and(|k| {
         k >= 2
-            && word[..k].bytes().all(|c| {
-                c.is_ascii_alphanumeric()
-                    || matches!(
-                        c,
-                        b'%' | b'+'
-                            | b'-'
-                            | b'_'
-                            | b'.'
-                            | b'/'
-                            | b'~'
-                            | b'?'
-                            | b'='
-                            | b'&'
-                            | b'#'
-                            | b':'
-                            | b';'
-                            | b','
-                            | b'!'
-                            | b'*'
-                            | b'@'
-                            | b'$'
-                            | b'\''
-                    )
-            })
+            && word[..k]
+                .bytes()
+                .all(|c| c.is_ascii_alphanumeric() || b"%+-_./~?=&#:;,!*@$'".contains(&c))
     })
 }
 

@@ -151,8 +151,9 @@ pub fn table_3986(rule: Rule, cases: &[(&str, &[&str])]) {
     }
 }
 
-/// Every diagnostic of a document of `syntax`, under the default standard.
-pub fn document_diagnostics(syntax: crate::document::Syntax, text: &str) -> Vec<Diagnostic> {
+/// The candidates of a document of `syntax`, excerpts kept (as `check`
+/// scans them).
+fn document_candidates(syntax: crate::document::Syntax, text: &str) -> Vec<Candidate> {
     let doc = crate::document::read(syntax, text);
     let mut found = Vec::new();
     crate::scan::Scanner::new(crate::scan::ScanOptions {
@@ -161,6 +162,11 @@ pub fn document_diagnostics(syntax: crate::document::Syntax, text: &str) -> Vec<
     })
     .scan_document(&doc, text, |c| found.push(c));
     found
+}
+
+/// Every diagnostic of a document of `syntax`, under the default standard.
+pub fn document_diagnostics(syntax: crate::document::Syntax, text: &str) -> Vec<Diagnostic> {
+    document_candidates(syntax, text)
         .iter()
         .flat_map(|c| diagnostics_with(c, Standard::Rfc3986))
         .collect()
@@ -172,13 +178,7 @@ pub fn document_rules(
     text: &str,
     standard: Standard,
 ) -> Vec<Rule> {
-    let doc = crate::document::read(syntax, text);
-    let mut found = Vec::new();
-    crate::scan::Scanner::new(crate::scan::ScanOptions {
-        excerpts: true,
-        ..crate::scan::ScanOptions::default()
-    })
-    .scan_document(&doc, text, |c| found.push(c));
+    let found = document_candidates(syntax, text);
     assert_eq!(found.len(), 1, "{found:?}");
     diagnostics_with(&found[0], standard)
         .iter()

@@ -88,27 +88,26 @@ mod tests {
     fn a_destination_broken_by_a_line_break_is_said_so() {
         use crate::document::Syntax;
         use crate::rules::testutil::document_diagnostics;
+        // The messages of this rule on a Markdown text.
+        let messages = |text: &str| -> Vec<String> {
+            document_diagnostics(Syntax::Markdown, text)
+                .into_iter()
+                .filter(|d| d.rule == Rule::UnterminatedLink)
+                .map(|d| d.message)
+                .collect()
+        };
         let broken = "In the [past month](https://github.com/pulls?q=is%3Apr+closed%3A2019\n+user%3Aservo+), we merged\n";
-        let d = document_diagnostics(Syntax::Markdown, broken);
-        let d: Vec<_> = d
-            .iter()
-            .filter(|d| d.rule == Rule::UnterminatedLink)
-            .collect();
-        assert_eq!(d.len(), 1, "{d:?}");
-        assert!(d[0].message.contains("line break"), "{d:?}");
-        // Near misses: no `)` on the next line, and a new link there.
+        let m = messages(broken);
+        assert_eq!(m.len(), 1, "{m:?}");
+        assert!(m[0].contains("line break"), "{m:?}");
+        // Near misses: no `)` on the next line, a new link there, and a
+        // list item's `a)`.
         for text in [
             "In the [past month](https://github.com/pulls?q=is\nnothing here\n",
             "In the [past month](https://github.com/pulls?q=is\n[x](https://a.example/)\n",
             "- [a](http://a.example/x\na) next item\n",
         ] {
-            let d = document_diagnostics(Syntax::Markdown, text);
-            let d: Vec<_> = d
-                .iter()
-                .filter(|d| d.rule == Rule::UnterminatedLink)
-                .collect();
-            assert_eq!(d.len(), 1, "{text}");
-            assert_eq!(d[0].message, "this link is never closed", "{text}");
+            assert_eq!(messages(text), ["this link is never closed"], "{text}");
         }
     }
 }

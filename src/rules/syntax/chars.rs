@@ -771,36 +771,30 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
         cx.cand.form,
         crate::scan::Form::Link | crate::scan::Form::Bare | crate::scan::Form::UrlPrefix
     ) {
-        let mut open = None;
+        // Per segment: the `[` waiting for its `]`, or `Err` once a bracket
+        // nests or closes nothing there (none after it is spared).
+        let mut open: Result<Option<usize>, ()> = Ok(None);
         for i in path.clone() {
-            match b[i] {
-                b'/' => open = None,
-                b'[' => {
-                    open = if open.is_none() {
-                        Some(i)
-                    } else {
-                        Some(usize::MAX)
+            match (b[i], open) {
+                (b'/', _) => open = Ok(None),
+                (b'[', Ok(None)) => open = Ok(Some(i)),
+                (b']', Ok(Some(o))) => {
+                    open = Ok(None);
+                    let inner = &cx.url[o + 1..i];
+                    // A name goes on after it (`[EN]ASNA09.pdf`); one
+                    // ending the segment is rather a footnote's mark
+                    // pasted in (`…/report.pdf[1]`).
+                    let named = !inner.is_empty()
+                        && inner.chars().any(char::is_alphanumeric)
+                        && !inner.contains(['…', ' '])
+                        && !inner.contains("...")
+                        && b.get(i + 1)
+                            .is_some_and(|&c| !matches!(c, b'/' | b'?' | b'#'));
+                    if named {
+                        out.extend([o, i]);
                     }
                 }
-                b']' => {
-                    if let Some(o) = open.take().filter(|&o| o != usize::MAX) {
-                        let inner = &cx.url[o + 1..i];
-                        // A name goes on after it (`[EN]ASNA09.pdf`); one
-                        // ending the segment is rather a footnote's mark
-                        // pasted in (`…/report.pdf[1]`).
-                        let named = !inner.is_empty()
-                            && inner.chars().any(char::is_alphanumeric)
-                            && !inner.contains(['…', ' '])
-                            && !inner.contains("...")
-                            && b.get(i + 1)
-                                .is_some_and(|&c| !matches!(c, b'/' | b'?' | b'#'));
-                        if named {
-                            out.extend([o, i]);
-                        }
-                    } else {
-                        open = Some(usize::MAX);
-                    }
-                }
+                (b'[' | b']', _) => open = Err(()),
                 _ => {}
             }
         }

@@ -576,11 +576,15 @@ fn stray_bracket(value: &[u8]) -> Option<usize> {
                         .all(|&c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_');
                 // Inside, it stands as a path segment or a value does:
                 // after `/` or `=`, before `/`, `.`, `?`, `&` or `#`.
+                // The value may be spread over lines at its parameters
+                // (emarsys' tracking pixel, `ti.php?` then a line of
+                // `ems_visitor=<customer_number>&` each): blanks only
+                // where a line breaks after a `?` or `&`.
                 let url_to_end = || {
                     at > 0
                         && matches!(value[at - 1], b'/' | b'=')
                         && matches!(value.get(gt + 1), Some(b'/' | b'.' | b'?' | b'&' | b'#'))
-                        && !value[gt + 1..].iter().any(u8::is_ascii_whitespace)
+                        && parameter_lines(&value[gt + 1..])
                 };
                 if (inner.contains(&b'@') || name)
                     && !inner.iter().any(|&c| c.is_ascii_whitespace() || c == b'<')
@@ -617,6 +621,26 @@ fn stray_bracket(value: &[u8]) -> Option<usize> {
         i = at + 2 + e + 2;
     }
     None
+}
+
+/// Whether every blank in `rest` is a line break and the indentation after
+/// it, each right after a `?` or `&` (a URL's parameters one a line).
+fn parameter_lines(rest: &[u8]) -> bool {
+    let mut i = 0;
+    while let Some(k) = rest[i..].iter().position(u8::is_ascii_whitespace) {
+        let start = i + k;
+        let end = rest[start..]
+            .iter()
+            .position(|c| !c.is_ascii_whitespace())
+            .map_or(rest.len(), |n| start + n);
+        let run = &rest[start..end];
+        let after_parameter = start > 0 && matches!(rest[start - 1], b'?' | b'&');
+        if !(after_parameter && run.contains(&b'\n')) {
+            return false;
+        }
+        i = end;
+    }
+    true
 }
 
 /// Whether `rest` is only `<`, `>` and `=` (raw or percent-escaped): an
@@ -1009,6 +1033,21 @@ mod tests {
         assert_eq!(
             stray_bracket(b"https://a.example/<MM-List-Name> archives"),
             Some(18)
+        );
+        // Parameters one a line, each a placeholder (emarsys' tracking
+        // pixel); near misses: a line break inside a parameter, a blank
+        // on the line.
+        assert_eq!(
+            stray_bracket(b"https://a.example/ti.php?\n  c=1&\n  v=<customer>&\n  q[]=<qty>"),
+            None
+        );
+        assert_eq!(
+            stray_bracket(b"https://a.example/ti.php?v=<customer>&q=\n  <qty>"),
+            Some(27)
+        );
+        assert_eq!(
+            stray_bracket(b"https://a.example/ti.php?v=<customer>& q=<qty>"),
+            Some(27)
         );
         let erb = "<a href=\"https://github.com/rails/rails/tree/<%= @edge %>\">main</a>";
         // The whole value is read, a pattern, and so no link at all (an

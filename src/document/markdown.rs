@@ -179,6 +179,16 @@ pub(super) fn read(src: &str) -> Document {
                     if let Some(marker) = src.get(at..at + len) {
                         b.push(marker, at);
                     }
+                } else if matches!(event, Event::End(_))
+                    && b.text.ends_with("://")
+                    && !src
+                        .as_bytes()
+                        .get(range.end)
+                        .is_some_and(u8::is_ascii_alphanumeric)
+                {
+                    // A scheme named in bold (`**https://**[1]`, a quiz's
+                    // answer and its footnote): what follows is no host.
+                    b.push_for(" ", at);
                 }
             }
             Event::Start(Tag::CodeBlock(kind)) => {
@@ -249,7 +259,7 @@ pub(super) fn read(src: &str) -> Document {
             _ => {}
         }
     }
-    rejected_links(&mut b, &code);
+    rejected_links(&mut b, src, &code);
     b.finish(false)
 }
 
@@ -477,7 +487,7 @@ fn spaced_file_names(s: &str) -> Vec<Range<usize>> {
 
 /// Links CommonMark rejected, read where their author meant them: a `](`
 /// left in the text (outside code) followed by a URL.
-fn rejected_links(b: &mut Builder, code: &[Range<usize>]) {
+fn rejected_links(b: &mut Builder, src: &str, code: &[Range<usize>]) {
     let mut found: Vec<(usize, usize, bool)> = Vec::new();
     let text = b.text.as_bytes();
     // The next `)` and line break at or after a point: searched once each,
@@ -530,7 +540,15 @@ fn rejected_links(b: &mut Builder, code: &[Range<usize>]) {
             }
         } else {
             let len = token_unterminated(&b.text[d..]);
-            found.push((d, d + len, true));
+            // CommonMark allows one line break between a destination and
+            // its `)` (`[x](http://a.example/page/` then `){website}`, as
+            // a YAML front matter's folded line also has it): closed. The
+            // source says so, not the text (where markup is left out).
+            let closed = d + len < b.text.len()
+                && src
+                    .get(b.map.map(d + len)..)
+                    .is_some_and(closes_on_next_line);
+            found.push((d, d + len, !closed));
         }
     }
     for (start, end, unterminated) in found {
@@ -566,6 +584,15 @@ fn continues_on_next_line(rest: &str) -> bool {
     rest.strip_prefix('\n')
         .or_else(|| rest.strip_prefix("\r\n"))
         .is_some_and(continues_destination)
+}
+
+/// Whether `rest`, what follows a destination's last character, is blanks,
+/// one line break, blanks and the link's `)`: the form CommonMark accepts.
+fn closes_on_next_line(rest: &str) -> bool {
+    let rest = rest.trim_start_matches([' ', '\t']);
+    rest.strip_prefix('\n')
+        .or_else(|| rest.strip_prefix("\r\n"))
+        .is_some_and(|next| next.trim_start_matches([' ', '\t']).starts_with(')'))
 }
 
 /// Whether `line` starts with the rest of a destination cut by a line

@@ -157,6 +157,14 @@ impl Syntax {
             .strip_suffix(".in")
             .filter(|stem| stem.contains('.'))
             .unwrap_or(name);
+        // A page saved whole by a browser keeps its scripts and styles in
+        // `…_files/` as `analytics.js.download` (`analytics.js.下载` in a
+        // Chinese one): the file it was.
+        let name = name
+            .strip_suffix(".download")
+            .or_else(|| name.strip_suffix(".\u{4e0b}\u{8f7d}"))
+            .filter(|stem| stem.contains('.'))
+            .unwrap_or(name);
         let Some((stem, ext)) = name.rsplit_once('.') else {
             return Syntax::Text;
         };

@@ -464,6 +464,44 @@ fn unterminated_links_are_found_and_their_text_still_scanned() {
 }
 
 #[test]
+fn a_scheme_in_emphasis_ends_there() {
+    // enkidevs' quiz: the schemes named in bold, a footnote's mark after.
+    let found = scan(Syntax::Markdown, "Answer: **http://** or **https://**[1]\n");
+    assert!(
+        found.iter().all(|c| !c.url.contains('[')),
+        "{:?}",
+        found.iter().map(|c| &c.url).collect::<Vec<_>>()
+    );
+    // Near misses: a URL in bold or in italics.
+    assert_eq!(
+        urls(Syntax::Markdown, "See **https://a.example/x**[1] here\n"),
+        [("https://a.example/x".to_string(), "bare")]
+    );
+    assert_eq!(
+        urls(Syntax::Markdown, "See *https://a.example/x*[2] here\n"),
+        [("https://a.example/x".to_string(), "bare")]
+    );
+}
+
+#[test]
+fn a_destination_closed_on_the_next_line_is_closed() {
+    // CommonMark allows one line break before the `)`: enkidevs' front
+    // matter folds `[site](http://a.example/page/` and `    ){website}`.
+    let src = "---\nlinks:\n  - >-\n    [site](http://a.example/page/\n    ){website}\n---\n";
+    let found = scan(Syntax::Markdown, src);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(!found[0].facts.unterminated, "{found:?}");
+    assert_eq!(found[0].url, "http://a.example/page/");
+    // Near misses: a blank line between, or text before the `)`.
+    for src in [
+        "---\nx: >-\n    [site](http://a.example/page/\n\n    )\n---\n",
+        "---\nx: >-\n    [site](http://a.example/page/\n    more)\n---\n",
+    ] {
+        assert!(scan(Syntax::Markdown, src)[0].facts.unterminated, "{src}");
+    }
+}
+
+#[test]
 fn a_stray_bracket_or_quote_before_the_scheme_keeps_the_link() {
     // proptest's changelog: `[` glued before `https://` in the target.
     for (syntax, src, want) in [
@@ -946,6 +984,13 @@ fn syntax_from_path() {
         ("config.h.in", Syntax::C),
         ("Makefile.in", Syntax::Text),
         ("login.in", Syntax::Text),
+        ("Fort & Forge_files/analytics.js.download", Syntax::C),
+        (
+            "Fort & Forge_files/analytics.js.\u{4e0b}\u{8f7d}",
+            Syntax::C,
+        ),
+        ("Page_files/style.css.download", Syntax::C),
+        ("setup.download", Syntax::Text),
         ("doc/hcar/Cabal-201811.tex", Syntax::Latex),
         ("hyperref.sty", Syntax::Latex),
         ("howto/linuxdoc/3-Button-Mouse.sgml", Syntax::Html),

@@ -516,6 +516,7 @@ fn real_world_shapes() {
         ("http://${hostname}:${port}/", &[]),
         ("https://*.example.com/*", &[]),
         ("ftp://[user@]machine[[:#]port]/path", &[]),
+        ("PROXY=<http://[username:password@]host[:port]>", &[]),
         ("http://host:port/json/list", &[]),
         ("printf 'mailto:%s'", &[]),
         ("file://$PWD/x and http://%HOSTIP:%HTTPPORT/%TESTNUMBER", &[]),

@@ -88,6 +88,18 @@ fn listed_under(b: &[u8], ls: usize, url_start: usize, next_line: usize) -> bool
         || (at == own && one_word && memchr::memmem::find(content, b"://").is_some())
 }
 
+/// The columns a line takes on a terminal or in a mail client, a tab
+/// going on to the next multiple of 8: `\t` and 77 characters is a line
+/// of 85, wider than any wrap width, so no client wrapped it there.
+fn tab_columns(line: &[u8]) -> u64 {
+    let mut pieces = line.split(|&c| c == b'\t');
+    let mut width = pieces.next().map_or(0, columns);
+    for piece in pieces {
+        width = (width / 8 + 1) * 8 + columns(piece);
+    }
+    width
+}
+
 /// The blanks and tabs that indent the line starting at `at`.
 fn indent_at(b: &[u8], at: usize) -> usize {
     b[at..]
@@ -328,7 +340,7 @@ pub(crate) fn rejoin(
         // ending in a letter or digit was ended by its writer.
         let moved = line.is_some_and(|ls| {
             run_end - ls <= 4 * WRAP_MAX as usize && {
-                let width = columns(&b[ls..run_end]);
+                let width = tab_columns(&b[ls..run_end]);
                 let at_break = BREAKS.contains(&b[run_end - 1]);
                 let filled = width >= FILLED_MIN;
                 width <= WRAP_MAX && width + 1 + columns(tok) > WRAP_MIN && (at_break || filled)

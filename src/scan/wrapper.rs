@@ -566,11 +566,17 @@ fn chat_link(b: &[u8], start: usize, gt: usize, c: &mut Content) -> bool {
     false
 }
 
-/// Where a `[` followed by a scheme (`...[mailto:`, `...[https:`) starts.
+/// Where a `[` followed by a URL (`...[mailto:`, `...[https://`) starts.
+/// A usage line's optional user (`<http://[username:password@]host>`)
+/// is no URL: its name is followed by no `//`, and it is not `mailto`.
 fn rendered_link(url: &str) -> Option<usize> {
-    url.match_indices('[')
-        .map(|(k, _)| k)
-        .find(|&k| k > 0 && any_scheme_at(url.as_bytes(), k + 1).is_some())
+    let b = url.as_bytes();
+    url.match_indices('[').map(|(k, _)| k).find(|&k| {
+        k > 0
+            && any_scheme_at(b, k + 1).is_some_and(|colon| {
+                b[colon + 1..].starts_with(b"//") || b[k + 1..colon].eq_ignore_ascii_case(b"mailto")
+            })
+    })
 }
 
 /// Whether the text after `mailto:` reads `user at host` before the `>`.

@@ -43,7 +43,9 @@ declare_rule! {
     /// a story's title of two sentences made its slug (Digg's
     /// `…/…_is_on_right_now._It_will_last_639_years.`), a token ending in
     /// doubled commas (Flaticon's license link `…/fi/SwkgUx…Sw,,`),
-    /// a script link a scraper resolved against its page
+    /// a tag's page whose name ends in the mark, the link's text the same
+    /// (del.icio.us's `[linux,](…/someone/linux,)`; a `.` is still
+    /// reported), a script link a scraper resolved against its page
     /// (`…//javascript:void(0);`), an ellipsis ending a query value (a
     /// button's label, `&submit=Continue...`),
     /// a source tree's directory named `.` (`…/tree/HEAD/.`, a
@@ -379,6 +381,11 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     if cx.parts.query.is_none() && symbol_name(cx.url) {
         return;
     }
+    // `[linux,](http://del.icio.us/someone/linux,)`: a tag typed with its
+    // comma, the link's text the last segment as it is, mark and all.
+    if cx.parts.query.is_none() && is_named_tag(cx) {
+        return;
+    }
     if let Some(last) = cx.url.bytes().last().filter(|b| b".,;:".contains(b)) {
         let at = cx.url.len() - 1;
         out.at(
@@ -386,6 +393,24 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
             format!("the link destination ends with `{}`", char::from(last)),
         );
     }
+}
+
+/// Whether the link's text (Markdown's `[text](`) is the destination's
+/// last segment, ending in the same `,`, `;` or `:` (del.icio.us's tag
+/// pages, `[tools:](http://del.icio.us/someone/tools:)`): the page is
+/// named so. A `.` is still reported: a sentence's stop copied into both.
+fn is_named_tag(cx: &Cx<'_>) -> bool {
+    let segment = cx.url[cx.parts.path.clone()]
+        .rsplit('/')
+        .next()
+        .unwrap_or_default();
+    segment.len() >= 2
+        && segment.ends_with([',', ';', ':'])
+        && cx
+            .source_head()
+            .and_then(|h| h.strip_suffix("]("))
+            .and_then(|h| h.strip_suffix(segment))
+            .is_some_and(|h| h.ends_with('['))
 }
 
 /// Whether a path's last word is an abbreviation of two or more short
@@ -737,5 +762,27 @@ mod tests {
         assert!(
             rules("See [x](http://a.example/2023/README.).\n").contains(&Rule::TrailingPunctuation)
         );
+    }
+
+    #[test]
+    fn a_tags_page_named_with_its_mark() {
+        use crate::document::Syntax;
+        use crate::rules::testutil::document_rules;
+        use crate::url::Standard;
+        let rules = |md: &str| document_rules(Syntax::Markdown, md, Standard::Rfc3986);
+        for md in [
+            "(tags: [linux,](http://del.icio.us/someone/linux,) india)\n",
+            "(tags: [tools:](http://del.icio.us/someone/tools:))\n",
+        ] {
+            assert!(!rules(md).contains(&Rule::TrailingPunctuation), "{md}");
+        }
+        // Near misses: other text, a stop, the whole URL as the text.
+        for md in [
+            "See [linux](http://del.icio.us/someone/linux,)\n",
+            "See [here.](http://a.example/here.)\n",
+            "[http://a.example/x,](http://a.example/x,)\n",
+        ] {
+            assert!(rules(md).contains(&Rule::TrailingPunctuation), "{md}");
+        }
     }
 }

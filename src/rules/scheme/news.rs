@@ -24,7 +24,8 @@ declare_rule! {
     /// the word (`KB=news:TY=sjis` in a termcap entry: no group holds `=`)
     /// or a host named news and its path (`mount news:/var/spool/news`), or
     /// words joined by colons under a `news` prefix (an XMPP node,
-    /// `news:politics:home`), or the user `news` in a password file
+    /// `news:politics:home`), or a list of ids tagged with their kinds
+    /// (`news:123456789,project:987654321`, a setting's value), or the user `news` in a password file
     /// (`news:*:16484:0:99999:7:::`, a line of `/etc/shadow`). As RFC 5536
     /// has them, a message-id's right side is a dot-atom, no host name
     /// (newsreaders write `@Dwight_Miller.iix.com`, `@nnrp.ca.mci.com!nnrp1`),
@@ -96,8 +97,23 @@ fn not_a_news_url(cx: &Cx<'_>) -> bool {
         matches!(password, "*" | "x" | "!" | "!!" | "!*")
             && rest.starts_with(|c: char| c.is_ascii_digit())
     });
+    // `FOLLOW_LIST_IDS = "news:123456789,project:987654321"`: a list of
+    // ids, each tagged with its kind, the first under `news`; no group is
+    // a number, and none holds a comma.
+    let ids = group.split(',').count() >= 2
+        && group.split(',').enumerate().all(|(k, item)| {
+            let id = if k == 0 {
+                Some(item)
+            } else {
+                item.split_once(':')
+                    .filter(|(kind, _)| kind.starts_with(|c: char| c.is_ascii_alphabetic()))
+                    .map(|(_, id)| id)
+            };
+            id.is_some_and(|id| !id.is_empty() && id.bytes().all(|c| c.is_ascii_digit()))
+        });
     group.eq_ignore_ascii_case("newsgroup")
         || group.eq_ignore_ascii_case("group")
+        || ids
         || account
         || setting
         || path
@@ -240,6 +256,11 @@ mod tests {
             ("news:*:16484:0:99999:7", &[]),
             ("news:x:9:9:news:/var/spool/news:/usr/sbin/nologin", &[]),
             ("news:politics:foreign:usa", &[]),
+            // A list of tagged ids; near misses: a group before the comma,
+            // a word as the second id.
+            ("news:123456789,project:987654321", &[]),
+            ("news:comp.lang,project:9", &["comp.lang,project:9"]),
+            ("news:123,project:x", &["123,project:x"]),
             // Near misses: a real group with a bad character, a message-id;
             // a colon in a dotted group, an empty word between colons.
             ("news:comp.lang:c", &["comp.lang:c"]),

@@ -23,8 +23,10 @@ declare_rule! {
     /// fragments such as `#:~:text=a%0Ab`), nor one in a path segment's
     /// `;name=value` parameter, form data carried in the path (Google
     /// Cloud's `…/logs/query;query=a%0Ab`), nor one in a segment holding
-    /// TeX source, a formula a service draws (`…/svg/%0AO%20%3D%0A%5Cbegin%7Bbmatrix%7D…`).
-    /// Nor is a URL that encodes ESC or
+    /// TeX source, a formula a service draws (`…/svg/%0AO%20%3D%0A%5Cbegin%7Bbmatrix%7D…`),
+    /// nor one in a segment of base64 split into lines of one length, each
+    /// break encoded (a mail service's click-tracking token,
+    /// `…/v1/c/XbbxU…eeJN%0AsDYic…%3D%3D%0A/…`). Nor is a URL that encodes ESC or
     /// BEL too (a terminal escape sequence: `http://localhost:8080/%1b%5d%07%0a`
     /// in an advisory is the attack's payload, shown on purpose). Under
     /// `rfc1738` every escape of every URL is judged.
@@ -66,7 +68,9 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     for e in escapes(cx.url, 0..end).filter(|e| {
         matches!(e.value, Some(0x0D | 0x0A))
             && !(rfc3986
-                && (in_parameter(cx.url, e.range.start) || in_formula(cx.url, e.range.start)))
+                && (in_parameter(cx.url, e.range.start)
+                    || in_formula(cx.url, e.range.start)
+                    || in_base64(cx.url, e.range.start)))
     }) {
         match &mut run {
             Some(r) if r.end == e.range.start => r.end = e.range.end,
@@ -113,6 +117,53 @@ fn in_formula(url: &str, at: usize) -> bool {
     })
 }
 
+/// Whether byte `at` of `url` is in a path segment that is base64 text
+/// split into lines of one length (Ruby's `Base64.encode64`, 60 a line;
+/// MIME's 76), each line break encoded: a mail service's click-tracking
+/// token (beehiiv's `…/v1/c/XbbxU…eeJN%0AsDYic…%3D%3D%0A/…`), opaque to
+/// the reader and made so on purpose.
+fn in_base64(url: &str, at: usize) -> bool {
+    let start = url[..at].rfind('/').map_or(0, |k| k + 1);
+    let end = url[at..].find('/').map_or(url.len(), |k| at + k);
+    let segment = &url[start..end];
+    // The length of one line in base64 characters (`%2B`, `%2F` and `%3D`
+    // counting one each), or `None` if it holds anything else.
+    let line_len = |line: &str| -> Option<usize> {
+        let b = line.as_bytes();
+        let (mut i, mut n) = (0, 0);
+        while i < b.len() {
+            if b[i] == b'%' {
+                let code = b.get(i + 1..i + 3)?.to_ascii_uppercase();
+                if !matches!(&code[..], b"2B" | b"2F" | b"3D") {
+                    return None;
+                }
+                i += 3;
+            } else if b[i].is_ascii_alphanumeric() || matches!(b[i], b'-' | b'_') {
+                i += 1;
+            } else {
+                return None;
+            }
+            n += 1;
+        }
+        Some(n)
+    };
+    // The last line's break ends the text (Ruby's ends so), or not (MIME).
+    let text = segment
+        .strip_suffix("%0A")
+        .or_else(|| segment.strip_suffix("%0a"))
+        .unwrap_or(segment);
+    let lines: Vec<&str> = text.split("%0A").flat_map(|l| l.split("%0a")).collect();
+    let Some((last, full)) = lines.split_last() else {
+        return false;
+    };
+    let Some(width) = full.first().and_then(|l| line_len(l)) else {
+        return false;
+    };
+    width >= 40
+        && full.iter().all(|l| line_len(l) == Some(width))
+        && line_len(last).is_some_and(|n| n <= width)
+}
+
 fn report(cx: &Cx<'_>, out: &mut Report<'_>, r: std::ops::Range<usize>) {
     out.at(r.clone(), format!("`{}` encodes a line break", cx.text(r)));
 }
@@ -149,6 +200,22 @@ mod tests {
                 ),
                 ("https://a.example/x;a%0Ab", &["%0A"]),
                 ("https://a.example/x;q=1/a%0Ab", &["%0A"]),
+                // Base64 in lines of 60, each break encoded: a mail
+                // service's tracking token. Near misses: lines of unequal
+                // length, short lines, a word that is not base64.
+                (
+                    "https://link.mail.beehiiv.com/v1/c/XbbxUCr929CCQHgKWeye7FkS5u3HHoWhe%2BAy0HB8U9eYGfk6GjwDngNaeeJN%0AsDYicYOf7XS2LnadT02h3uUdFpqGCTuyisdIRrljTxfsPm9gzRiYgbO7QjLi%0AXZ06ZS3B4490baawCx2JdmecDOhj4BY%2Fng%3D%3D%0A/f6c76c3d7792b056",
+                    &[],
+                ),
+                (
+                    "https://a.example/c/XbbxUCr929CCQHgKWeye7FkS5u3HHoWhe%2BAy0HB8U9eYGfk6GjwDngNaeeJN%0AsDYicYOf7XS2LnadT02h3uUdFpqGCTuyisdIRrljTxfsPm9gzRiYgbO7Q%0Ax",
+                    &["%0A", "%0A"],
+                ),
+                ("https://a.example/c/abc%0Adef%0A", &["%0A", "%0A"]),
+                (
+                    "https://a.example/c/Some%20words%20here%20and%20there%20and%20more%20of%20them%0Aok",
+                    &["%0A"],
+                ),
             ],
         );
         assert_eq!(

@@ -40,7 +40,9 @@ declare_rule! {
     /// and, outside a wrapper, the brackets paired around a name inside
     /// one path segment, the name a file or page really has
     /// (`…/files/[EN]ASNA09.pdf`; not `[]`, `[…]`, a blank inside, or one
-    /// ending the segment, a footnote's `…/report.pdf[1]`). So are
+    /// ending the segment, a footnote's `…/report.pdf[1]`), and in a link
+    /// the quotes around one word of a title made a page's name
+    /// (`…/wiki/Jon_"maddog"_Hall`). So are
     /// double quotes that pair up there (a quoted search term in a link,
     /// `?q="Project:+openssh"`, which browsers encode as they send it, or
     /// one opened escaped and closed raw, `?q=milestone%3A%223.5"`), and
@@ -49,6 +51,8 @@ declare_rule! {
     /// the query (a search's regular expression, `?q=file:^src/`, or a
     /// parameter's separator, `?ref_src=twsrc^google`, sent as it is too;
     /// one that ends the query, `?usp=sharing^`, is a stray mark), nor
+    /// the `\`, `{` and `}` of a formula a service draws, TeX source as the
+    /// whole query (`…/svg.image?\inline&space;\frac{a}{b}`), nor
     /// the key a Vim help tag names at a fragment's end
     /// (`editing.html#CTRL-^`, `tagsrch.html#CTRL-]`), nor an
     /// eDonkey link's bars (`ed2k://|file|name|size|hash|/`, its form). In an HTML attribute's fragment naming a method by its
@@ -136,7 +140,9 @@ declare_rule! {
     /// numbering a file (`…/Presentations/41、benchmarksql-report.pdf`),
     /// nor, in a link, a fullwidth hyphen or other joining mark after a CJK
     /// letter in a name (`…/驱动力图－2016年中盘点.png`) or any CJK mark ending
-    /// a segment of a CJK title (`…/入坑开源项目？/`, `…/远高于redis？/`), CJK punctuation in a
+    /// a segment of a CJK title (`…/入坑开源项目？/`, `…/远高于redis？/`), or a
+    /// `？` or `！` ending the link after a segment of CJK letters only
+    /// (`…/sp/中二病也要谈恋爱！`), CJK punctuation in a
     /// docsify route's title or ending a heading's `?id=`
     /// (`…/find-common-urls?id=如何…相同的-url？`) or a heading's fragment
     /// after a CJK letter (`…/events.html#为什么在-HTML-中监听事件？`) or inside
@@ -152,10 +158,12 @@ declare_rule! {
     /// slug (`…/《Python自然语言处理》阅读笔记（一）`), nor a curly apostrophe
     /// inside a word of a link's path, `…/raspberry-pi’s-birthday.md`, a
     /// file so named, or quoting a slug's words there
-    /// (`…-by-‘build-an-app’-…`), nor punctuation in a link's query that
+    /// (`…-by-‘build-an-app’-…`) or eliding one between a title's words
+    /// (`…/wiki/Rock_’n’_Roll_Highschool`), nor punctuation in a link's query that
     /// holds a sentence, `?text=“Learn%20React”%20by%20…`, a share link's
     /// post, or in a fragment's parameter holding one, Mastodon's
-    /// `#text=What’s the right way…`), and a host IDNA rejects. Under `rfc1738` every character
+    /// `#text=What’s the right way…`, or a text fragment's passage,
+    /// `#:~:text=It’s%20interesting%20…`), and a host IDNA rejects. Under `rfc1738` every character
     /// beyond US-ASCII is reported.
     ///
     /// ## Example
@@ -606,6 +614,27 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
     let attribute = cx.parts.fragment.is_some()
         && cx.cand.form == crate::scan::Form::Link
         && standard::is_attribute_value(cx.cand);
+    // `https://latex.codecogs.com/svg.image?\inline&space;d(p,q)=|p-q|`: a
+    // formula a service draws, TeX source as the whole query (its first
+    // byte a command's `\`); browsers send its `\`, `{`, `}` as they are.
+    if let Some(q) = &cx.parts.query {
+        // A command's `\` and two letters, and more TeX: a group's braces,
+        // CodeCogs' `&space;`, or another command (AsciiDoc's escaped
+        // `?\user@lists.example.org` is one word).
+        let command = |k: usize| {
+            b[k] == b'\\'
+                && b.get(k + 1..k + 3)
+                    .is_some_and(|w| w.iter().all(u8::is_ascii_lowercase))
+        };
+        let query = &cx.url[q.clone()];
+        let formula = command(q.start)
+            && (query.contains(['{', '}'])
+                || query.contains("&space;")
+                || q.clone().filter(|&k| command(k)).count() >= 2);
+        if formula {
+            out.extend(q.clone().filter(|&i| matches!(b[i], b'\\' | b'{' | b'}')));
+        }
+    }
     for (r, query) in [(&cx.parts.query, true), (&cx.parts.fragment, false)] {
         let Some(r) = r else { continue };
         let mut open = Vec::new();
@@ -797,6 +826,28 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
                 (b'[' | b']', _) => open = Err(()),
                 _ => {}
             }
+        }
+    }
+    // `[Jon "maddog" Hall](https://en.wikipedia.org/wiki/Jon_"maddog"_Hall)`:
+    // a nickname quoted in a title made a page's name, the quotes around
+    // one word between the title's `_`; the markup gave the link's end,
+    // and browsers encode them. Two quotes in the segment, no more.
+    if cx.cand.form == crate::scan::Form::Link {
+        let mut from = path.start;
+        for segment in cx.url[path.clone()].split('/') {
+            let quotes: Vec<usize> = segment.match_indices('"').map(|(k, _)| from + k).collect();
+            if let [o, c] = quotes[..] {
+                let word = &b[o + 1..c];
+                let nickname = !word.is_empty()
+                    && word.iter().all(|x| x.is_ascii_alphanumeric() || *x == b'-')
+                    && o > from
+                    && b[o - 1] == b'_'
+                    && b.get(c + 1) == Some(&b'_');
+                if nickname {
+                    out.extend([o, c]);
+                }
+            }
+            from += segment.len() + 1;
         }
     }
     out
@@ -998,11 +1049,19 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
     // (`…/または機能しない？-5つの一般/`).
     let rest = &cx.url[i + c.len_utf8()..];
     let joined = rest.strip_prefix('-').and_then(|r| r.chars().next());
+    // Or ending the link, a title's own question or exclamation after a
+    // segment of CJK letters only (`…/sp/中二病也要谈恋爱！`, bilibili's page
+    // named after the show); `。` or `：` there is prose.
+    let ends_link = matches!(c, '\u{FF1F}' | '\u{FF01}')
+        && after.is_none()
+        && segment.chars().count() >= 2
+        && segment.chars().all(is_cjk_letter);
     let asks = matches!(c, '\u{FF1F}' | '\u{FF01}' | '\u{FF1A}')
         && cjk_before
         && (after.is_some_and(|a| a.is_ascii_alphanumeric())
             || joined.is_some_and(|a| a.is_ascii_alphanumeric() || is_cjk_letter(a)));
-    ((joins && cjk_before) || ends_title || asks) && cx.cand.form == crate::scan::Form::Link
+    ((joins && cjk_before) || ends_title || asks || ends_link)
+        && cx.cand.form == crate::scan::Form::Link
 }
 
 /// Whether `c`, at `i`, is CJK or fullwidth punctuation in a link's
@@ -1245,8 +1304,21 @@ fn is_name_quote(cx: &Cx<'_>, i: usize, c: char) -> bool {
     // closing one before a separator.
     let separator = |c: Option<char>| c.is_some_and(|c| matches!(c, '-' | '_' | '/' | '%' | '.'));
     let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    // An elision between a title's words (German Wikipedia's
+    // `…/wiki/Rock_’n’_Roll_Highschool`): `’` opening a word after a
+    // separator, its partner closing it in the same segment.
+    let segment_end = cx.url[i..].find('/').map_or(cx.url.len(), |k| i + k);
+    let elision = separator(before)
+        && word(after)
+        && cx.url[i + c.len_utf8()..segment_end]
+            .find('\u{2019}')
+            .is_some_and(|k| {
+                let at = i + c.len_utf8() + k;
+                word(cx.url[..at].chars().next_back())
+                    && separator(cx.url[at + c.len_utf8()..].chars().next())
+            });
     let placed = match c {
-        '\u{2019}' => word(before) && (word(after) || separator(after)),
+        '\u{2019}' => word(before) && (word(after) || separator(after)) || elision,
         '\u{2018}' => separator(before) && word(after),
         _ => false,
     };
@@ -1277,10 +1349,12 @@ fn in_sentence_query(cx: &Cx<'_>, i: usize, c: char) -> bool {
     // Parameters, not an anchor: `text=`, Google Books' `#v=onepage&q=…`
     // (a name first: `#：~：text=`, a text fragment's directive mangled by a
     // translation, is still reported).
+    // A text fragment's passage too (`#:~:text=It’s%20interesting%20…`), a
+    // browser's link to words on the page, quoted as the page has them.
     let shared_text = |r: &std::ops::Range<usize>| {
         let f = &cx.url[r.clone()];
         let name = f.bytes().take_while(u8::is_ascii_alphanumeric).count();
-        name > 0 && f.as_bytes().get(name) == Some(&b'=')
+        (name > 0 && f.as_bytes().get(name) == Some(&b'=')) || f.starts_with(":~:text=")
     };
     matches!(
         cx.cand.form,
@@ -1530,6 +1604,26 @@ mod tests {
     }
 
     #[test]
+    fn a_quoted_nickname_in_a_links_title_under_rfc3986() {
+        use crate::document::Syntax;
+        use crate::rules::testutil::document_rules;
+        let unsafe_in = |text: &str, standard| {
+            document_rules(Syntax::Markdown, text, standard).contains(&Rule::UnsafeCharacter)
+        };
+        let md = "| [Jon \"maddog\" Hall](https://en.wikipedia.org/wiki/Jon_\"maddog\"_Hall) |\n";
+        assert!(!unsafe_in(md, Standard::Rfc3986));
+        assert!(unsafe_in(md, Standard::Rfc1738));
+        // Near misses: a lone quote, a quote glued on, two words quoted.
+        for md in [
+            "[p](https://a.example/wiki/Jon_\"maddog_Hall)\n",
+            "[p](https://a.example/wiki/Jon_Hall\")\n",
+            "[p](https://a.example/wiki/Jon_\"mad_dog\"_Hall)\n",
+        ] {
+            assert!(unsafe_in(md, Standard::Rfc3986), "{md}");
+        }
+    }
+
+    #[test]
     fn an_ed2k_links_bars_under_rfc3986() {
         let link = "ed2k://|file|ubuntu.iso|734003200|8A7D1F3A2B4C5D6E7F8091A2B3C4D5E6|/";
         table_3986(
@@ -1724,6 +1818,16 @@ mod tests {
                 ("https://h.example/issues?q=%22a\"b\"", &["\""]),
                 ("https://fonts.googleapis.com/css?family=Roboto|Lato", &[]),
                 ("https://h.example/a|b?c|d", &["|"]),
+                // A formula a service draws, TeX as the whole query; near
+                // misses: a Windows path in a value, a `\` in the path, one
+                // command alone.
+                (
+                    "https://latex.codecogs.com/svg.image?\\inline&space;\\frac{a}{b}=|p-q|",
+                    &[],
+                ),
+                ("https://h.example/x?path=C:\\Users\\me", &["\\", "\\"]),
+                ("https://h.example/a\\frac?\\inline&space;x", &["\\"]),
+                ("https://h.example/x?\\alpha", &["\\"]),
                 // A regex anchor in a search query; a path's and a
                 // fragment's `^` are still reported.
                 (
@@ -1917,6 +2021,23 @@ mod tests {
         assert!(!fired(slug, Form::Link));
         assert!(fired(slug, Form::Bare));
         assert!(fired("https://a.example/x\u{2018}y", Form::Link));
+        // An elision between a title's words, both marks in one segment;
+        // near misses: bare, and one mark alone.
+        let elided = "http://de.wikipedia.org/wiki/Rock_\u{2019}n\u{2019}_Roll_Highschool";
+        assert!(!fired(elided, Form::Angle));
+        assert!(fired(elided, Form::Bare));
+        assert!(fired(
+            "http://a.example/wiki/Rock_\u{2019}n_Roll",
+            Form::Angle
+        ));
+        // A text fragment's passage quotes the page; near miss: one word,
+        // no sentence.
+        let passage = "https://a.example/choice/#:~:text=It\u{2019}s%20interesting%20that%20you";
+        assert!(!fired(passage, Form::Angle));
+        assert!(fired(
+            "https://a.example/choice/#:~:text=\u{2019}quoted",
+            Form::Angle
+        ));
     }
 
     #[test]
@@ -2094,6 +2215,23 @@ mod tests {
         ));
         assert!(fired(
             "http://a.example/z/\u{ff08}\u{4e00}\u{ff09}\u{ff1a}x",
+            Form::Link
+        ));
+    }
+
+    #[test]
+    fn a_titles_exclamation_ending_a_link_is_its_own() {
+        // bilibili's page for a show, named after its title.
+        let show = "http://www.bilibili.tv/sp/\u{4e2d}\u{4e8c}\u{75c5}\u{ff01}";
+        assert!(!fired(show, Form::Link));
+        // Near misses: bare, a full stop, Latin letters in the segment.
+        assert!(fired(show, Form::Bare));
+        assert!(fired(
+            "http://a.example/sp/\u{4e2d}\u{4e8c}\u{75c5}\u{3002}",
+            Form::Link
+        ));
+        assert!(fired(
+            "http://a.example/sp/show\u{4e2d}\u{4e8c}\u{ff01}",
             Form::Link
         ));
     }

@@ -372,6 +372,19 @@ fn filled(url_line: &str) -> String {
 }
 
 #[test]
+fn a_tab_indented_line_wider_than_the_wrap_width_was_not_wrapped() {
+    // A page's wireframe (a school's notes): items indented by a tab, one
+    // a line; the URL's line is 8 + 77 columns wide, no client's wrap.
+    let item = format!("\t{}https://www.worldbandy.com/", "w ".repeat(25));
+    let text = format!("{item}\n\tgorog.gif\n");
+    assert_ne!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
+    // Near miss: the same line with its tab counted as one column, a
+    // space, is filled to the width and wrapped.
+    let text = format!("{}\ngorog.gif\n", item.replacen('\t', " ", 1));
+    assert_eq!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
+}
+
+#[test]
 fn strongly_evidenced_hard_wrap_is_rejoined() {
     let text = format!(
         "{}\nreq-02.txt\nThanks.\n",

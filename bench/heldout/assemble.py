@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""assemble.py BASE OUT DIFF... : BASE's rows, plus every judged row of helpers 211+, less the
-rows a diff's '-' lines say the final binary no longer gives. '+' lines (new diagnostics) are
-printed to stderr: they need judging before the sheet is final."""
-import sys, glob, re, collections
+"""assemble.py BASE OUT DIFF... : BASE's rows, plus every judged row of helpers FROM+ (the
+environment's HELPERS_FROM, 211 unless set: the first helper of the session whose rows BASE does
+not hold yet), less the rows a diff's '-' lines say the final binary no longer gives. '+' lines
+(new diagnostics) are printed to stderr: they need judging before the sheet is final."""
+import sys, glob, re, collections, os
 base, out, diffs = sys.argv[1], sys.argv[2], sys.argv[3:]
 gone = collections.Counter()
 for diff in diffs:
@@ -17,7 +18,7 @@ rows = [l.rstrip('\n').split('\t') for l in open(base, encoding='utf-8', errors=
 head, rows = rows[0], rows[1:]
 for f in sorted(glob.glob('/work/heldout*/held-out-*.tsv')):
     h = int(re.search(r'heldout(\d+)', f).group(1))
-    if h < 211: continue
+    if h < int(os.environ.get('HELPERS_FROM', '211')): continue
     for l in open(f, encoding='utf-8', errors='replace'):
         r = l.rstrip('\n').split('\t')
         if r[0] == 'set' or len(r) < 6: continue

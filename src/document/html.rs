@@ -545,6 +545,16 @@ fn stray_bracket(value: &[u8]) -> Option<usize> {
                 .rposition(|&c| c.is_ascii_whitespace() || c == b'<')
         });
         let word_to_end = |from: usize| last_break.is_none_or(|k| k < from);
+        // `cite="<https://nl.wikiquote.org/wiki/Asterix"`: a `<` typed
+        // before the scheme, Markdown's autolink habit; no tag starts
+        // there, and `invalid-scheme` names the slip.
+        if at == 0
+            && value[0] == b'<'
+            && std::str::from_utf8(value).is_ok_and(super::has_stray_before_scheme)
+        {
+            i = 1;
+            continue;
+        }
         // Janet's API pages link each function by its name: `href="https://
         // janetdocs.org/compare<"`, `…/<`, `…/-_q>>`, `…/<%3d`. Brackets
         // (and `=`, raw or escaped) alone to the value's end, after a name

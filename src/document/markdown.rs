@@ -191,6 +191,32 @@ pub(super) fn read(src: &str) -> Document {
                     b.push_for(" ", at);
                 }
             }
+            Event::Start(Tag::Strikethrough) | Event::End(TagEnd::Strikethrough) => {
+                // A `~` inside a URL-like word is the URL's (a text
+                // fragment's `#:~:text=` in two links on a line, which
+                // GitHub's single-tilde strikethrough pairs): kept as text.
+                let raw = src.as_bytes();
+                let start = matches!(event, Event::Start(_));
+                let len = if start {
+                    raw[range.start..]
+                        .iter()
+                        .take_while(|&&c| c == b'~')
+                        .count()
+                } else {
+                    raw[..range.end]
+                        .iter()
+                        .rev()
+                        .take_while(|&&c| c == b'~')
+                        .count()
+                };
+                let at = if start { range.start } else { range.end - len };
+                let inside = |k: Option<&u8>| {
+                    k.is_some_and(|&c| c.is_ascii_alphanumeric() || b"/.:=-_".contains(&c))
+                };
+                if len > 0 && at > 0 && inside(raw.get(at - 1)) && inside(raw.get(at + len)) {
+                    b.push(&src[at..at + len], at);
+                }
+            }
             Event::Start(Tag::CodeBlock(kind)) => {
                 code.push(b.text.len()..usize::MAX);
                 example = matches!(&kind, CodeBlockKind::Fenced(info)

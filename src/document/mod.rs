@@ -740,7 +740,7 @@ pub(crate) fn is_stray_mark(c: char) -> bool {
 /// Whether `dest` is one bracket or quote, then a URL with `//` after its
 /// scheme: `[https://…`, `"https://…`, `“https://…`. A path or a word
 /// before the scheme is not this (`/https://…` is a proxy's route).
-fn has_stray_before_scheme(dest: &str) -> bool {
+pub(crate) fn has_stray_before_scheme(dest: &str) -> bool {
     let mut chars = dest.chars();
     let stray = chars.next().is_some_and(is_stray_mark);
     let rest = chars.as_str();

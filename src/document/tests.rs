@@ -464,6 +464,31 @@ fn unterminated_links_are_found_and_their_text_still_scanned() {
 }
 
 #[test]
+fn a_tilde_inside_a_url_is_no_strikethrough() {
+    // Two links with text fragments on one line, which CommonMark rejects
+    // for their blanks, so their text is read (cubxxw's notes).
+    let src = "Test it[7](https://a.example/x#:~:text=Cloud Native)。See[8](https://b.example/y#:~:text=The completed)\n";
+    let found: Vec<String> = scan(Syntax::Markdown, src)
+        .into_iter()
+        .map(|c| c.url)
+        .collect();
+    assert!(
+        found
+            .iter()
+            .any(|u| u.starts_with("https://a.example/x#:~:text=Cloud"))
+            && found
+                .iter()
+                .any(|u| u.starts_with("https://b.example/y#:~:text=The")),
+        "{found:?}"
+    );
+    // Near miss: strikethrough around words is still left out.
+    assert_eq!(
+        urls(Syntax::Markdown, "See ~~old~~ https://a.example/x now\n"),
+        [("https://a.example/x".to_string(), "bare")]
+    );
+}
+
+#[test]
 fn a_scheme_in_emphasis_ends_there() {
     // enkidevs' quiz: the schemes named in bold, a footnote's mark after.
     let found = scan(Syntax::Markdown, "Answer: **http://** or **https://**[1]\n");

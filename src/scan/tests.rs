@@ -517,6 +517,17 @@ fn real_world_shapes() {
         ("https://*.example.com/*", &[]),
         ("ftp://[user@]machine[[:#]port]/path", &[]),
         ("PROXY=<http://[username:password@]host[:port]>", &[]),
+        // An attribute's quotes around a `<` typed before the scheme (HTML
+        // in a JSON string); near miss: a quote inside the URL too.
+        (
+            "<blockquote cite=\"<https://nl.wikiquote.org/wiki/Asterix\">Rare",
+            &["https://nl.wikiquote.org/wiki/Asterix"],
+        ),
+        ("say \"<https://a.example/\"x\">", &["https://a.example/\"x\""]),
+        (
+            "{\"url\":\"<https://en.wikipedia.org/wiki/Exponential_backoff\"}>",
+            &["https://en.wikipedia.org/wiki/Exponential_backoff"],
+        ),
         ("http://host:port/json/list", &[]),
         ("printf 'mailto:%s'", &[]),
         ("file://$PWD/x and http://%HOSTIP:%HTTPPORT/%TESTNUMBER", &[]),

@@ -100,6 +100,17 @@ fn tab_columns(line: &[u8]) -> u64 {
     width
 }
 
+/// Whether `s` is a template parameter's `name=` (`forum_url=`).
+fn is_parameter_name(s: &[u8]) -> bool {
+    s.strip_suffix(b"=").is_some_and(|name| {
+        !name.is_empty()
+            && name[0].is_ascii_alphabetic()
+            && name
+                .iter()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
+    })
+}
+
 /// The blanks and tabs that indent the line starting at `at`.
 fn indent_at(b: &[u8], at: usize) -> usize {
     b[at..]
@@ -293,6 +304,13 @@ pub(crate) fn rejoin(
     // its own: the next line's bar starts the next field, no quote's
     // wrapped rest (a reply quoted with `|` has a blank after it).
     if url_start > 0 && b[url_start - 1] == b'|' {
+        return;
+    }
+    // So is a template's named parameter on a line of its own
+    // (`|forum_url=http://…/program-challenge-9` over `|day=31|month=11`):
+    // the next line's bar starts the next parameter.
+    let ls = memchr::memrchr(b'\n', &b[..url_start]).map_or(0, |k| k + 1);
+    if b.get(ls) == Some(&b'|') && is_parameter_name(&b[ls + 1..url_start]) {
         return;
     }
     let depth = quote::depth_at(w, found.start);

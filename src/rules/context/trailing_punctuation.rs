@@ -41,7 +41,10 @@ declare_rule! {
     /// a year in parentheses among them
     /// (psychwiki's `…/wiki/Meehl,_P._E._(1978)._Theoretical_risks…_806-834.`),
     /// a story's title of two sentences made its slug (Digg's
-    /// `…/…_is_on_right_now._It_will_last_639_years.`), a token ending in
+    /// `…/…_is_on_right_now._It_will_last_639_years.`, kuber.studio's
+    /// `…/…-in-Gaming.-Everyone-Hates-It.`), a wiki page's title ending in
+    /// a year or date in a language that writes ordinals with a stop
+    /// (Serbian Wikipedia's `…/wiki/Книнска_операција_1944.`), a token ending in
     /// doubled commas (Flaticon's license link `…/fi/SwkgUx…Sw,,`),
     /// a tag's page whose name ends in the mark, the link's text the same
     /// (del.icio.us's `[linux,](…/someone/linux,)`; a `.` is still
@@ -286,23 +289,54 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     // Digg's `…/The_longest_concert_in_history_is_on_right_now._It_will_last_639_years.`:
     // a story's title of two sentences made its slug, words joined by
     // `_`, a stop and a capital inside; the last stop is the title's too.
+    // Words joined by `-` too, their capitals kept (kuber.studio's
+    // `…/Roblox-Released-the-Biggest-AI-World-Model-in-Gaming.-Everyone-Hates-It.`).
     let sentences = cx.url.strip_suffix('.').is_some_and(|stem| {
         let slug = stem.rsplit('/').next().unwrap_or_default();
-        slug.split('_').count() >= 6
-            && slug.match_indices("._").any(|(k, _)| {
-                // A sentence's end, not an abbreviation's (`St._Louis`):
-                // a word of three lower-case letters or more before it.
-                let word = slug[..k].rsplit('_').next().unwrap_or_default();
-                slug.as_bytes()
-                    .get(k + 2)
-                    .is_some_and(u8::is_ascii_uppercase)
-                    && word.len() >= 3
-                    && word.bytes().all(|c| c.is_ascii_lowercase())
-            })
+        let sentences_joined_by = |joiner: char| {
+            slug.split(joiner).count() >= 6
+                && slug.match_indices(['.']).any(|(k, _)| {
+                    // A sentence's end, not an abbreviation's (`St._Louis`):
+                    // a word of three lower-case letters or more before it
+                    // (with `-`, its first letter may be a capital).
+                    let word = slug[..k].rsplit(joiner).next().unwrap_or_default();
+                    let rest = word.get(1..).unwrap_or_default();
+                    let cased = word.bytes().all(|c| c.is_ascii_lowercase())
+                        || (joiner == '-'
+                            && word.starts_with(|c: char| c.is_ascii_uppercase())
+                            && rest.bytes().all(|c| c.is_ascii_lowercase()));
+                    slug[k + 1..].starts_with(joiner)
+                        && slug
+                            .as_bytes()
+                            .get(k + 2)
+                            .is_some_and(u8::is_ascii_uppercase)
+                        && word.len() >= 3
+                        && cased
+                })
+        };
+        (sentences_joined_by('_') || sentences_joined_by('-'))
             && slug
                 .bytes()
                 .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b',' | b'-'))
     });
+    // `sr.wikipedia.org/wiki/Книнска_операција_1944.`: a year or date
+    // ending a title in a language that writes ordinals with a stop
+    // (Serbian, Croatian, German, Czech, Polish, Hungarian, Finnish, ...),
+    // the title's own; in English the stop is the sentence's.
+    let dated_title = cx.url.contains("/wiki/")
+        && cx.parts.authority.as_ref().is_some_and(|a| {
+            let host = cx.text(a.host.clone());
+            let lang = host.split('.').next().unwrap_or_default();
+            ORDINAL_STOP_LANGUAGES.contains(&lang.to_ascii_lowercase().as_str())
+        })
+        && cx.url.strip_suffix('.').is_some_and(|stem| {
+            let page = stem.rsplit('/').next().unwrap_or_default();
+            let word = page.rsplit(['_', ' ']).next().unwrap_or_default();
+            page.len() > word.len()
+                && word
+                    .split('.')
+                    .all(|n| (1..=4).contains(&n.len()) && n.bytes().all(|c| c.is_ascii_digit()))
+        });
     // Flaticon's license link, `…/license/fi/SwkgUx…CoWv3Sw,,`: commas
     // doubled end a random token (long, mixed case and digits), never a
     // sentence (`…/install,,` is a typo).
@@ -314,6 +348,7 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
             && last.bytes().any(|c| c.is_ascii_digit())
     });
     if (abbreviation
+        || dated_title
         || initialism
         || issue_slug
         || wiki_title
@@ -394,6 +429,13 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
         );
     }
 }
+
+/// Wikipedia's languages whose ordinal numbers and dates end in a stop
+/// (`1944.`, `11.11.1941.`), by their subdomain.
+const ORDINAL_STOP_LANGUAGES: &[&str] = &[
+    "sr", "hr", "bs", "sh", "sl", "mk", "de", "als", "cs", "sk", "pl", "hu", "fi", "et", "lv",
+    "lt", "no", "nb", "nn", "da", "is", "fo", "tr",
+];
 
 /// Whether the link's text (Markdown's `[text](`) is the destination's
 /// last segment, ending in the same `,`, `;` or `:` (del.icio.us's tag
@@ -593,6 +635,12 @@ mod tests {
             "https://www.flaticon.com/profile/license/fi/SwkgUxJEL3JglsTgaFIv-7Lfhb7w7SVQ,",
             "https://a.example/docs/install,,",
             "https://en.wikipedia.org/wiki/History_of_St._Louis_in_the_20th_century.",
+            "https://a.example/blog/Released-the-Biggest-World-Model-in-Gaming-Everyone-Hates-It.",
+            "https://a.example/blog/Released-the-Biggest-World-Model-in-GAMING.-Everyone-Hates-It.",
+            "https://a.example/blog/The-Story-of-St.-Louis-in-the-West.",
+            "https://en.wikipedia.org/wiki/Battle_of_Midway_1942.",
+            "http://sr.wikipedia.org/wiki/1944.",
+            "http://sr.wikipedia.org/wiki/Operacija_Neretva.",
             // Near misses of a post's slug: folded to lower case, a short
             // number (a version, a page).
             "https://a.example/questions/13397/clean-java-solution.",
@@ -672,6 +720,10 @@ mod tests {
             // A story's title of two sentences made its slug (Digg's), and
             // a license token ending in doubled commas (Flaticon's).
             "http://digg.com/general_sciences/The_longest_concert_in_history_is_on_right_now._It_will_last_639_years.",
+            "https://kuber.studio/blog/AI/Roblox-Released-the-Biggest-AI-World-Model-in-Gaming.-Everyone-Hates-It.",
+            // A year or date ending a title where ordinals take a stop.
+            "http://sr.wikipedia.org/wiki/%D0%9A%D0%BD%D0%B8%D0%BD%D1%81%D0%BA%D0%B0_1944.",
+            "http://sr.wikisource.org/wiki/Proglas_11.11.1941.",
             "https://www.flaticon.com/profile/license/fi/SwkgUxJEL3JglsTgaFIv-7Lfhb7w7SVQ,,",
             // A tag page or title ending in an abbreviation of short
             // words (Jupiter Broadcasting's tags, Greek's `Μ.Χ.`).

@@ -46,8 +46,12 @@ declare_rule! {
     /// (`mailto:a@b.org,c@d.org`) or left to the header fields
     /// (`mailto:?to=a@b.org`, whose `to=` addresses are judged the same
     /// way; a "share by mail" link, `mailto:?subject=x` or `mailto:?to=&subject=x`, names none).
-    /// Under `rfc1738` each of these is reported: its `encoded822addr` is
-    /// one address.
+    /// A header field joined to the address with `&` where the `?` goes
+    /// (`mailto:john@example.com&subject=Hi`, which a mail client reads as
+    /// the domain `example.com&subject=Hi`, a dot-atom RFC 5322 allows) is
+    /// reported, placeholder values or not.
+    /// Under `rfc1738` each of these is reported but the last, which RFC
+    /// 822 reads as an address: its `encoded822addr` is one address.
     ///
     /// ## Example
     /// `mailto:webmaster`
@@ -350,12 +354,54 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     if cx.scheme != SchemeKind::Mailto {
         return;
     }
+    if cx.standard == Standard::Rfc3986 && obfuscated(cx) {
+        return;
+    }
+    // Said even of an example whose values are placeholders
+    // (`mailto:john@example.com&subject=...`, a tutorial's): the `?` is
+    // what the example teaches.
+    if let Some(f) = fields_without_question_mark(cx).filter(|_| cx.standard == Standard::Rfc3986) {
+        out.at(f.range, f.message);
+        return;
+    }
     if cx.standard == Standard::Rfc3986
-        && (obfuscated(cx) || placeholder(cx) || regex_end(cx) || service_notation(cx))
+        && (placeholder(cx) || regex_end(cx) || service_notation(cx))
     {
         return;
     }
     super::run(cx, out, SchemeKind::Mailto, mailto);
+}
+
+/// A header field joined to the address with `&` where RFC 6068 §2 has
+/// a `?` (`mailto:john@example.com&subject=Hi`): the mail client takes
+/// `example.com&subject=Hi` for the domain, which RFC 5322's dot-atom
+/// allows, and no subject is set.
+fn fields_without_question_mark(cx: &Cx<'_>) -> Option<Fault> {
+    const FIELDS: &[&str] = &["subject=", "cc=", "bcc=", "body=", "to="];
+    if cx.parts.query.is_some() {
+        return None;
+    }
+    let body = cx.parts.body.clone();
+    let text = cx.text(body.clone());
+    let at = text.find('@')?;
+    let amp = at + text[at..].find('&')?;
+    let field = &text[amp + 1..];
+    FIELDS
+        .iter()
+        .any(|f| {
+            field
+                .get(..f.len())
+                .is_some_and(|w| w.eq_ignore_ascii_case(f))
+        })
+        .then(|| {
+            let name = &field[..field.find('=').unwrap_or(0)];
+            Fault::new(
+                body.start + amp..body.start + amp + 1,
+                format!(
+                    "`&{name}=` follows the address: header fields start after a `?` (RFC 6068 §2)"
+                ),
+            )
+        })
 }
 
 /// `mailtourl = "mailto:" encoded822addr`. The part after a `?` (RFC 6068
@@ -627,6 +673,21 @@ mod tests {
         // Each address in the list is still judged, and a list needs both.
         assert!(fires("mailto:me@myhost.org,her", Standard::Rfc3986));
         assert!(fires("mailto:me@myhost.org,,her@x.org", Standard::Rfc3986));
+        // A header field after `&` where the `?` goes, placeholder values
+        // or not; near misses: after a `?`, a `&` in the local part.
+        assert!(fires(
+            "mailto:john@example.com&subject=Hi",
+            Standard::Rfc3986
+        ));
+        assert!(fires(
+            "mailto:john@example.com&subject=...",
+            Standard::Rfc3986
+        ));
+        assert!(!fires(
+            "mailto:john@example.com?cc=a@b.org&subject=Hi",
+            Standard::Rfc3986
+        ));
+        assert!(!fires("mailto:tom&jerry@example.com", Standard::Rfc3986));
     }
 
     #[test]

@@ -38,7 +38,9 @@ declare_rule! {
     /// (`telnet://uunet.uu.net:119` to a news server by hand, `curl -v
     /// telnet://host:22` to see whether SSH answers), nor port 70 of an
     /// `http:` URL whose path starts with a Gopher item type
-    /// (`http://cyberwerks.com:70/0h/…`: GN served both protocols there).
+    /// (`http://cyberwerks.com:70/0h/…`: GN served both protocols there),
+    /// nor a port `curl` or `wget` is run on, on the URL's line (`curl -v
+    /// http://173.245.59.67:53`: a probe of what answers there).
     /// Under `rfc1738`
     /// every host is judged alike, and every reserved port.
     ///
@@ -78,6 +80,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             && !is_twins_port(cx.scheme_str(), n)
             && !is_gopher_telnet_item(cx, n)
             && !is_gn_page(cx, n)
+            && !is_probe(cx)
             && cx.scheme != SchemeKind::Telnet);
     if n < 1024 && n != u32::from(default) && other_protocol {
         out.at(
@@ -88,6 +91,20 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             ),
         );
     }
+}
+
+/// Whether the URL is what `curl` or `wget` is run on, on its line (`curl
+/// -v http://173.245.59.67:53`, `wget "http://88.88.88.88:22"`): a port
+/// probed on purpose, to see what answers there.
+fn is_probe(cx: &Cx<'_>) -> bool {
+    let head = cx.source_head().unwrap_or_default();
+    let line = head.rsplit('\n').next().unwrap_or(head);
+    line.split_whitespace().any(|w| {
+        // A command quoted for a shell (`sh -c 'curl …'`) or substituted.
+        let w = w.trim_start_matches(['\'', '"', '(', '`', '$']);
+        let name = w.rsplit('/').next().unwrap_or(w);
+        matches!(name, "curl" | "wget" | "curl.exe" | "wget.exe")
+    })
 }
 
 /// Whether `n` is the default port of the secure or plain twin of
@@ -188,6 +205,27 @@ mod tests {
                 ("http://cyberwerks.com:70/cyberwire/", &["70"]),
             ],
         );
+    }
+
+    #[test]
+    fn a_port_curl_or_wget_probes_under_rfc3986() {
+        use crate::rules::testutil::rules_in_text;
+        use crate::url::Standard;
+        let fires =
+            |text: &str, standard| rules_in_text(text, standard).contains(&Rule::NondefaultPort);
+        for text in [
+            "$ docker exec -it pod sh -c 'curl -v http://173.245.59.67:53'\n",
+            "wget \"http://88.88.88.88:22\"\n",
+        ] {
+            assert!(!fires(text, Standard::Rfc3986), "{text}");
+            assert!(fires(text, Standard::Rfc1738), "{text}");
+        }
+        // Near misses: a link in prose; a word that only contains `curl`.
+        assert!(fires(
+            "see http://173.245.59.67:53 now\n",
+            Standard::Rfc3986
+        ));
+        assert!(fires("curly http://173.245.59.67:53\n", Standard::Rfc3986));
     }
 
     #[test]

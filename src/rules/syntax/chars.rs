@@ -52,7 +52,8 @@ declare_rule! {
     /// parameter's separator, `?ref_src=twsrc^google`, sent as it is too;
     /// one that ends the query, `?usp=sharing^`, is a stray mark), nor
     /// the `\`, `{` and `}` of a formula a service draws, TeX source as the
-    /// whole query (`…/svg.image?\inline&space;\frac{a}{b}`), nor
+    /// whole query (`…/svg.image?\inline&space;\frac{a}{b}`), nor the
+    /// brackets of Facebook's tracking code (`&__tn__=R]-R`), nor
     /// the key a Vim help tag names at a fragment's end
     /// (`editing.html#CTRL-^`, `tagsrch.html#CTRL-]`), nor an
     /// eDonkey link's bars (`ed2k://|file|name|size|hash|/`, its form). In an HTML attribute's fragment naming a method by its
@@ -82,7 +83,8 @@ declare_rule! {
     /// escape, and npm's
     /// version range after a package (`reveal.js@^5`) is what CDNs take, as
     /// git's parent-of mark in a compare or commit view
-    /// (`/compare/v1.0^...v1.1`) is what GitHub and GitLab take. An
+    /// (`/compare/v1.0^...v1.1`) is what GitHub and GitLab take, and
+    /// Gitiles' `…/+/1251ca7^!/` (a commit's diff). An
     /// address obfuscated on purpose (`mailto:joe at example.org`, see
     /// `invalid-mailto`) and a command-line tool's local path after
     /// `file://` (`file://C:\dir\in.json`, see `invalid-file`) are not
@@ -589,11 +591,17 @@ fn is_revision_caret(b: &[u8], i: usize) -> bool {
     .iter()
     .any(|v| memchr::memmem::find(before, v).is_some());
     let next = &b[i + 1..];
-    view && (next.is_empty()
-        || next.starts_with(b"..")
-        || next[0] == b'~'
-        || next[0] == b'/'
-        || next[0].is_ascii_digit())
+    // Gitiles' `…/+/1251ca7…^!/`: a commit and its parent, its diff shown
+    // (`!` raw or escaped, `^%21`).
+    let gitiles = memchr::memmem::find(before, b"/+/").is_some()
+        && (next.starts_with(b"!") || next.starts_with(b"%21"));
+    gitiles
+        || view
+            && (next.is_empty()
+                || next.starts_with(b"..")
+                || next[0] == b'~'
+                || next[0] == b'/'
+                || next[0].is_ascii_digit())
 }
 
 /// Offsets of the unsafe characters browsers send as written (WHATWG URL)
@@ -633,6 +641,13 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
                 || q.clone().filter(|&k| command(k)).count() >= 2);
         if formula {
             out.extend(q.clone().filter(|&i| matches!(b[i], b'\\' | b'{' | b'}')));
+        }
+        // Facebook's tracking parameter, `&__tn__=R]-R` in its redirect
+        // links (`l.facebook.com/l.php?u=…`): a code of marks, sent as is.
+        if let Some(k) = query.find("__tn__=") {
+            let from = q.start + k + 7;
+            let to = cx.url[from..q.end].find('&').map_or(q.end, |e| from + e);
+            out.extend((from..to).filter(|&i| matches!(b[i], b'[' | b']')));
         }
     }
     for (r, query) in [(&cx.parts.query, true), (&cx.parts.fragment, false)] {
@@ -1460,6 +1475,14 @@ mod tests {
                     &[],
                 ),
                 ("https://github.com/o/r/commit/abc123^", &[]),
+                // Gitiles' commit and its parent, the diff shown; near
+                // miss: no `!` after it.
+                (
+                    "https://chromium.googlesource.com/codecs/libwebp2/+/1251ca7^%21/",
+                    &[],
+                ),
+                ("https://chromium.googlesource.com/x/+/1251ca7^!/", &[]),
+                ("https://chromium.googlesource.com/x/+/1251ca7^/", &["^"]),
                 ("https://h.example/docs/a^...b", &["^"]),
                 ("https://github.com/o/r/compare/^x", &["^"]),
                 ("https://github.com/o/r/tree/main/x?usp=sharing^", &["^"]),
@@ -1828,6 +1851,12 @@ mod tests {
                 ("https://h.example/x?path=C:\\Users\\me", &["\\", "\\"]),
                 ("https://h.example/a\\frac?\\inline&space;x", &["\\"]),
                 ("https://h.example/x?\\alpha", &["\\"]),
+                // Facebook's tracking code; near miss: another parameter.
+                (
+                    "https://l.facebook.com/l.php?u=https%3A%2F%2Fa.example%2F&__tn__=R]-R&c[0]=AT0m",
+                    &[],
+                ),
+                ("https://l.facebook.com/l.php?u=x&tn=R]-R", &["]"]),
                 // A regex anchor in a search query; a path's and a
                 // fragment's `^` are still reported.
                 (

@@ -53,6 +53,11 @@ declare_rule! {
     /// anonymised host was (32 hex
     /// digits or more, in a sample of telemetry), or a Docker container's
     /// short ID, its host name inside Docker (`http://380924f6ba29:8080`).
+    /// Nor is the host of a request curl sends to a Unix socket (`curl
+    /// --unix-socket /var/run/docker.sock http://v1.41/version`, ignored), an
+    /// address defanged in a write-up on malware (`http://39.107.60[.]51/`),
+    /// or a name ending in `-` that a command's ASCII table wrapped inside
+    /// its cell (`| http://os-   |` over `| controller:5000/v3/ |`).
     ///
     /// ## Example
     /// `http://host..example.com/`
@@ -107,6 +112,15 @@ fn is_pages_account(name: &str) -> bool {
                     && !user.starts_with('-')
                     && user.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-')
             })
+    })
+}
+
+/// Whether blanks and a cell's `|` follow the URL on its line, as an
+/// ASCII table draws it (the `openstack endpoint list` command's).
+fn in_table_cell(cx: &Cx<'_>) -> bool {
+    cx.source_rest().is_some_and(|r| {
+        let blanks = r.len() - r.trim_start_matches(' ').len();
+        blanks >= 1 && r[blanks..].starts_with('|')
     })
 }
 
@@ -223,7 +237,16 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             || name.starts_with("--")
             || is_digest(name)
             || is_container_id(name)
-            || is_pages_account(name))
+            || is_pages_account(name)
+            // `curl --unix-socket /var/run/docker.sock http://v1.41/version`:
+            // the socket is the server, and curl ignores the host.
+            || cx.after_unix_socket()
+            // `http://39.107.60[.]51/api/`: an address defanged on purpose in
+            // a malware write-up, the scan cut at its `[`.
+            || cx.source_rest().is_some_and(|r| r.starts_with("[.]"))
+            // `| http://os-      |` over `| controller:5000/v3/ |`: a
+            // command's table wrapped the name inside its cell.
+            || (name.ends_with('-') && in_table_cell(cx)))
     {
         return;
     }
@@ -384,6 +407,27 @@ mod tests {
         // The host left out: `"http://user@..."`.
         assert!(!fires(
             "deny URLs with userinfo (\"http://user@...\")",
+            Standard::Rfc3986
+        ));
+        // A unix socket's request, whose host curl ignores; an address
+        // defanged with `[.]`. Near misses: no socket option, no `[.]`.
+        for text in [
+            "curl --silent --unix-socket /var/run/docker.sock http://v1.41/version",
+            "new URI(\"http://39.107.60[.]51/api/software/\")",
+        ] {
+            assert!(!fires(text, Standard::Rfc3986), "{text}");
+            assert!(fires(text, Standard::Rfc1738), "{text}");
+        }
+        assert!(fires(
+            "curl --silent http://v1.41/version",
+            Standard::Rfc3986
+        ));
+        // A name wrapped inside a table's cell; near miss: no cell.
+        let cell = "| 1ad1ec0b | RegionOne | keystone | internal  | http://os-        |\n| f36d55   |           |          |           | controller:5000/v3/ |\n";
+        assert!(!fires(cell, Standard::Rfc3986));
+        assert!(fires("see http://os- now", Standard::Rfc3986));
+        assert!(fires(
+            "new URI(\"http://39.107.60[0]51/\")",
             Standard::Rfc3986
         ));
     }

@@ -372,6 +372,24 @@ fn filled(url_line: &str) -> String {
 }
 
 #[test]
+fn a_templates_parameter_ends_at_its_line() {
+    // Wikidot's challenge pages: one parameter a line, each after a bar.
+    let text = "|forum_url=http://tibasicdev.wikidot.com/forum/t-164477/program-challenge-9\n|day=31|month=11|year=2009\n";
+    let c = one(text);
+    assert_eq!(
+        c.url,
+        "http://tibasicdev.wikidot.com/forum/t-164477/program-challenge-9"
+    );
+    assert_eq!(c.facts.broken_bare, None);
+    // Near miss: a line that is no parameter, quoted with a bar.
+    let text = format!(
+        "| {}\n| day/31.html\n",
+        filled("see http://a.example/forum/")
+    );
+    assert_eq!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined));
+}
+
+#[test]
 fn a_tab_indented_line_wider_than_the_wrap_width_was_not_wrapped() {
     // A page's wireframe (a school's notes): items indented by a tab, one
     // a line; the URL's line is 8 + 77 columns wide, no client's wrap.

@@ -351,17 +351,6 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
             content.hyphens.retain(|&h| h < cut);
         }
     }
-    // `cite="<https://nl.wikiquote.org/wiki/Asterix">` (HTML kept in a
-    // JSON string), `{"url":"<https://…/Exponential_backoff"}>`: a `<`
-    // typed inside quotes, whose closing quote (and the brackets closing
-    // after it) then stand before the `>`; they are the quote's.
-    if form == Form::Angle && lt > 0 && b[lt - 1] == b'"' && content.url.matches('"').count() == 1 {
-        let cut = content.url.rfind('"').unwrap_or_default();
-        if content.url[cut + 1..].bytes().all(|c| b"}]),".contains(&c)) {
-            content.url.truncate(cut);
-            content.segments.retain(|s| s.0 < cut);
-        }
-    }
     let mut f = Found::new(form, lt, end, String::new(), content_start);
     if !content.segments.is_empty() {
         f.segments = content.segments;

@@ -570,9 +570,9 @@ fn rejected_links(b: &mut Builder, src: &str, code: &[Range<usize>]) {
             // its `)` (`[x](http://a.example/page/` then `){website}`, as
             // a YAML front matter's folded line also has it): closed. The
             // source says so, not the text (where markup is left out).
-            let closed = d + len < b.text.len()
+            let closed = len > 0
                 && src
-                    .get(b.map.map(d + len)..)
+                    .get(b.map.map(d + len - 1) + 1..)
                     .is_some_and(closes_on_next_line);
             found.push((d, d + len, !closed));
         }

@@ -43,12 +43,13 @@ declare_rule! {
     /// a story's title of two sentences made its slug (Digg's
     /// `…/…_is_on_right_now._It_will_last_639_years.`, kuber.studio's
     /// `…/…-in-Gaming.-Everyone-Hates-It.`), a wiki page's title ending in
-    /// a year or date in a language that writes ordinals with a stop
-    /// (Serbian Wikipedia's `…/wiki/Книнска_операција_1944.`), a token ending in
+    /// a year or date in Serbian, Croatian or Bosnian, which write a year as
+    /// an ordinal with its stop (Serbian Wikipedia's
+    /// `…/wiki/Книнска_операција_1944.`), a token ending in
     /// doubled commas (Flaticon's license link `…/fi/SwkgUx…Sw,,`),
-    /// a tag's page whose name ends in the mark, the link's text the same
-    /// (del.icio.us's `[linux,](…/someone/linux,)`; a `.` is still
-    /// reported), a script link a scraper resolved against its page
+    /// a tag's page whose name ends in the mark in a list of tags, the
+    /// link's text the same (del.icio.us's `(tags: [linux,](…/someone/linux,)`;
+    /// a `.` is still reported), a script link a scraper resolved against its page
     /// (`…//javascript:void(0);`), an ellipsis ending a query value (a
     /// button's label, `&submit=Continue...`),
     /// a source tree's directory named `.` (`…/tree/HEAD/.`, a
@@ -319,24 +320,28 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
                 .bytes()
                 .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b',' | b'-'))
     });
-    // `sr.wikipedia.org/wiki/Книнска_операција_1944.`: a year or date
-    // ending a title in a language that writes ordinals with a stop
-    // (Serbian, Croatian, German, Czech, Polish, Hungarian, Finnish, ...),
-    // the title's own; in English the stop is the sentence's.
-    let dated_title = cx.url.contains("/wiki/")
-        && cx.parts.authority.as_ref().is_some_and(|a| {
-            let host = cx.text(a.host.clone());
-            let lang = host.split('.').next().unwrap_or_default();
-            ORDINAL_STOP_LANGUAGES.contains(&lang.to_ascii_lowercase().as_str())
-        })
-        && cx.url.strip_suffix('.').is_some_and(|stem| {
-            let page = stem.rsplit('/').next().unwrap_or_default();
-            let word = page.rsplit(['_', ' ']).next().unwrap_or_default();
-            page.len() > word.len()
-                && word
-                    .split('.')
-                    .all(|n| (1..=4).contains(&n.len()) && n.bytes().all(|c| c.is_ascii_digit()))
-        });
+    // `sr.wikipedia.org/wiki/Книнска_операција_1944.`: Serbian, Croatian
+    // and Bosnian write a year as an ordinal, with a stop (`1944. godine`),
+    // and a date so (`11.11.1941.`); their wikis' titles keep it. Any of
+    // the project's paths (`/wiki/`, the script variants' `/sr-el/`).
+    let dated_title = cx.parts.authority.as_ref().is_some_and(|a| {
+        let host = cx.text(a.host.clone()).to_ascii_lowercase();
+        let (lang, project) = host.split_once('.').unwrap_or_default();
+        ORDINAL_STOP_LANGUAGES.contains(&lang)
+            && (project.starts_with("wiki") || project.starts_with("wiktionary"))
+    }) && cx.url.strip_suffix('.').is_some_and(|stem| {
+        let page = stem.rsplit('/').next().unwrap_or_default();
+        let word = page.rsplit(['_', ' ']).next().unwrap_or_default();
+        let digits = |n: &str, len: std::ops::RangeInclusive<usize>| {
+            len.contains(&n.len()) && n.bytes().all(|c| c.is_ascii_digit())
+        };
+        let date = match word.split('.').collect::<Vec<_>>()[..] {
+            [year] => digits(year, 4..=4),
+            [day, month, year] => digits(day, 1..=2) && digits(month, 1..=2) && digits(year, 4..=4),
+            _ => false,
+        };
+        page.len() > word.len() && date
+    });
     // Flaticon's license link, `…/license/fi/SwkgUx…CoWv3Sw,,`: commas
     // doubled end a random token (long, mixed case and digits), never a
     // sentence (`…/install,,` is a typo).
@@ -430,27 +435,34 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     }
 }
 
-/// Wikipedia's languages whose ordinal numbers and dates end in a stop
-/// (`1944.`, `11.11.1941.`), by their subdomain.
-const ORDINAL_STOP_LANGUAGES: &[&str] = &[
-    "sr", "hr", "bs", "sh", "sl", "mk", "de", "als", "cs", "sk", "pl", "hu", "fi", "et", "lv",
-    "lt", "no", "nb", "nn", "da", "is", "fo", "tr",
-];
+/// Wikipedia's languages that write a year in a title as an ordinal, its
+/// stop kept (`…_1944.`), by their subdomain: Serbian, Croatian, Bosnian,
+/// Serbo-Croatian.
+const ORDINAL_STOP_LANGUAGES: &[&str] = &["sr", "hr", "bs", "sh"];
 
 /// Whether the link's text (Markdown's `[text](`) is the destination's
-/// last segment, ending in the same `,`, `;` or `:` (del.icio.us's tag
-/// pages, `[tools:](http://del.icio.us/someone/tools:)`): the page is
-/// named so. A `.` is still reported: a sentence's stop copied into both.
+/// last segment, ending in the same `,`, `;` or `:`, in a list of tags
+/// (del.icio.us's daily links, `(tags: [tools:](http://del.icio.us/someone/tools:)`):
+/// the tag's page is named so. Elsewhere the mark copied into both is the
+/// slip (`[options:](…/config/options:)`), and a `.` always is.
 fn is_named_tag(cx: &Cx<'_>) -> bool {
     let segment = cx.url[cx.parts.path.clone()]
         .rsplit('/')
         .next()
         .unwrap_or_default();
+    let Some(head) = cx.source_head() else {
+        return false;
+    };
+    let line = head
+        .rsplit('\n')
+        .next()
+        .unwrap_or(head)
+        .to_ascii_lowercase();
     segment.len() >= 2
         && segment.ends_with([',', ';', ':'])
-        && cx
-            .source_head()
-            .and_then(|h| h.strip_suffix("]("))
+        && line.contains("tags:")
+        && head
+            .strip_suffix("](")
             .and_then(|h| h.strip_suffix(segment))
             .is_some_and(|h| h.ends_with('['))
 }
@@ -641,6 +653,10 @@ mod tests {
             "https://en.wikipedia.org/wiki/Battle_of_Midway_1942.",
             "http://sr.wikipedia.org/wiki/1944.",
             "http://sr.wikipedia.org/wiki/Operacija_Neretva.",
+            "http://sr.example.org/wiki/Operacija_1944.",
+            "https://de.wikipedia.org/wiki/Olympische_Sommerspiele_1936.",
+            "https://de.wikipedia.org/wiki/Windows_10.",
+            "http://sr.wikipedia.org/wiki/Formula_1.",
             // Near misses of a post's slug: folded to lower case, a short
             // number (a version, a page).
             "https://a.example/questions/13397/clean-java-solution.",
@@ -724,6 +740,7 @@ mod tests {
             // A year or date ending a title where ordinals take a stop.
             "http://sr.wikipedia.org/wiki/%D0%9A%D0%BD%D0%B8%D0%BD%D1%81%D0%BA%D0%B0_1944.",
             "http://sr.wikisource.org/wiki/Proglas_11.11.1941.",
+            "http://sr.wikipedia.org/sr-el/Masakr_u_Vranji%C4%87u_decembra_1943.",
             "https://www.flaticon.com/profile/license/fi/SwkgUxJEL3JglsTgaFIv-7Lfhb7w7SVQ,,",
             // A tag page or title ending in an abbreviation of short
             // words (Jupiter Broadcasting's tags, Greek's `Μ.Χ.`).
@@ -828,9 +845,11 @@ mod tests {
         ] {
             assert!(!rules(md).contains(&Rule::TrailingPunctuation), "{md}");
         }
-        // Near misses: other text, a stop, the whole URL as the text.
+        // Near misses: other text, no list of tags, a stop, the whole URL
+        // as the text.
         for md in [
             "See [linux](http://del.icio.us/someone/linux,)\n",
+            "Set the following [options:](https://docs.a.example/config/options:) first.\n",
             "See [here.](http://a.example/here.)\n",
             "[http://a.example/x,](http://a.example/x,)\n",
         ] {

@@ -65,13 +65,21 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         (None, None) => cx.url.len(),
     };
     let rfc3986 = cx.standard == crate::url::Standard::Rfc3986;
-    for e in escapes(cx.url, 0..end).filter(|e| {
-        matches!(e.value, Some(0x0D | 0x0A))
-            && !(rfc3986
-                && (in_parameter(cx.url, e.range.start)
-                    || in_formula(cx.url, e.range.start)
-                    || in_base64(cx.url, e.range.start)))
-    }) {
+    // The segment of the escape last asked about: escapes come in order,
+    // so each segment is judged once however many breaks it encodes.
+    let mut segment: Option<Segment> = None;
+    let mut spared = |at: usize| {
+        if segment.as_ref().is_none_or(|s| at >= s.end) {
+            let from = segment.as_ref().map_or(0, |s| s.end);
+            let start =
+                memchr::memrchr(b'/', &cx.url.as_bytes()[from..at]).map_or(from, |k| from + k + 1);
+            segment = Some(Segment::starting_at(cx.url, start));
+        }
+        segment.as_ref().is_some_and(|s| s.spares(at))
+    };
+    for e in escapes(cx.url, 0..end)
+        .filter(|e| matches!(e.value, Some(0x0D | 0x0A)) && !(rfc3986 && spared(e.range.start)))
+    {
         match &mut run {
             Some(r) if r.end == e.range.start => r.end = e.range.end,
             _ => {
@@ -86,46 +94,71 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     }
 }
 
-/// Whether byte `at` of `url` is in a path segment's `;name=value`
-/// parameter (RFC 3986 §3.3): form data carried in the path, as Google
-/// Cloud's console carries a query's lines, `…/logs/query;query=a%0Ab`.
-fn in_parameter(url: &str, at: usize) -> bool {
-    let segment = &url[url[..at].rfind('/').map_or(0, |k| k + 1)..at];
-    segment.split(';').skip(1).any(|p| {
-        p.split_once('=').is_some_and(|(name, _)| {
-            !name.is_empty()
-                && name
-                    .bytes()
-                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.'))
-        })
-    })
+/// What a path segment says of the line breaks encoded in it.
+struct Segment {
+    /// Where the next segment's `/` stands (or the URL ends).
+    end: usize,
+    /// Where the `=` of its first `;name=value` parameter stands (RFC 3986
+    /// §3.3): form data carried in the path, as Google Cloud's console
+    /// carries a query's lines, `…/logs/query;query=a%0Ab`; a break after
+    /// it is the value's.
+    parameter: Option<usize>,
+    /// It holds TeX source, an escaped `\` before a command's name
+    /// (`%5Cbegin`): a formula a rendering service draws
+    /// (`http://tex.s2cms.ru/svg/%0AO%20%3D%0A%5Cbegin%7Bbmatrix%7D…` in an
+    /// RFC's image), its lines the formula's.
+    formula: bool,
+    /// It is base64 text split into lines of one length (Ruby's
+    /// `Base64.encode64`, 60 a line; MIME's 76), each line break encoded: a
+    /// mail service's click-tracking token (beehiiv's
+    /// `…/v1/c/XbbxU…eeJN%0AsDYic…%3D%3D%0A/…`), opaque to the reader and
+    /// made so on purpose.
+    base64: bool,
 }
 
-/// Whether byte `at` of `url` is in a path segment that holds TeX source,
-/// an escaped `\` before a command's name (`%5Cbegin`): a formula a
-/// rendering service draws (`http://tex.s2cms.ru/svg/%0AO%20%3D%0A%5Cbegin%7Bbmatrix%7D…`
-/// in an RFC's image), its lines the formula's.
-fn in_formula(url: &str, at: usize) -> bool {
-    let start = url[..at].rfind('/').map_or(0, |k| k + 1);
-    let end = url[at..].find('/').map_or(url.len(), |k| at + k);
-    let segment = &url.as_bytes()[start..end];
-    segment.windows(4).any(|w| {
-        w[0] == b'%'
-            && w[1] == b'5'
-            && w[2].eq_ignore_ascii_case(&b'c')
-            && w[3].is_ascii_alphabetic()
-    })
+impl Segment {
+    fn starting_at(url: &str, start: usize) -> Segment {
+        let end = memchr::memchr(b'/', &url.as_bytes()[start..]).map_or(url.len(), |k| start + k);
+        let text = &url[start..end];
+        let mut parameter = None;
+        let mut at = start;
+        for (k, part) in text.split(';').enumerate() {
+            if k > 0 && parameter.is_none() {
+                let named = part.split_once('=').is_some_and(|(name, _)| {
+                    !name.is_empty()
+                        && name
+                            .bytes()
+                            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.'))
+                });
+                if named {
+                    parameter = part.find('=').map(|e| at + e);
+                }
+            }
+            at += part.len() + 1;
+        }
+        let formula = text.as_bytes().windows(4).any(|w| {
+            w[0] == b'%'
+                && w[1] == b'5'
+                && w[2].eq_ignore_ascii_case(&b'c')
+                && w[3].is_ascii_alphabetic()
+        });
+        Segment {
+            end,
+            parameter,
+            formula,
+            base64: is_base64_lines(text),
+        }
+    }
+
+    /// Whether a break encoded at `at`, in this segment, is its text's own.
+    fn spares(&self, at: usize) -> bool {
+        self.parameter.is_some_and(|p| p < at) || self.formula || self.base64
+    }
 }
 
-/// Whether byte `at` of `url` is in a path segment that is base64 text
-/// split into lines of one length (Ruby's `Base64.encode64`, 60 a line;
-/// MIME's 76), each line break encoded: a mail service's click-tracking
-/// token (beehiiv's `…/v1/c/XbbxU…eeJN%0AsDYic…%3D%3D%0A/…`), opaque to
-/// the reader and made so on purpose.
-fn in_base64(url: &str, at: usize) -> bool {
-    let start = url[..at].rfind('/').map_or(0, |k| k + 1);
-    let end = url[at..].find('/').map_or(url.len(), |k| at + k);
-    let segment = &url[start..end];
+/// Whether a segment's text is base64 in lines of one length, 40 or more,
+/// each break written `%0A` (the last may be shorter, its break kept or not).
+fn is_base64_lines(segment: &str) -> bool {
     // The length of one line in base64 characters (`%2B`, `%2F` and `%3D`
     // counting one each), or `None` if it holds anything else.
     let line_len = |line: &str| -> Option<usize> {

@@ -39,8 +39,9 @@ declare_rule! {
     /// telnet://host:22` to see whether SSH answers), nor port 70 of an
     /// `http:` URL whose path starts with a Gopher item type
     /// (`http://cyberwerks.com:70/0h/…`: GN served both protocols there),
-    /// nor a port `curl` or `wget` is run on, on the URL's line (`curl -v
-    /// http://173.245.59.67:53`: a probe of what answers there).
+    /// nor a server and port alone, no path, that `curl` or `wget` is run
+    /// on, on the URL's line (`curl -v http://173.245.59.67:53`: a probe of
+    /// what answers there; `curl http://host:25/v1/upload` is reported).
     /// Under `rfc1738`
     /// every host is judged alike, and every reserved port.
     ///
@@ -93,10 +94,18 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     }
 }
 
-/// Whether the URL is what `curl` or `wget` is run on, on its line (`curl
-/// -v http://173.245.59.67:53`, `wget "http://88.88.88.88:22"`): a port
-/// probed on purpose, to see what answers there.
+/// Whether the URL is a server and port alone, no path beyond `/`, that
+/// `curl` or `wget` is run on, on its line (`curl -v
+/// http://173.245.59.67:53`, `wget "http://88.88.88.88:22"`): a port
+/// probed on purpose, to see what answers there. A request for a page
+/// there (`curl -X POST http://host:25/v1/upload`) is still judged.
 fn is_probe(cx: &Cx<'_>) -> bool {
+    let bare = matches!(cx.text(cx.parts.path.clone()), "" | "/")
+        && cx.parts.query.is_none()
+        && cx.parts.fragment.is_none();
+    if !bare {
+        return false;
+    }
     let head = cx.source_head().unwrap_or_default();
     let line = head.rsplit('\n').next().unwrap_or(head);
     line.split_whitespace().any(|w| {
@@ -220,7 +229,12 @@ mod tests {
             assert!(!fires(text, Standard::Rfc3986), "{text}");
             assert!(fires(text, Standard::Rfc1738), "{text}");
         }
-        // Near misses: a link in prose; a word that only contains `curl`.
+        // Near misses: a page requested there; a link in prose; a word
+        // that only contains `curl`.
+        assert!(fires(
+            "curl -X POST http://reports.acme-corp.net:25/v1/upload\n",
+            Standard::Rfc3986
+        ));
         assert!(fires(
             "see http://173.245.59.67:53 now\n",
             Standard::Rfc3986

@@ -630,7 +630,7 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
         // CodeCogs' `&space;`, or another command (AsciiDoc's escaped
         // `?\user@lists.example.org` is one word).
         let command = |k: usize| {
-            b[k] == b'\\'
+            b.get(k) == Some(&b'\\')
                 && b.get(k + 1..k + 3)
                     .is_some_and(|w| w.iter().all(u8::is_ascii_lowercase))
         };
@@ -1322,18 +1322,19 @@ fn is_name_quote(cx: &Cx<'_>, i: usize, c: char) -> bool {
     // An elision between a title's words (German Wikipedia's
     // `…/wiki/Rock_’n’_Roll_Highschool`): `’` opening a word after a
     // separator, its partner closing it in the same segment.
-    let segment_end = cx.url[i..].find('/').map_or(cx.url.len(), |k| i + k);
-    let elision = separator(before)
-        && word(after)
-        && cx.url[i + c.len_utf8()..segment_end]
-            .find('\u{2019}')
-            .is_some_and(|k| {
-                let at = i + c.len_utf8() + k;
+    let elision = || {
+        let from = i + c.len_utf8();
+        let segment_end = cx.url[from..].find('/').map_or(cx.url.len(), |k| from + k);
+        separator(before)
+            && word(after)
+            && cx.url[from..segment_end].find('\u{2019}').is_some_and(|k| {
+                let at = from + k;
                 word(cx.url[..at].chars().next_back())
-                    && separator(cx.url[at + c.len_utf8()..].chars().next())
-            });
+                    && separator(cx.url[at + '\u{2019}'.len_utf8()..].chars().next())
+            })
+    };
     let placed = match c {
-        '\u{2019}' => word(before) && (word(after) || separator(after)) || elision,
+        '\u{2019}' => word(before) && (word(after) || separator(after)) || elision(),
         '\u{2018}' => separator(before) && word(after),
         _ => false,
     };
@@ -2029,6 +2030,29 @@ mod tests {
         diagnostics_with(&cand_with(url, form, Facts::default()), Standard::Rfc3986)
             .iter()
             .any(|d| d.rule == Rule::NonAsciiCharacter)
+    }
+
+    #[test]
+    fn an_empty_query_or_a_wide_character_before_an_elision_is_no_panic() {
+        use crate::document::Syntax;
+        use crate::rules::testutil::document_diagnostics;
+        // A URL ending in `?` after an unsafe character (the formula test
+        // looked at the query's first byte), and a two-byte character
+        // before `n’` (the elision test measured the `’` by it).
+        for (syntax, text) in [
+            (Syntax::Text, "see <https://github.com/a^b?> ok\n"),
+            (Syntax::Markdown, "[x](https://github.com/a|b?)\n"),
+            (
+                Syntax::Markdown,
+                "[x](https://de.wikipedia.org/wiki/Rock_\u{ad}n\u{2019}_Roll)\n",
+            ),
+            (
+                Syntax::Markdown,
+                "[x](https://de.wikipedia.org/wiki/Rock_\u{a0}n\u{2019}_Roll)\n",
+            ),
+        ] {
+            assert!(!document_diagnostics(syntax, text).is_empty(), "{text}");
+        }
     }
 
     #[test]

@@ -54,10 +54,9 @@ declare_rule! {
     /// digits or more, in a sample of telemetry), or a Docker container's
     /// short ID, its host name inside Docker (`http://380924f6ba29:8080`).
     /// Nor is the host of a request curl sends to a Unix socket (`curl
-    /// --unix-socket /var/run/docker.sock http://v1.41/version`, ignored), an
-    /// address defanged in a write-up on malware (`http://39.107.60[.]51/`),
-    /// or a name ending in `-` that a command's ASCII table wrapped inside
-    /// its cell (`| http://os-   |` over `| controller:5000/v3/ |`).
+    /// --unix-socket /var/run/docker.sock http://v1.41/version`, ignored),
+    /// or an address defanged in a write-up on malware
+    /// (`http://39.107.60[.]51/`).
     ///
     /// ## Example
     /// `http://host..example.com/`
@@ -112,15 +111,6 @@ fn is_pages_account(name: &str) -> bool {
                     && !user.starts_with('-')
                     && user.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-')
             })
-    })
-}
-
-/// Whether blanks and a cell's `|` follow the URL on its line, as an
-/// ASCII table draws it (the `openstack endpoint list` command's).
-fn in_table_cell(cx: &Cx<'_>) -> bool {
-    cx.source_rest().is_some_and(|r| {
-        let blanks = r.len() - r.trim_start_matches(' ').len();
-        blanks >= 1 && r[blanks..].starts_with('|')
     })
 }
 
@@ -243,10 +233,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             || cx.after_unix_socket()
             // `http://39.107.60[.]51/api/`: an address defanged on purpose in
             // a malware write-up, the scan cut at its `[`.
-            || cx.source_rest().is_some_and(|r| r.starts_with("[.]"))
-            // `| http://os-      |` over `| controller:5000/v3/ |`: a
-            // command's table wrapped the name inside its cell.
-            || (name.ends_with('-') && in_table_cell(cx)))
+            || cx.source_rest().is_some_and(|r| r.starts_with("[.]")))
     {
         return;
     }
@@ -422,10 +409,6 @@ mod tests {
             "curl --silent http://v1.41/version",
             Standard::Rfc3986
         ));
-        // A name wrapped inside a table's cell; near miss: no cell.
-        let cell = "| 1ad1ec0b | RegionOne | keystone | internal  | http://os-        |\n| f36d55   |           |          |           | controller:5000/v3/ |\n";
-        assert!(!fires(cell, Standard::Rfc3986));
-        assert!(fires("see http://os- now", Standard::Rfc3986));
         assert!(fires(
             "new URI(\"http://39.107.60[0]51/\")",
             Standard::Rfc3986

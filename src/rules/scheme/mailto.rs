@@ -520,21 +520,12 @@ fn to_fields(cx: &Cx<'_>, q: std::ops::Range<usize>) -> Option<Fault> {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::testutil::{diagnostics_with, table};
+    use crate::rules::testutil::table;
     use crate::rules::Rule;
-    use crate::scan::{ScanOptions, Scanner};
     use crate::url::Standard;
 
     fn fires(text: &str, standard: Standard) -> bool {
-        let opts = ScanOptions {
-            excerpts: true,
-            ..ScanOptions::default()
-        };
-        Scanner::new(opts)
-            .scan_slice(text.as_bytes())
-            .iter()
-            .flat_map(|c| diagnostics_with(c, standard))
-            .any(|d| d.rule == Rule::InvalidMailto)
+        crate::rules::testutil::rules_in_text(text, standard).contains(&Rule::InvalidMailto)
     }
 
     #[test]

@@ -847,7 +847,7 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
     // a nickname quoted in a title made a page's name, the quotes around
     // one word between the title's `_`; the markup gave the link's end,
     // and browsers encode them. Two quotes in the segment, no more.
-    if cx.cand.form == crate::scan::Form::Link {
+    if cx.cand.form == crate::scan::Form::Link && cx.url[path.clone()].contains('"') {
         let mut from = path.start;
         for segment in cx.url[path.clone()].split('/') {
             let quotes: Vec<usize> = segment.match_indices('"').map(|(k, _)| from + k).collect();
@@ -1006,17 +1006,16 @@ fn is_cjk_name_punctuation(url: &str, i: usize, c: char) -> bool {
     // A bracket counts when its partner stands in the same segment: the
     // title's (`（一）`), not a link closed with `）` and prose after it
     // (`…#quickstart_multibroker），一种是…`).
-    let segment_start = url[..i].rfind('/').map_or(0, |k| k + 1);
-    let segment_end = url[i..].find('/').map_or(url.len(), |k| i + k);
+    let segment = segment_around(url, i);
     let closed = |x: char| {
         CJK_BRACKETS
             .iter()
-            .any(|&(open, close)| close == x && url[segment_start..i].contains(open))
+            .any(|&(open, close)| close == x && url[segment.start..i].contains(open))
     };
     let opened = |x: char| {
         CJK_BRACKETS
             .iter()
-            .any(|&(open, close)| open == x && url[i..segment_end].contains(close))
+            .any(|&(open, close)| open == x && url[i..segment.end].contains(close))
     };
     let bracket = |x: char| CJK_BRACKETS.iter().any(|&(o, cl)| o == x || cl == x);
     is_cjk_mark(c)
@@ -1029,6 +1028,14 @@ fn is_cjk_name_punctuation(url: &str, i: usize, c: char) -> bool {
             .chars()
             .next()
             .is_some_and(|a| is_cjk_letter(a) || opened(a))
+}
+
+/// The path segment (or the text between two `/`) holding byte `i` of
+/// `url`, its slashes left out.
+fn segment_around(url: &str, i: usize) -> Range<usize> {
+    let start = url[..i].rfind('/').map_or(0, |k| k + 1);
+    let end = url[i..].find('/').map_or(url.len(), |k| i + k);
+    start..end
 }
 
 /// Whether `c`, at `i` in a link the markup ended, is a fullwidth mark
@@ -1051,7 +1058,7 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
     // The title may end in a word in Latin letters (taohui.tech's
     // `…/为什么nginx的性能远高于redis？/`) when its segment holds CJK ones.
     let cjk_before = before.is_some_and(is_cjk_letter);
-    let segment = &cx.url[cx.url[..i].rfind('/').map_or(0, |k| k + 1)..i];
+    let segment = &cx.url[segment_around(cx.url, i).start..i];
     let latin_end =
         before.is_some_and(|b| b.is_ascii_alphanumeric()) && segment.chars().any(is_cjk_letter);
     let ends_title = is_cjk_mark(c) && after == Some('/') && (cjk_before || latin_end);
@@ -1324,14 +1331,15 @@ fn is_name_quote(cx: &Cx<'_>, i: usize, c: char) -> bool {
     // separator, its partner closing it in the same segment.
     let elision = || {
         let from = i + c.len_utf8();
-        let segment_end = cx.url[from..].find('/').map_or(cx.url.len(), |k| from + k);
         separator(before)
             && word(after)
-            && cx.url[from..segment_end].find('\u{2019}').is_some_and(|k| {
-                let at = from + k;
-                word(cx.url[..at].chars().next_back())
-                    && separator(cx.url[at + '\u{2019}'.len_utf8()..].chars().next())
-            })
+            && cx.url[from..segment_around(cx.url, i).end]
+                .find('\u{2019}')
+                .is_some_and(|k| {
+                    let at = from + k;
+                    word(cx.url[..at].chars().next_back())
+                        && separator(cx.url[at + '\u{2019}'.len_utf8()..].chars().next())
+                })
     };
     let placed = match c {
         '\u{2019}' => word(before) && (word(after) || separator(after)) || elision(),
@@ -1439,6 +1447,12 @@ mod tests {
     use crate::rules::Rule;
     use crate::scan::{Facts, Form};
     use crate::url::Standard;
+
+    /// Whether `unsafe-character` fires on the one URL of a document.
+    fn unsafe_in(syntax: crate::document::Syntax, text: &str, standard: Standard) -> bool {
+        crate::rules::testutil::document_rules(syntax, text, standard)
+            .contains(&Rule::UnsafeCharacter)
+    }
 
     #[test]
     fn unsafe_character_under_rfc3986() {
@@ -1569,9 +1583,6 @@ mod tests {
     fn a_generators_anchor_in_an_html_attribute_under_rfc3986() {
         use crate::document::Syntax;
         use crate::rules::testutil::document_rules;
-        let unsafe_in = |text: &str, standard| {
-            document_rules(Syntax::Html, text, standard).contains(&Rule::UnsafeCharacter)
-        };
         // coqdoc's notations, javadoc's generics (coqdoc's subscripts,
         // `#b<sub>1</sub>`, are read as a template's `<name>`).
         for href in [
@@ -1581,8 +1592,8 @@ mod tests {
             "http://a.example/j.html#sort(java.util.List<java.lang.String>)",
         ] {
             let html = format!("<p><a href=\"{href}\">x</a></p>\n");
-            assert!(!unsafe_in(&html, Standard::Rfc3986), "{href}");
-            assert!(unsafe_in(&html, Standard::Rfc1738), "{href}");
+            assert!(!unsafe_in(Syntax::Html, &html, Standard::Rfc3986), "{href}");
+            assert!(unsafe_in(Syntax::Html, &html, Standard::Rfc1738), "{href}");
         }
         // Near miss: in Markdown, where no generator wrote it.
         assert!(document_rules(
@@ -1596,10 +1607,6 @@ mod tests {
     #[test]
     fn a_bracketed_name_in_a_links_path_under_rfc3986() {
         use crate::document::Syntax;
-        use crate::rules::testutil::document_rules;
-        let unsafe_in = |text: &str, standard| {
-            document_rules(Syntax::Markdown, text, standard).contains(&Rule::UnsafeCharacter)
-        };
         for md in [
             "[paper](https://infoscience.epfl.ch/record/200525/files/[EN]ASNA09.pdf)\n",
             "[pdf](http://vpb.a.example/[Tech]%20blockchain/Overview.pdf)\n",
@@ -1607,8 +1614,8 @@ mod tests {
             "[book](<https://pan.a.example/Design%20[RISC-V]%20(2017).pdf>)\n",
             "see http://cdn.a.example/ppt/Foundations_of_streaming_SQL_[QCon_London_2018].pptx\n",
         ] {
-            assert!(!unsafe_in(md, Standard::Rfc3986), "{md}");
-            assert!(unsafe_in(md, Standard::Rfc1738), "{md}");
+            assert!(!unsafe_in(Syntax::Markdown, md, Standard::Rfc3986), "{md}");
+            assert!(unsafe_in(Syntax::Markdown, md, Standard::Rfc1738), "{md}");
         }
         // Near misses: empty, an ellipsis, a pair and a lone one, a blank
         // inside, a lone one, and a wrapper's (which may be rejoined
@@ -1623,27 +1630,23 @@ mod tests {
             "[p](https://a.example/x]y/z)\n",
             "see <http://a.example/files/[EN]ASNA09.pdf> now\n",
         ] {
-            assert!(unsafe_in(md, Standard::Rfc3986), "{md}");
+            assert!(unsafe_in(Syntax::Markdown, md, Standard::Rfc3986), "{md}");
         }
     }
 
     #[test]
     fn a_quoted_nickname_in_a_links_title_under_rfc3986() {
         use crate::document::Syntax;
-        use crate::rules::testutil::document_rules;
-        let unsafe_in = |text: &str, standard| {
-            document_rules(Syntax::Markdown, text, standard).contains(&Rule::UnsafeCharacter)
-        };
         let md = "| [Jon \"maddog\" Hall](https://en.wikipedia.org/wiki/Jon_\"maddog\"_Hall) |\n";
-        assert!(!unsafe_in(md, Standard::Rfc3986));
-        assert!(unsafe_in(md, Standard::Rfc1738));
+        assert!(!unsafe_in(Syntax::Markdown, md, Standard::Rfc3986));
+        assert!(unsafe_in(Syntax::Markdown, md, Standard::Rfc1738));
         // Near misses: a lone quote, a quote glued on, two words quoted.
         for md in [
             "[p](https://a.example/wiki/Jon_\"maddog_Hall)\n",
             "[p](https://a.example/wiki/Jon_Hall\")\n",
             "[p](https://a.example/wiki/Jon_\"mad_dog\"_Hall)\n",
         ] {
-            assert!(unsafe_in(md, Standard::Rfc3986), "{md}");
+            assert!(unsafe_in(Syntax::Markdown, md, Standard::Rfc3986), "{md}");
         }
     }
 
@@ -1660,10 +1663,6 @@ mod tests {
     #[test]
     fn a_generic_signature_and_a_sici_doi_in_any_link_under_rfc3986() {
         use crate::document::Syntax;
-        use crate::rules::testutil::document_rules;
-        let unsafe_in = |text: &str, standard| {
-            document_rules(Syntax::Markdown, text, standard).contains(&Rule::UnsafeCharacter)
-        };
         for md in [
             // A method anchor copied from the Android reference.
             "[cb](https://developer.android.com/reference/a/M#onChanged(java.util.List<a.b.C>))\n",
@@ -1672,8 +1671,8 @@ mod tests {
             "[d](https://doi.org/10.1002/(SICI)1098-231X(200003)37:3<247::AID-TEA2>3.0.CO;2-O)\n",
             "[e](http://dx.doi.org/10.1002/1097-0142(1950)3:1<32::aid-cncr2820030106>3.0.co;2-3)\n",
         ] {
-            assert!(!unsafe_in(md, Standard::Rfc3986), "{md}");
-            assert!(unsafe_in(md, Standard::Rfc1738), "{md}");
+            assert!(!unsafe_in(Syntax::Markdown, md, Standard::Rfc3986), "{md}");
+            assert!(unsafe_in(Syntax::Markdown, md, Standard::Rfc1738), "{md}");
         }
         // Near misses: unpaired brackets, a blank in the signature, an
         // item code anywhere but doi.org, and no item code at all.
@@ -1685,7 +1684,7 @@ mod tests {
             "[c](https://doi.org/10.1002/a<12>c)\n",
             "[c](https://doi.org/10.1002/(SICI)1098-231X(200003)37:3<247:AID-TEA2>3.0.CO;2-O)\n",
         ] {
-            assert!(unsafe_in(md, Standard::Rfc3986), "{md}");
+            assert!(unsafe_in(Syntax::Markdown, md, Standard::Rfc3986), "{md}");
         }
     }
 
@@ -1693,20 +1692,19 @@ mod tests {
     fn an_operators_anchor_in_a_link_under_rfc3986() {
         use crate::document::Syntax;
         use crate::rules::testutil::document_rules;
-        let unsafe_in = |text: &str, standard| {
-            document_rules(Syntax::Markdown, text, standard).contains(&Rule::UnsafeCharacter)
-        };
         // Elm's guide: `[pipe]: https://…/Basics#|&gt;`, decoded to `#|>`.
         let md = "See [pipe].\n\n[pipe]: https://package.elm-lang.org/packages/elm/core/latest/Basics#|&gt;\n";
-        assert!(!unsafe_in(md, Standard::Rfc3986));
-        assert!(unsafe_in(md, Standard::Rfc1738));
+        assert!(!unsafe_in(Syntax::Markdown, md, Standard::Rfc3986));
+        assert!(unsafe_in(Syntax::Markdown, md, Standard::Rfc1738));
         // Near misses: a word before the mark, and a run too long to be
         // an operator's name.
         assert!(unsafe_in(
+            Syntax::Markdown,
             "[a](https://a.example/x#tap>)\n",
             Standard::Rfc3986
         ));
         assert!(unsafe_in(
+            Syntax::Markdown,
             "[b](https://a.example/x#>>>>>)\n",
             Standard::Rfc3986
         ));
@@ -1730,10 +1728,6 @@ mod tests {
     #[test]
     fn a_javadoc_signature_anchor_in_an_html_attribute_under_rfc3986() {
         use crate::document::Syntax;
-        use crate::rules::testutil::document_rules;
-        let unsafe_in = |syntax, text: &str, standard| {
-            document_rules(syntax, text, standard).contains(&Rule::UnsafeCharacter)
-        };
         let html = "<A HREF=\"http://java.sun.com/javase/6/docs/api/java/lang/Object.html#wait(long, int)\">wait</A>";
         assert!(!unsafe_in(Syntax::Html, html, Standard::Rfc3986));
         assert!(unsafe_in(Syntax::Html, html, Standard::Rfc1738));
@@ -1800,10 +1794,6 @@ mod tests {
     #[test]
     fn angle_brackets_in_an_html_attribute_fragment_under_rfc3986() {
         use crate::document::Syntax;
-        use crate::rules::testutil::document_rules;
-        let unsafe_in = |syntax, text: &str, standard| {
-            document_rules(syntax, text, standard).contains(&Rule::UnsafeCharacter)
-        };
         let html = "<a href=\"https://clojure.github.io/clojure/clojure.core-api.html#clojure.core/tap>\" title=\"t\">tap&gt;</a>";
         assert!(!unsafe_in(Syntax::Html, html, Standard::Rfc3986));
         assert!(unsafe_in(Syntax::Html, html, Standard::Rfc1738));

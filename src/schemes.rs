@@ -283,6 +283,8 @@ mod tests {
             assert_eq!(near_miss(word, &[]), None, "{word}");
         }
         assert_eq!(near_miss("htps", &["htps".to_string()]), None);
+        // Hadoop's `hftp://namenode:50070/…` is no `http` mistyped.
+        assert_eq!(near_miss("hftp", &[]), None);
     }
 
     #[test]
@@ -295,6 +297,8 @@ mod tests {
             "ms-settings",
             "z39.50r",
             "svn+ssh",
+            "hftp",
+            "webhdfs",
         ] {
             assert!(is_registered(s), "{s}");
         }

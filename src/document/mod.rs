@@ -603,8 +603,18 @@ impl Builder {
     /// author's URL gone wrong, kept whole so that `invalid-scheme` shows
     /// it: read as a relative reference, the link leads nowhere.
     pub(crate) fn link(&mut self, link: Link) {
-        if (is_url(&link.url) || has_stray_before_scheme(&link.url))
-            && !pattern::is_pattern(&link.url)
+        // A quoted destination is a pattern when what it quotes is one
+        // (`("hdfs://..")`, Scala's string outside its code block).
+        let stray = has_stray_before_scheme(&link.url);
+        let inner = if stray {
+            let rest = &link.url[link.url.chars().next().map_or(0, char::len_utf8)..];
+            rest.strip_suffix(['"', '\'', ']', ')', '>', '`', '\u{201d}', '\u{2019}'])
+                .unwrap_or(rest)
+        } else {
+            &link.url
+        };
+        if (is_url(&link.url) || stray || is_colonless_web_url(&link.url))
+            && !pattern::is_pattern(inner)
         {
             self.links.push(link);
         }
@@ -749,6 +759,33 @@ pub(crate) fn has_stray_before_scheme(dest: &str) -> bool {
         && rest
             .find(':')
             .is_some_and(|colon| rest[colon + 1..].starts_with("//"))
+}
+
+/// Whether a destination is a web address that lost its colon
+/// (`[Sodium Halogen](https//sodiumhalogen.com)`): read as a relative
+/// reference it leads to a page `https//…` below the current one, which
+/// no author means, so it is kept for `misspelled-scheme` to report. The
+/// first segment after `//` must read as a host (a dot inside it), so a
+/// path such as `http//notes` stays relative.
+pub(crate) fn is_colonless_web_url(dest: &str) -> bool {
+    let b = dest.as_bytes();
+    let Some(rest) = [&b"https//"[..], b"http//", b"ftp//"]
+        .iter()
+        .find(|p| b.len() > p.len() && b[..p.len()].eq_ignore_ascii_case(p))
+        .map(|p| &b[p.len()..])
+    else {
+        return false;
+    };
+    let host = rest
+        .split(|&c| matches!(c, b'/' | b'?' | b'#'))
+        .next()
+        .unwrap_or_default();
+    host.first().is_some_and(u8::is_ascii_alphanumeric)
+        && host.contains(&b'.')
+        && host.last().is_some_and(u8::is_ascii_alphanumeric)
+        && host
+            .iter()
+            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'-' | b':'))
 }
 
 /// Read `src` as `syntax`.

@@ -578,10 +578,13 @@ fn has_placeholder(b: &[u8]) -> bool {
         // `file://%kernel.project_dir%/var`, `file:///%APPDATA%/x`: a
         // parameter between two `%` (Symfony's, Windows' variables; a Tcl
         // REST client's `…/allcalendars/%projection:full%`, with a default;
-        // Writerside's `…/%product-version%/index.html`).
+        // Writerside's `…/%product-version%/index.html`; i-doit's with a
+        // filter, `?initial-overview=%objectname|encode%`).
         let between = b[i + 1..]
             .iter()
-            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b':' | b'-'))
+            .take_while(|c| {
+                c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b':' | b'-' | b'|')
+            })
             .count();
         // The closing `%` starts no escape (`100%sure%20x` is a URL).
         let close = i + 1 + between;
@@ -1330,6 +1333,7 @@ mod tests {
             "http://postmaster.1and1.com/en/error-messages?ip=%1s",
             "urn:lsid:%",
             "https://www.jetbrains.com/help/teamcity/kotlin-dsl-documentation/%product-version%/index.html",
+            "https://mypatchmanager.com:8080/patchmanager.plp?initial-overview=%objectname|encode%",
             "http://localhost:%env(ALGORITHM_PORT)%",
             "file://%USERPROFILE%/x",
             "http://bugs.jython.org/issue_%1:Jython-bugs",

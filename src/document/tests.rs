@@ -1457,3 +1457,15 @@ fn a_link_a_forum_shortened_with_show_more_is_no_url() {
         ["https://docs.oracle.com/x.html#m-java.lang.Object\u{2026}-"]
     );
 }
+
+#[test]
+fn a_quoted_destination_is_a_pattern_when_what_it_quotes_is_one() {
+    // Scala outside its code block: `sequenceFile[K,V]("hdfs://..")`.
+    let links = |md: &str| read(Syntax::Markdown, md).links.len();
+    assert_eq!(
+        links("val d=sc.sequenceFile[UserId,UserInfo](\"hdfs://..\")\n"),
+        0
+    );
+    // Near miss: a whole URL quoted is still the author's link gone wrong.
+    assert_eq!(links("see [x](\"https://a.example.org/x\")\n"), 1);
+}

@@ -641,6 +641,34 @@ fn a_text_that_lost_every_colon_is_not_an_authors_slip() {
     assert_eq!(n(typos), 3);
 }
 
+/// A link's destination that lost its colon leads nowhere (read as a
+/// relative reference, a page `https//…` below this one): reported in
+/// Markdown and HTML as in text. A relative path whose first segment
+/// has no dot (`http//notes`) is left alone.
+#[test]
+fn a_link_destination_without_its_colon_is_a_misspelled_scheme() {
+    let linter = Linter::new(Settings::default()).unwrap();
+    let n =
+        |text: &str, path: &str| count(&linter, text, &Source::path(path), Rule::MisspelledScheme);
+    assert_eq!(
+        n("[Sodium Halogen](https//sodiumhalogen.com)\n", "post.md"),
+        1
+    );
+    assert_eq!(n("[a](HTTP//a.example.org/x?y#z)\n", "post.md"), 1);
+    assert_eq!(
+        n("<a href=\"https//sodiumhalogen.com\">x</a>\n", "page.html"),
+        1
+    );
+    assert_eq!(
+        n(
+            "[a](http//notes) [b](https//) [c](ftp//-a.example.org/)\n",
+            "post.md"
+        ),
+        0
+    );
+    assert_eq!(n("[a](docs/https//a.example.org/)\n", "post.md"), 0);
+}
+
 /// A payload that breaks out of an attribute leaves its link unclosed on
 /// purpose: not reported on a page on an attack (notes on a security academy's labs).
 #[test]

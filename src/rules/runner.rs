@@ -494,8 +494,21 @@ pub enum Shown {
 }
 
 /// Whether `rest`, the text after a URL, is the rest of a link's text
-/// shortened around an ellipsis: ` ... Findex.php</a>`.
+/// shortened around an ellipsis: ` ... Findex.php</a>`; or an ellipsis
+/// ending it, `...</a>` (Disqus' `<a href="http://www.d-e-f-i-n-i-t-e-l-y.com">
+/// http://www.d-e-f-i-n-i-t-e-...</a>`).
 fn is_shortened_link_text(rest: &str) -> bool {
+    let ends = |tail: &str| {
+        tail.get(..4)
+            .is_some_and(|t| t.eq_ignore_ascii_case("</a>"))
+    };
+    if rest
+        .strip_prefix("...")
+        .or_else(|| rest.strip_prefix('\u{2026}'))
+        .is_some_and(ends)
+    {
+        return true;
+    }
     let Some(tail) = rest
         .strip_prefix(" ... ")
         .or_else(|| rest.strip_prefix(" \u{2026} "))

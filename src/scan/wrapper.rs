@@ -290,6 +290,25 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
         }
     };
     let Some(gt) = closed else {
+        // A wrapper longer than the cap (a build log's `<https://…/ws/…>`
+        // of 32,000 bytes) closed further on its line: too long to read,
+        // not unclosed. The URL in it is read as bare text.
+        if i >= limit && limit < b.len() && content.ws.is_empty() {
+            let line_end = memchr::memchr(b'\n', &b[limit..]).map_or(b.len(), |k| limit + k);
+            if memchr::memchr(b'>', &b[limit..line_end.min(lt + super::bare::BARE_CAP)]).is_some() {
+                return None;
+            }
+        }
+        // A site's excerpt of a post, cut off with an ellipsis inside the
+        // wrapper (`&lt;http://www.geogebra.org/…/Bakera …` in a generated
+        // summary): the post has the whole of it, nothing here to close.
+        let piece_end = content.ws.first().map_or(i, |w| w.0);
+        let after = &b[piece_end.min(b.len())..];
+        let after = &after[after.iter().take_while(|&&c| is_blank(c)).count()..];
+        if form == Form::Angle && (after.starts_with("…".as_bytes()) || after.starts_with(b"..."))
+        {
+            return None;
+        }
         // LDIF's `cacertificate;binary:<file:///tmp/ipa.der`: a value read
         // from a URL, after its attribute's `:`; no wrapper was opened.
         if form == Form::Angle && lt >= 2 && b[lt - 1] == b':' && b[lt - 2].is_ascii_alphanumeric()

@@ -76,7 +76,8 @@ declare_rule! {
     /// encoded, right before the stop (`&linkname=Wonder%E2%80%A6.`),
     /// and a last segment or a query value made of marks only, an
     /// operator's name (`…/wiki/%3F:`, the article on `?:`; Hoogle's
-    /// `?hoogle=%5E.`, a search for `^.`).
+    /// `?hoogle=%5E.`, a search for `^.`), or whose last word after a `_`
+    /// is (the J wiki's `…/Help/Primer/090_Cut_;.`, the primitive `;.`).
     ///
     /// ## Example
     /// `[the spec](https://a.example/spec.html.)`
@@ -554,9 +555,11 @@ fn is_issue_key(seg: &str) -> bool {
 }
 
 /// Whether the last path segment holds no letter or digit, escaped or not
-/// (`%3F:`, `::`): a name made of marks.
+/// (`%3F:`, `::`): a name made of marks; or its last word after a `_`
+/// does (the J wiki's `…/Help/Primer/090_Cut_;.`, a page named after the
+/// primitive `;.`).
 fn symbol_name(url: &str) -> bool {
-    let start = url.rfind('/').map_or(0, |k| k + 1);
+    let start = url.rfind(['/', '_']).map_or(0, |k| k + 1);
     let mut marks = 0;
     for b in crate::url::grammar::escape::decoded(url, start..url.len()) {
         if b.is_ascii_alphanumeric() || !b.is_ascii() {
@@ -710,6 +713,8 @@ mod tests {
             "https://d262ilb51hltx0.cloudfront.net/max/800/0*RiXOWhjkTw8ELX7M.",
             // The article on the `?:` operator.
             "https://en.wikipedia.org/wiki/%3F:",
+            // The J wiki's page on the primitive `;.`.
+            "https://code.jsoftware.com/wiki/Help/Primer/090_Cut_;.",
             "https://latex.codecogs.com/svg.image?\\inline&space;i&space;",
             "https://support.mozilla.org/kb/x?_gl=1*12w45u6*_ga*MTY3MTE5OTUyMy4xLjAuMA..",
             "https://gitlab.com/x.yml?_gl=1%2a1hjur0y%2a_ga%2aNDkwNzM2Mzg5LjE2MzUxODMzMTE.",

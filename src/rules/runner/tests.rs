@@ -340,6 +340,19 @@ fn a_url_cut_short_by_an_ellipsis_is_not_linted() {
     // Near miss: three dots typed after it, a sentence's.
     let dots = "see https://secure-... now\n";
     assert!(rules(dots, Standard::Rfc3986).contains(&Rule::InvalidHost));
+    // A link's text shortened with `...` ending it (Disqus' comments);
+    // near miss: the dots before other text in the link.
+    let html = |text: &str| {
+        crate::rules::testutil::document_diagnostics(crate::document::Syntax::Html, text)
+            .iter()
+            .any(|d| d.rule == Rule::InvalidHost)
+    };
+    assert!(!html(
+        "<a href=\"http://www.d-e-f-i-n-i-t-e-l-y.com\">http://www.d-e-f-i-n-i-t-e-...</a>"
+    ));
+    assert!(html(
+        "<a href=\"http://www.d-e-f-i-n-i-t-e-l-y.com\">http://www.d-e-f-i-n-i-t-e-... x</a>"
+    ));
 }
 
 #[test]

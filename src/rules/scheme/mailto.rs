@@ -36,7 +36,9 @@ declare_rule! {
     /// a notifier
     /// library's server URL with a password (Apprise's
     /// `mailto://user:pass@smtp.example.org`), a wildcard
-    /// (`mailto:*`), a noun naming the scheme (`mailto:links`) or the end
+    /// (`mailto:*`), a noun naming the scheme (`mailto:links`), the scheme
+    /// named with a word of another script glued on (`mailto://для
+    /// электронной почты`, "`mailto://` for e-mail", its blank lost) or the end
     /// of a regular expression (`/^mailto:/i`); blanks
     /// around an address are trimmed and a display name's `Name <addr>`
     /// is read for its address, as mail clients do, and so is an address
@@ -347,6 +349,17 @@ fn service_notation(cx: &Cx<'_>) -> bool {
         })
 }
 
+/// `mailto://для электронной почты` ("`mailto://` for e-mail", a
+/// translation that lost the blank after the scheme): the scheme named in
+/// prose, a word of another script glued to it, no address.
+fn scheme_named(cx: &Cx<'_>) -> bool {
+    cx.text(cx.parts.body.clone())
+        .strip_prefix("//")
+        .is_some_and(|word| {
+            !word.is_empty() && word.chars().all(|c| !c.is_ascii() && c.is_alphabetic())
+        })
+}
+
 /// Check the address of mailto URLs.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     // Every URL comes here: the address tests (each copies text) only
@@ -365,7 +378,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         return;
     }
     if cx.standard == Standard::Rfc3986
-        && (placeholder(cx) || regex_end(cx) || service_notation(cx))
+        && (placeholder(cx) || regex_end(cx) || service_notation(cx) || scheme_named(cx))
     {
         return;
     }
@@ -931,6 +944,21 @@ mod tests {
         assert!(fires("mailto:a%5C@b.org", Standard::Rfc3986));
         // Two at-signs are still two.
         assert!(fires("mailto:a\\@b@c.org", Standard::Rfc3986));
+    }
+
+    #[test]
+    fn a_scheme_named_in_prose_under_rfc3986() {
+        // A translation that lost the blank: "mailto:// for e-mail".
+        let text = "\u{043d}\u{0430}\u{043f}\u{0440}. http://x.example \u{0438}\u{043b}\u{0438} mailto://\u{0434}\u{043b}\u{044f} \u{043f}\u{043e}\u{0447}\u{0442}\u{044b}\n";
+        let rules = |standard| crate::rules::testutil::rules_in_text(text, standard);
+        assert!(!rules(Standard::Rfc3986).contains(&Rule::InvalidMailto));
+        assert!(rules(Standard::Rfc1738).contains(&Rule::InvalidMailto));
+        // Near misses: an ASCII word; an address.
+        assert!(fires("mailto://support", Standard::Rfc3986));
+        assert!(fires(
+            "mailto://\u{0434}\u{043b}\u{044f}@",
+            Standard::Rfc3986
+        ));
     }
 
     #[test]

@@ -37,15 +37,19 @@ declare_rule! {
     /// the number a browser gave a saved copy in a file's name
     /// (`…/Colubris-AP-72dpi-RGB[1].jpg`) and the frame Node.js prints for
     /// code run with `-e` (`file:///Users/you/app/[eval1]:1`) are spared,
-    /// and, outside a wrapper, the brackets paired around a name inside
-    /// one path segment, the name a file or page really has
+    /// and, outside a wrapper spread over lines, the brackets paired around
+    /// a name inside one path segment, the name a file or page really has
     /// (`…/files/[EN]ASNA09.pdf`; not `[]`, `[…]`, a blank inside, or one
-    /// ending the segment, a footnote's `…/report.pdf[1]`), and in a link
+    /// ending the segment, a footnote's `…/report.pdf[1]`), empty brackets
+    /// ending a file's name before its extension (`…/tj_pkp214u06[].gif`),
+    /// a C++ operator's page (`…/string/operator[]/`), and in a link
     /// the quotes around one word of a title made a page's name
-    /// (`…/wiki/Jon_"maddog"_Hall`). So are
+    /// (`…/wiki/Jon_"maddog"_Hall`) or around a CJK headline made an
+    /// article's slug (`…/article/"创业快线：国际篇"–医疗健康`). So are
     /// double quotes that pair up there (a quoted search term in a link,
     /// `?q="Project:+openssh"`, which browsers encode as they send it, or
-    /// one opened escaped and closed raw, `?q=milestone%3A%223.5"`), and
+    /// one opened escaped and closed raw, `?q=milestone%3A%223.5"`, or the
+    /// other way, `?q=label%3A"Needs+Design+Feedback%22`), and
     /// a `|` in the query or fragment (`?family=Roboto|Lato`: the WHATWG URL
     /// standard sends it as it is, and APIs take lists so), nor a `^` in
     /// the query (a search's regular expression, `?q=file:^src/`, or a
@@ -81,7 +85,8 @@ declare_rule! {
     /// `multifile://start:stop\@pattern` (`\@` outside http, https, ftp,
     /// file, ws and wss, whose `\` a browser reads as `/`)) is that syntax's
     /// escape, and npm's
-    /// version range after a package (`reveal.js@^5`) is what CDNs take, as
+    /// version range after a package (`reveal.js@^5`, or as a path segment,
+    /// npmmirror's `…/antd/^5/files/…`) is what CDNs take, as
     /// git's parent-of mark in a compare or commit view
     /// (`/compare/v1.0^...v1.1`) is what GitHub and GitLab take, and
     /// Gitiles' `…/+/1251ca7^!/` (a commit's diff). An
@@ -140,6 +145,8 @@ declare_rule! {
     /// (or a CJK bracket), a title's own: `…/报告：全球软件安全.pdf`,
     /// `…/课程翻译（一）：渲染性能/`, nor the ideographic comma
     /// numbering a file (`…/Presentations/41、benchmarksql-report.pdf`),
+    /// nor, in a link, one listing a title's parts or numbering a heading
+    /// (`…-安装数据服务器、aos和客户端-step-2/`, `#2、google-fonts`),
     /// nor, in a link, a fullwidth hyphen or other joining mark after a CJK
     /// letter in a name (`…/驱动力图－2016年中盘点.png`) or any CJK mark ending
     /// a segment of a CJK title (`…/入坑开源项目？/`, `…/远高于redis？/`), or a
@@ -157,7 +164,8 @@ declare_rule! {
     /// title's `？`, `！` or `：` after a CJK letter before a Latin word in a
     /// link (`…/了解Emoji吗？Emoji全貌.png`, `…/源码鉴赏：Retrofit.md`), nor CJK brackets paired
     /// around CJK letters in one segment of a link's path, a title made a
-    /// slug (`…/《Python自然语言处理》阅读笔记（一）`), nor a curly apostrophe
+    /// slug (`…/《Python自然语言处理》阅读笔记（一）`, fullwidth quotes
+    /// `…/＂创业快线：国际篇＂–医疗健康`), nor a curly apostrophe
     /// inside a word of a link's path, `…/raspberry-pi’s-birthday.md`, a
     /// file so named, or quoting a slug's words there
     /// (`…-by-‘build-an-app’-…`) or eliding one between a title's words
@@ -558,9 +566,13 @@ fn in_doubled_escape(b: &[u8], i: usize) -> bool {
 }
 
 /// `https://unpkg.com/reveal.js@^5`: npm's version range after a package
-/// name, which CDNs take as it is.
+/// name, which CDNs take as it is; npmmirror's takes it as a path segment
+/// of its own (`https://registry.npmmirror.com/antd/^5/files/lib/index.js`).
 fn is_version_caret(b: &[u8], i: usize) -> bool {
-    b[i] == b'^' && i > 0 && b[i - 1] == b'@' && b.get(i + 1).is_some_and(u8::is_ascii_digit)
+    b[i] == b'^'
+        && i > 0
+        && matches!(b[i - 1], b'@' | b'/')
+        && b.get(i + 1).is_some_and(u8::is_ascii_digit)
 }
 
 /// `…/geocubes^&datetime=…^&bbox=…`: cmd.exe's escape before a query's `&`,
@@ -658,8 +670,14 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
         let mut escaped_quote = false;
         for i in r.clone() {
             match b[i] {
+                // GitHub's `?q=label%3A"Needs+Design+Feedback%22`: a term
+                // opened raw and closed escaped is one pair too.
                 b'%' if b.get(i + 1..i + 3) == Some(b"22") => {
-                    escaped_quote = !escaped_quote;
+                    if let Some(o) = quote.take() {
+                        out.push(o);
+                    } else {
+                        escaped_quote = !escaped_quote;
+                    }
                 }
                 // NuGet's `?q=milestone%3A%223.5%20RC"`: a quoted term
                 // opened escaped and closed raw is one pair still.
@@ -802,6 +820,35 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
             out.extend([last + k, last + close]);
         }
     }
+    // `…/reference/string/string/operator[]/`, `…/operator<<`: C++'s
+    // operators, each a page of cplusplus.com and cppreference named so.
+    let mut from = path.start;
+    for segment in cx.url[path.clone()].split('/') {
+        let marks = segment
+            .strip_prefix("operator")
+            .unwrap_or_default()
+            .as_bytes();
+        if (1..=3).contains(&marks.len()) && marks.iter().all(|c| b"[]()<>=!+-*%&|^~,".contains(c))
+        {
+            out.extend(from + 8..from + segment.len());
+        }
+        from += segment.len() + 1;
+    }
+    // `…/image/tj_pkp214u06[].gif`: empty brackets ending a file's name
+    // before its extension, the name it really has (a bracket pasted in
+    // elsewhere, `…/ember-4-3[]/`, is still reported).
+    let last_name = &b[last..path.end];
+    if let Some(k) = memchr::memmem::find(last_name, b"[]") {
+        let ext = &last_name[k + 2..];
+        if k > 0
+            && last_name[k - 1].is_ascii_alphanumeric()
+            && ext.first() == Some(&b'.')
+            && (2..=5).contains(&(ext.len() - 1))
+            && ext[1..].iter().all(u8::is_ascii_alphanumeric)
+        {
+            out.extend([last + k, last + k + 1]);
+        }
+    }
     // `[…](https://infoscience.epfl.ch/…/files/[EN]ASNA09.pdf)`,
     // `…/[Tech]%20blockchain/…`, a Hexo post's `…/2014-08-19-[译]…/`,
     // `…/Foundations_of_streaming_SQL_[QCon_London_2018].pptx`: brackets
@@ -811,10 +858,16 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
     // ellipsis (Slack's `…/blob[…]ain/`), not nested, not a blank; not in
     // a wrapper, whose blanks were taken out (`<http://…/rfc4346.txt ,
     // which was superseded by [TLS12].`, the `>` misplaced).
-    if matches!(
-        cx.cand.form,
-        crate::scan::Form::Link | crate::scan::Form::Bare | crate::scan::Form::UrlPrefix
-    ) {
+    // An angle-bracketed URL on one line is as whole as a link
+    // (`<https://github.com/o/r/wiki/⒛-[规范]--CSS-BEM-书写规范>`).
+    let one_line_angle =
+        cx.cand.form == crate::scan::Form::Angle && cx.cand.facts.whitespace_removed.is_empty();
+    if one_line_angle
+        || matches!(
+            cx.cand.form,
+            crate::scan::Form::Link | crate::scan::Form::Bare | crate::scan::Form::UrlPrefix
+        )
+    {
         // Per segment: the `[` waiting for its `]`, or `Err` once a bracket
         // nests or closes nothing there (none after it is spared).
         let mut open: Result<Option<usize>, ()> = Ok(None);
@@ -852,13 +905,26 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
         for segment in cx.url[path.clone()].split('/') {
             let quotes: Vec<usize> = segment.match_indices('"').map(|(k, _)| from + k).collect();
             if let [o, c] = quotes[..] {
-                let word = &b[o + 1..c];
+                let word = &cx.url[o + 1..c];
                 let nickname = !word.is_empty()
-                    && word.iter().all(|x| x.is_ascii_alphanumeric() || *x == b'-')
+                    && word.chars().all(|x| x.is_ascii_alphanumeric() || x == '-')
                     && o > from
                     && b[o - 1] == b'_'
                     && b.get(c + 1) == Some(&b'_');
-                if nickname {
+                // A quoted headline made an article's slug, in CJK letters
+                // (hktdc's `…/article/"创业快线：国际篇"–医疗健康`): the quotes
+                // open the segment or follow a separator, and close it or
+                // precede one.
+                let headline = word.chars().any(is_cjk_letter)
+                    && word
+                        .chars()
+                        .all(|x| x.is_alphanumeric() || is_cjk_mark(x) || matches!(x, '-' | '_'))
+                    && (o == from || matches!(b[o - 1], b'_' | b'-'))
+                    && cx.url[c + 1..]
+                        .chars()
+                        .next()
+                        .is_none_or(|x| matches!(x, '/' | '_' | '-' | '\u{2013}' | '\u{2014}'));
+                if nickname || headline {
                     out.extend([o, c]);
                 }
             }
@@ -950,6 +1016,7 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
             && !is_heading_text_fragment(cx, i, c)
             && !is_file_numbering(cx.url, i, c)
             && !is_word_joiner(cx.url, i, c)
+            && !is_enumeration_comma(cx, i, c)
     };
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     let mut chars = cx.url.char_indices().peekable();
@@ -1028,6 +1095,28 @@ fn is_cjk_name_punctuation(url: &str, i: usize, c: char) -> bool {
             .chars()
             .next()
             .is_some_and(|a| is_cjk_letter(a) || opened(a))
+}
+
+/// Whether `c`, at `i` in a link, is the ideographic comma of a title's
+/// list or a heading's number (a Hexo permalink's `…-安装数据服务器、aos和客户端-step-2/`,
+/// a heading's anchor `#2、google-fonts`): after a CJK letter or a digit,
+/// before a letter or digit. No ASCII mark is typed as `、`, and a bare URL
+/// ends before it; one ending the link is prose.
+fn is_enumeration_comma(cx: &Cx<'_>, i: usize, c: char) -> bool {
+    c == '\u{3001}'
+        && matches!(
+            cx.cand.form,
+            crate::scan::Form::Link | crate::scan::Form::Angle
+        )
+        && (cx.url[..i].chars().next_back().is_some_and(is_cjk_letter) || {
+            // A number starting its segment or fragment (`#2、…`).
+            let digits = cx.url[..i].trim_end_matches(|d: char| d.is_ascii_digit());
+            digits.len() < i && digits.ends_with(['/', '#', '-', '_'])
+        })
+        && cx.url[i + c.len_utf8()..]
+            .chars()
+            .next()
+            .is_some_and(|a| is_cjk_letter(a) || a.is_ascii_alphanumeric())
 }
 
 /// The path segment (or the text between two `/`) holding byte `i` of
@@ -1268,7 +1357,7 @@ fn is_cjk_letter(c: char) -> bool {
 }
 
 /// CJK brackets, each opener with its closer.
-const CJK_BRACKETS: [(char, char); 7] = [
+const CJK_BRACKETS: [(char, char); 8] = [
     ('\u{300A}', '\u{300B}'), // 《 》
     ('\u{3008}', '\u{3009}'), // 〈 〉
     ('\u{300C}', '\u{300D}'), // 「 」
@@ -1276,6 +1365,7 @@ const CJK_BRACKETS: [(char, char); 7] = [
     ('\u{3010}', '\u{3011}'), // 【 】
     ('\u{3014}', '\u{3015}'), // 〔 〕
     ('\u{FF08}', '\u{FF09}'), // （ ）
+    ('\u{FF02}', '\u{FF02}'), // ＂ ＂
 ];
 
 /// Whether `c`, at `i` in a link's path or fragment, is a CJK bracket
@@ -1441,6 +1531,7 @@ mod tests {
         );
     }
 
+    use crate::document::Syntax;
     use crate::rules::testutil::{
         cand, cand_with, diagnostics, diagnostics_with, table, table_3986,
     };
@@ -1628,7 +1719,7 @@ mod tests {
             "[p](https://a.example/docs/Guide[PDF]/x.html)\n",
             "[p](https://a.example/x[a b]/z)\n",
             "[p](https://a.example/x]y/z)\n",
-            "see <http://a.example/files/[EN]ASNA09.pdf> now\n",
+            "see <http://a.example/files/[EN]\n  ASNA09.pdf> now\n",
         ] {
             assert!(unsafe_in(Syntax::Markdown, md, Standard::Rfc3986), "{md}");
         }
@@ -2357,5 +2448,106 @@ mod tests {
             "https://a.example/#What\u{2019}s the right way",
             Form::Link
         ));
+    }
+
+    #[test]
+    fn an_ideographic_comma_in_a_links_title_or_heading_number_is_its_own() {
+        // A Hexo permalink listing a title's parts; a heading's number.
+        let listed = "http://a.example/demo-\u{5b89}\u{88c5}\u{5668}\u{3001}aos\u{548c}-step-2/";
+        assert!(!fired(listed, Form::Link));
+        assert!(!fired(
+            "https://u.sb/css-cdn/#2\u{3001}google-fonts",
+            Form::Angle
+        ));
+        // Near misses: bare; ending the link; after a Latin letter.
+        assert!(fired(listed, Form::Bare));
+        assert!(fired(
+            "http://a.example/\u{5b89}\u{88c5}\u{3001}",
+            Form::Link
+        ));
+        assert!(fired("http://a.example/x\u{3001}y", Form::Link));
+    }
+
+    #[test]
+    fn fullwidth_quotes_around_a_headline_in_a_slug_are_its_own() {
+        // hktdc's article named after its quoted headline.
+        let slug = "https://hkmb.hktdc.com/sc/d7eKi5jx/article/\u{ff02}\u{521b}\u{4e1a}\u{ff1a}\u{56fd}\u{9645}\u{ff02}\u{2013}\u{533b}\u{7597}";
+        assert!(!fired(slug, Form::Link));
+        // Near misses: one quote alone; no CJK letter inside; bare.
+        assert!(fired(
+            "https://a.example/article/\u{ff02}\u{521b}\u{4e1a}",
+            Form::Link
+        ));
+        assert!(fired("https://a.example/\u{ff02}ab\u{ff02}", Form::Link));
+        assert!(fired(slug, Form::Bare));
+        // The same headline with ASCII quotes.
+        let md = "[x](https://hkmb.hktdc.com/sc/article/\"\u{521b}\u{4e1a}\u{ff1a}\u{56fd}\u{9645}\"\u{2013}\u{533b}\u{7597})\n";
+        assert!(!unsafe_in(Syntax::Markdown, md, Standard::Rfc3986));
+        // Near misses: Latin words quoted after a letter; one quote.
+        assert!(unsafe_in(
+            Syntax::Markdown,
+            "[x](https://a.example/article/a\"\u{521b}\u{4e1a}\"b)\n",
+            Standard::Rfc3986
+        ));
+        assert!(unsafe_in(
+            Syntax::Markdown,
+            "[x](https://a.example/article/\"\u{521b}\u{4e1a})\n",
+            Standard::Rfc3986
+        ));
+    }
+
+    #[test]
+    fn brackets_a_page_really_has_under_rfc3986() {
+        let md = |text: &str| unsafe_in(Syntax::Markdown, text, Standard::Rfc3986);
+        // C++'s operators, each a page of cplusplus.com.
+        assert!(!md(
+            "[operator[]](https://legacy.cplusplus.com/reference/string/string/operator[]/)\n"
+        ));
+        assert!(!md(
+            "[x](https://en.cppreference.com/w/cpp/string/operator<<)\n"
+        ));
+        // Near misses: another word before the brackets; a word after.
+        assert!(md("[x](https://a.example/reference/operand[]/)\n"));
+        assert!(md("[x](https://a.example/reference/operator[]x/)\n"));
+        // Empty brackets ending a file's name before its extension.
+        assert!(!md(
+            "// https://www.orientalmotor.co.jp/image/tj_pkp214u06[].gif\n"
+        ));
+        // Near misses: a folder's; no extension.
+        assert!(md("see https://a.example/ember-4-3[]/x\n"));
+        assert!(md("see https://a.example/file[]x\n"));
+        // A wiki page's bracketed word, in angle brackets on one line.
+        assert!(!md(
+            "<https://github.com/Tencent/tmt-workflow/wiki/\u{2493}-[\u{89c4}\u{8303}]--CSS-BEM>\n"
+        ));
+        // Near miss: the wrapper spread over two lines.
+        assert!(unsafe_in(
+            Syntax::Text,
+            "<https://github.com/o/r/wiki/\u{2493}-[\u{89c4}\n\u{8303}]--CSS-BEM>\n",
+            Standard::Rfc3986
+        ));
+    }
+
+    #[test]
+    fn a_query_term_opened_raw_and_closed_escaped_is_one_pair() {
+        let md = |text: &str| unsafe_in(Syntax::Markdown, text, Standard::Rfc3986);
+        assert!(!md(
+            "[x](https://github.com/o/r/issues?q=is%3Aopen+label%3A\"Needs+Design+Feedback%22)\n"
+        ));
+        // Near miss: the raw quote never closed.
+        assert!(md(
+            "[x](https://github.com/o/r/issues?q=label%3A\"Needs+Design)\n"
+        ));
+    }
+
+    #[test]
+    fn a_version_range_as_a_path_segment_under_rfc3986() {
+        let md = |text: &str| unsafe_in(Syntax::Markdown, text, Standard::Rfc3986);
+        assert!(!md(
+            "> <https://registry.npmmirror.com/antd/^5/files/lib/index.js>\n"
+        ));
+        // Near misses: a word before the caret; no digit after it.
+        assert!(md("> <https://registry.npmmirror.com/antd/x^5/files/>\n"));
+        assert!(md("> <https://registry.npmmirror.com/antd/^x/files/>\n"));
     }
 }

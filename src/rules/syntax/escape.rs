@@ -34,6 +34,9 @@ declare_rule! {
     /// reference's name as written (`#cite_ref-Density_85%_1-0`),
     /// nor `mod_rewrite`'s back-reference on a `RewriteRule` line
     /// (`RewriteRule ^(.*)$ http://blog.example/%1 [R=301,L]`),
+    /// nor a `%` before a `-` in a fragment (Tistory's heading ids,
+    /// `#--%---Binary-%--Decoder%----`: the title's escapes with every
+    /// digit made `-`),
     /// nor a `news:` message-id's own `%` in Outlook Express's attribution,
     /// its `...` after it ("wrote in message
     /// news:%hfv7.8396$ym4.360194@iad-read.news.verio.net...", a
@@ -135,6 +138,16 @@ fn is_citation_anchor(cx: &Cx<'_>, at: usize) -> bool {
     })
 }
 
+/// Whether the `%` at `at` is followed by `-` in the fragment: a blog's
+/// heading id made of its percent-encoded title with each digit turned to
+/// `-` (Tistory's `…/404#--%---Binary-%--Decoder%----`, the heading
+/// "2-bit Binary Decoder"), which the page really has and browsers find as
+/// written. No escape starts `%-`, so none was meant.
+fn is_dashed_anchor(cx: &Cx<'_>, at: usize) -> bool {
+    cx.parts.fragment.as_ref().is_some_and(|f| f.contains(&at))
+        && cx.url.as_bytes().get(at + 1) == Some(&b'-')
+}
+
 /// Whether the `%` at `at` ends the URL quoted after SQL's `LIKE`
 /// (`WHERE share_url LIKE 'http://a.f.budejie.com/share/17076710%'`): the
 /// wildcard for any rest, in a query on a table of URLs.
@@ -221,6 +234,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
                 || is_like_wildcard(cx, e.range.start)
                 || is_tex2page_anchor(cx, e.range.start)
                 || is_citation_anchor(cx, e.range.start)
+                || is_dashed_anchor(cx, e.range.start)
                 || is_message_id(cx))
         {
             continue;
@@ -280,6 +294,15 @@ mod tests {
                     &[],
                 ),
                 ("https://en.wikipedia.org/wiki/X#Density_85%_1-0", &["%_1"]),
+                // Tistory's heading id, each digit of its escapes a `-`;
+                // near misses: in the path, another mark.
+                (
+                    "https://a.tistory.com/404#--%---Binary-%--Decoder%----",
+                    &[],
+                ),
+                ("https://a.tistory.com/586#Causal%--System", &[]),
+                ("https://a.tistory.com/%--/586", &["%--"]),
+                ("https://a.tistory.com/586#Causal%_-System", &["%_-"]),
                 ("https://a.example/76%", &["%"]),
                 // A bad escape before a fragment (perl.com's Google Groups
                 // links once panicked here).

@@ -5,6 +5,7 @@ use crate::rules::{declare_rule, Severity};
 use crate::url::grammar::escape::escapes;
 use crate::url::grammar::host;
 use crate::url::{Cx, SchemeKind, Standard};
+use std::ops::Range;
 
 declare_rule! {
     /// ## What it does
@@ -56,7 +57,10 @@ declare_rule! {
     /// Nor is the host of a request curl sends to a Unix socket (`curl
     /// --unix-socket /var/run/docker.sock http://v1.41/version`, ignored),
     /// or an address defanged in a write-up on malware
-    /// (`http://39.107.60[.]51/`).
+    /// (`http://39.107.60[.]51/`). A name whose last label ends in `-` at
+    /// the end of its line, the next line going on with the rest of it
+    /// (`https://www.hackers-` over `arise.com/post/…` in a Markdown
+    /// copy of a book), is reported as cut by the line break, under both.
     ///
     /// ## Example
     /// `http://host..example.com/`
@@ -269,8 +273,42 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         return;
     }
     if let Some(f) = host::check(cx.url, hostname.clone()) {
-        out.at(f.range, f.message);
+        match cut_at_line_end(cx, f.range.clone()) {
+            Some(message) => out.at_with_help(
+                f.range,
+                message,
+                "write the URL on one line: a line break ends it".to_string(),
+            ),
+            None => out.at(f.range, f.message),
+        }
     }
+}
+
+/// The message for a host whose last label ends in `-` at the end of its
+/// line, the name going on at the start of the next (`https://www.hackers-`
+/// over `arise.com/post/…` in a book's Markdown copy): the fault is the
+/// line break, which the document keeps (only plain text's hard wraps are
+/// rejoined), not a name someone chose.
+fn cut_at_line_end(cx: &Cx<'_>, fault: Range<usize>) -> Option<String> {
+    let label = cx.text(fault.clone());
+    if fault.end != cx.url.len() || !label.ends_with('-') {
+        return None;
+    }
+    let rest = cx.source_rest()?;
+    if !(rest.is_empty() || rest.starts_with(['\n', '\r'])) {
+        return None;
+    }
+    let next = cx.cand.excerpt.as_ref()?.next.trim_start();
+    let word = next
+        .split_whitespace()
+        .next()?
+        .trim_end_matches([',', '.', ';', ':', ')', '>']);
+    let name = word.split('/').next().unwrap_or_default();
+    (name.contains('.') && name.starts_with(|c: char| c.is_ascii_alphanumeric())).then(|| {
+        format!(
+            "the host is cut by a line break after `{label}`: the next line goes on with `{word}`"
+        )
+    })
 }
 
 /// `http://0x7f000001/`, `http://1113343453/`, `http://0177.0.0.1/`: an
@@ -403,6 +441,34 @@ mod tests {
             "new URI(\"http://39.107.60[0]51/\")",
             Standard::Rfc3986
         ));
+    }
+
+    #[test]
+    fn a_host_cut_by_a_line_break_says_so() {
+        // A book's Markdown copy, a URL hyphenated at its host.
+        let md = "see https://www.hackers-\narise.com/post/2019/stuxnet, and more\n";
+        let d = crate::rules::testutil::document_diagnostics(crate::document::Syntax::Markdown, md);
+        let host: Vec<_> = d.iter().filter(|d| d.rule == Rule::InvalidHost).collect();
+        assert_eq!(host.len(), 1, "{d:?}");
+        assert_eq!(
+            host[0].message,
+            "the host is cut by a line break after `hackers-`: the next line goes on with `arise.com/post/2019/stuxnet`"
+        );
+        // Near misses: the next line a word, not a name; text after the
+        // URL on its line. Each is the label's fault, as before.
+        for md in [
+            "see https://www.hackers-\nand more\n",
+            "see https://www.hackers- arise.com/x\n",
+        ] {
+            let d =
+                crate::rules::testutil::document_diagnostics(crate::document::Syntax::Markdown, md);
+            let host: Vec<_> = d.iter().filter(|d| d.rule == Rule::InvalidHost).collect();
+            assert_eq!(host.len(), 1, "{md}: {d:?}");
+            assert!(
+                host[0].message.starts_with("label `hackers-`"),
+                "{md}: {d:?}"
+            );
+        }
     }
 
     #[test]

@@ -15,7 +15,10 @@ declare_rule! {
     /// counts as one letter added), `http:/host` (one slash), `http//host` (no colon),
     /// `https:://host` (a colon too many) and `http:\\host` (backslashes).
     /// The scanner finds these although their scheme is not one it looks
-    /// for. A registered or configured scheme is never a near miss: `sftp`,
+    /// for, and a link's destination without its colon
+    /// (`[Sodium Halogen](https//sodiumhalogen.com)`, `href="https//…"`,
+    /// which a browser reads as a page below the current one) is read as
+    /// one when its first segment is a host name. A registered or configured scheme is never a near miss: `sftp`,
     /// `ftps`, `rtsp`, `git+ssh`, `svn+https` are left alone, and so is
     /// a directory named like a scheme before a `:` in a path
     /// (`…/incoming/ftp:/var/incoming/ftp`, a Docker volume mount), and so is

@@ -22,7 +22,9 @@ declare_rule! {
     /// reader takes it for a relative reference, which leads nowhere.
     ///
     /// ## Standards
-    /// The same under `rfc3986` and `rfc1738`. Under `rfc1738` the stray
+    /// A quoted pattern is no link (`("hdfs://..")`, a program's string
+    /// outside its code block). The same under `rfc3986` and `rfc1738`.
+    /// Under `rfc1738` the stray
     /// `[` or `"` is also `unsafe-character`, as every unsafe character is.
     ///
     /// ## Example

@@ -30,6 +30,38 @@ fn angle_needs_a_known_scheme_or_slashes() {
 }
 
 #[test]
+fn a_wrapper_longer_than_the_cap_and_closed_on_its_line_is_not_unclosed() {
+    // A build mail's `(<https://…/ws/…/ImgLibException.java)>` of 32,000
+    // bytes: read as bare text, never reported as unclosed.
+    let path = "a/".repeat(6000);
+    let long = format!("(<https://qa.example.org/job/ws/{path}X.java)>\n");
+    let c = scan_all(long.as_bytes(), &ScanOptions::default());
+    assert!(c.iter().all(|c| !c.facts.unterminated), "{c:#?}");
+    assert!(c.iter().any(|c| c.url.ends_with("X.java")), "{c:#?}");
+    // Near miss: no `>` on the line, so it is unclosed.
+    let open = format!("(<https://qa.example.org/job/ws/{path}X.java)\nmore\n");
+    let c = scan_all(open.as_bytes(), &ScanOptions::default());
+    assert!(c.iter().any(|c| c.facts.unterminated), "{c:#?}");
+}
+
+#[test]
+fn a_wrapper_cut_by_an_excerpts_ellipsis_is_not_unclosed() {
+    // A generated summary of a post: `&lt;http://…/Bakera …`.
+    for text in [
+        "Sinusfunktion <http://www.geogebra.org/de/upload/Bakera \u{2026}\n",
+        "Sinusfunktion <http://www.geogebra.org/de/upload/Bakera...\n",
+    ] {
+        let c = scan_all(text.as_bytes(), &ScanOptions::default());
+        assert!(c.iter().all(|c| !c.facts.unterminated), "{c:#?}");
+        assert_eq!(c.len(), 1, "{c:#?}");
+    }
+    // Near miss: words after it.
+    let text = "Sinusfunktion <http://www.geogebra.org/de/upload/Bakera and more\n";
+    let c = scan_all(text.as_bytes(), &ScanOptions::default());
+    assert!(c[0].facts.unterminated, "{c:#?}");
+}
+
+#[test]
 fn a_wrapper_goes_on_past_a_comments_mark() {
     // scikit-image's gallery example: reST in Python comments.
     let c = one("# see `label2rgb <http://scikit-\n# image.org/docs/api.html#l2r>`_.\n");
@@ -277,12 +309,21 @@ fn an_ldif_value_from_a_url_opens_no_wrapper() {
 
 #[test]
 fn unterminated_by_the_byte_cap() {
+    // Past the cap with no `>` on its line: unclosed, its text read again
+    // as bare text.
+    let mut s = b"<URL:http://a/".to_vec();
+    s.extend(std::iter::repeat_n(b'x', 9000));
+    s.extend(b"\nmore>");
+    let c = scan_all(&s, &ScanOptions::default());
+    assert!(c[0].facts.unterminated);
+    assert_eq!(c[1].form, B);
+    // Closed on its line: too long to read as a wrapper, not unclosed.
     let mut s = b"<URL:http://a/".to_vec();
     s.extend(std::iter::repeat_n(b'x', 9000));
     s.push(b'>');
     let c = scan_all(&s, &ScanOptions::default());
-    assert!(c[0].facts.unterminated);
-    assert_eq!(c[1].form, B);
+    assert!(c.iter().all(|c| !c.facts.unterminated), "{c:?}");
+    assert_eq!(c[0].form, B);
 }
 
 #[test]

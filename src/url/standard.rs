@@ -910,7 +910,11 @@ pub fn in_passwd_entry(cand: &crate::scan::Candidate) -> bool {
         .find(|c: char| c.is_ascii_whitespace())
         .unwrap_or(after.len());
     let word = format!("{}{}{}", &line[start..], cand.raw, &after[..word_end]);
-    entry(&format!("{line}{}{after}", cand.raw)) || entry(&word)
+    // Or the line after a comment's or a prompt's mark (`# nobody:…:1:0:
+    // nobody for ftp:/:/bin/false`, a shell session's output in a post).
+    let whole = format!("{line}{}{after}", cand.raw);
+    let marked = whole.trim_start_matches(['#', '>', '$', ' ', '\t']);
+    entry(&whole) || entry(&word) || entry(marked)
 }
 
 /// Whether an equation compares the candidate with another form
@@ -1515,6 +1519,13 @@ mod tests {
             entry("ftp:*:14:14::0:0:Anonymous FTP:/var/ftp:/nonexistent\n"),
             [true]
         );
+        // A shell session's output after a comment's mark, the scheme's
+        // name in a GECOS field with blanks; near miss: a sentence.
+        assert_eq!(
+            entry("# nobody:28nxEPGl5Ifik:1:0:nobody for ftp:/:/bin/false\n"),
+            [true]
+        );
+        assert_eq!(entry("# see ftp:/:/bin/false here\n"), [false]);
         // Near misses: six fields, and names where the numbers go; a
         // blank beyond ASCII before the URL (no panic on its bytes).
         assert_eq!(entry("news:x:9:13:news:/var/spool/news\n"), [false]);

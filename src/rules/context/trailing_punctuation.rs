@@ -77,7 +77,9 @@ declare_rule! {
     /// and a last segment or a query value made of marks only, an
     /// operator's name (`…/wiki/%3F:`, the article on `?:`; Hoogle's
     /// `?hoogle=%5E.`, a search for `^.`), or whose last word after a `_`
-    /// is (the J wiki's `…/Help/Primer/090_Cut_;.`, the primitive `;.`).
+    /// is (the J wiki's `…/Help/Primer/090_Cut_;.`, the primitive `;.`),
+    /// and an account's handle that ends in a dot (`…/@ez.`, a YouTube
+    /// channel's; Medium's `…/@Dreamer.`).
     ///
     /// ## Example
     /// `[the spec](https://a.example/spec.html.)`
@@ -417,6 +419,12 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     {
         return;
     }
+    // `https://www.youtube.com/@ez.`, Medium's `…/@Dreamer.`: a handle
+    // whose name ends in a dot, the whole last segment; a sentence's stop
+    // follows a page, not an account's `@`.
+    if cx.parts.query.is_none() && is_handle_with_dot(cx.url) {
+        return;
+    }
     // `…/wiki/%3F:` (the article on the `?:` operator): a last segment of
     // marks and escapes only is an operator's name, its colon its own.
     if cx.parts.query.is_none() && symbol_name(cx.url) {
@@ -552,6 +560,20 @@ fn is_issue_key(seg: &str) -> bool {
             && !number.is_empty()
             && number.bytes().all(|c| c.is_ascii_digit())
     })
+}
+
+/// Whether the URL ends in a last path segment that is an account's
+/// handle ending in `.`, `@` and a word before it (`…/@ez.`, `…/@will.c.`).
+fn is_handle_with_dot(url: &str) -> bool {
+    let last = &url[url.rfind('/').map_or(0, |k| k + 1)..];
+    last.strip_prefix('@')
+        .and_then(|h| h.strip_suffix('.'))
+        .is_some_and(|name| {
+            name.starts_with(|c: char| c.is_alphanumeric())
+                && name
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '-'))
+        })
 }
 
 /// Whether the last path segment holds no letter or digit, escaped or not
@@ -715,6 +737,9 @@ mod tests {
             "https://en.wikipedia.org/wiki/%3F:",
             // The J wiki's page on the primitive `;.`.
             "https://code.jsoftware.com/wiki/Help/Primer/090_Cut_;.",
+            // A channel's and a writer's handles ending in a dot.
+            "https://www.youtube.com/@ez.",
+            "https://medium.com/@Dreamer.",
             "https://latex.codecogs.com/svg.image?\\inline&space;i&space;",
             "https://support.mozilla.org/kb/x?_gl=1*12w45u6*_ga*MTY3MTE5OTUyMy4xLjAuMA..",
             "https://gitlab.com/x.yml?_gl=1%2a1hjur0y%2a_ga%2aNDkwNzM2Mzg5LjE2MzUxODMzMTE.",
@@ -761,6 +786,16 @@ mod tests {
         ] {
             assert!(
                 !link_rules(url, false).contains(&Rule::TrailingPunctuation),
+                "{url}"
+            );
+        }
+        // Near misses of a handle: a page under it, an address.
+        for url in [
+            "https://www.youtube.com/@ez/videos.",
+            "https://a.example/user@ez.",
+        ] {
+            assert!(
+                link_rules(url, false).contains(&Rule::TrailingPunctuation),
                 "{url}"
             );
         }

@@ -45,7 +45,8 @@ declare_rule! {
     /// a C++ operator's page (`…/string/operator[]/`), and in a link
     /// the quotes around one word of a title made a page's name
     /// (`…/wiki/Jon_"maddog"_Hall`) or around a CJK headline made an
-    /// article's slug (`…/article/"创业快线：国际篇"–医疗健康`). So are
+    /// article's slug (`…/article/"创业快线：国际篇"–医疗健康`) or a title's
+    /// first word before its colon (`…/paper/"GrabCut":-interactive-…`). So are
     /// double quotes that pair up there (a quoted search term in a link,
     /// `?q="Project:+openssh"`, which browsers encode as they send it, or
     /// one opened escaped and closed raw, `?q=milestone%3A%223.5"`, or the
@@ -915,15 +916,17 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
                 // (hktdc's `…/article/"创业快线：国际篇"–医疗健康`): the quotes
                 // open the segment or follow a separator, and close it or
                 // precede one.
-                let headline = word.chars().any(is_cjk_letter)
+                // Or a quoted title's word opening a slug, a colon after it
+                // (Semantic Scholar's `…/paper/"GrabCut":-interactive-…/7a95…`).
+                let headline = (word.chars().any(is_cjk_letter)
+                    || (o == from && b.get(c + 1) == Some(&b':')))
                     && word
                         .chars()
                         .all(|x| x.is_alphanumeric() || is_cjk_mark(x) || matches!(x, '-' | '_'))
                     && (o == from || matches!(b[o - 1], b'_' | b'-'))
-                    && cx.url[c + 1..]
-                        .chars()
-                        .next()
-                        .is_none_or(|x| matches!(x, '/' | '_' | '-' | '\u{2013}' | '\u{2014}'));
+                    && cx.url[c + 1..].chars().next().is_none_or(|x| {
+                        matches!(x, '/' | '_' | '-' | ':' | '\u{2013}' | '\u{2014}')
+                    });
                 if nickname || headline {
                     out.extend([o, c]);
                 }
@@ -2494,6 +2497,18 @@ mod tests {
             "[x](https://a.example/article/\"\u{521b}\u{4e1a})\n",
             Standard::Rfc3986
         ));
+        // A title's quoted first word in Semantic Scholar's slug; near
+        // misses: not at the segment's start, no colon after it.
+        let md = |path: &str| {
+            unsafe_in(
+                Syntax::Markdown,
+                &format!("[x](https://www.semanticscholar.org/paper/{path}/7a95)\n"),
+                Standard::Rfc3986,
+            )
+        };
+        assert!(!md("\"GrabCut\":-interactive-foreground-extraction"));
+        assert!(md("x-\"GrabCut\":-interactive"));
+        assert!(md("\"GrabCut\"-interactive"));
     }
 
     #[test]

@@ -78,8 +78,8 @@ declare_rule! {
     /// operator's name (`…/wiki/%3F:`, the article on `?:`; Hoogle's
     /// `?hoogle=%5E.`, a search for `^.`), or whose last word after a `_`
     /// is (the J wiki's `…/Help/Primer/090_Cut_;.`, the primitive `;.`),
-    /// and an account's handle that ends in a dot (`…/@ez.`, a YouTube
-    /// channel's; Medium's `…/@Dreamer.`).
+    /// and an account's handle that ends in a dot (a channel's
+    /// `youtube.com/@ez.`, a writer's `medium.com/@Dreamer.`).
     ///
     /// ## Example
     /// `[the spec](https://a.example/spec.html.)`

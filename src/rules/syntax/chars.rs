@@ -969,6 +969,15 @@ fn report_run(cx: &Cx<'_>, out: &mut Report<'_>, run: Range<usize>) -> String {
     } else {
         "unsafe characters"
     };
+    if text.starts_with('"') && is_glued_title(cx, run.start) {
+        out.at_with_help(
+            run,
+            "a link's title glued to its URL: a blank must come before the title's `\"`"
+                .to_string(),
+            "write a blank between the URL and the quoted title".to_string(),
+        );
+        return encoded;
+    }
     let message = if text == "#" {
         "a second `#`: only the first one starts the fragment".to_string()
     } else {
@@ -976,6 +985,23 @@ fn report_run(cx: &Cx<'_>, out: &mut Report<'_>, run: Range<usize>) -> String {
     };
     out.at_with_help(run, message, format!("write {encoded} (RFC 1738 §2.2)"));
     encoded
+}
+
+/// Whether the `"` at `at` opens a Markdown link's title typed with no
+/// blank before it (`[forum](https://forum.example.org/"Technical Support
+/// Forum")`, or one word right after a `/`, `…/"GroupDocs")`): the
+/// destination ends with the closing quote, and the words between are a
+/// title's, blanks and all. Encoding the quotes is no fix.
+fn is_glued_title(cx: &Cx<'_>, at: usize) -> bool {
+    let title = &cx.url[at + 1..];
+    cx.cand.form == crate::scan::Form::Link
+        && !standard::is_attribute_value(cx.cand)
+        && at > 0
+        && !cx.url.as_bytes()[at - 1].is_ascii_whitespace()
+        && title.len() > 1
+        && title.ends_with('"')
+        && (title[..title.len() - 1].contains(' ') || cx.url.as_bytes()[at - 1] == b'/')
+        && !title[..title.len() - 1].contains('"')
 }
 
 /// Runs of non-ASCII characters; in a host, the help gives its A-label.
@@ -2541,6 +2567,51 @@ mod tests {
             "<https://github.com/o/r/wiki/\u{2493}-[\u{89c4}\n\u{8303}]--CSS-BEM>\n",
             Standard::Rfc3986
         ));
+    }
+
+    #[test]
+    fn a_title_glued_to_its_url_says_so() {
+        let d = crate::rules::testutil::document_diagnostics(
+            Syntax::Markdown,
+            "see [forum](https://forum.example.org/\"Technical Support Forum\") now\n",
+        );
+        let unsafe_: Vec<_> = d
+            .iter()
+            .filter(|d| d.rule == Rule::UnsafeCharacter)
+            .collect();
+        assert_eq!(unsafe_.len(), 1, "{d:?}");
+        assert!(
+            unsafe_[0].message.starts_with("a link's title glued"),
+            "{d:?}"
+        );
+        let d = crate::rules::testutil::document_diagnostics(
+            Syntax::Markdown,
+            "The [GroupDocs](http://www.groupdocs.com/\"GroupDocs\") team\n",
+        );
+        assert!(
+            d.iter()
+                .any(|d| d.message.starts_with("a link's title glued")),
+            "{d:?}"
+        );
+        // Near misses: one word quoted, no blank (a quote in the path);
+        // an HTML attribute, which has no title.
+        let d = crate::rules::testutil::document_diagnostics(
+            Syntax::Markdown,
+            "see [x](https://a.example.org/\"Forum\"x) now\n",
+        );
+        assert!(
+            d.iter().all(|d| !d.message.starts_with("a link's title")),
+            "{d:?}"
+        );
+        let d = crate::rules::testutil::document_diagnostics(
+            Syntax::Html,
+            "<a href='https://a.example.org/\"Technical Support\"'>x</a>\n",
+        );
+        assert!(d.iter().any(|d| d.rule == Rule::UnsafeCharacter), "{d:?}");
+        assert!(
+            d.iter().all(|d| !d.message.starts_with("a link's title")),
+            "{d:?}"
+        );
     }
 
     #[test]

@@ -294,7 +294,8 @@ fn cut_at_line_end(cx: &Cx<'_>, fault: Range<usize>) -> Option<String> {
     if fault.end != cx.url.len() || !label.ends_with('-') {
         return None;
     }
-    let rest = cx.source_rest()?;
+    // A soft hyphen after it, a PDF's typesetting, is no text either.
+    let rest = cx.source_rest()?.trim_start_matches('\u{ad}');
     if !(rest.is_empty() || rest.starts_with(['\n', '\r'])) {
         return None;
     }
@@ -453,6 +454,13 @@ mod tests {
         assert_eq!(
             host[0].message,
             "the host is cut by a line break after `hackers-`: the next line goes on with `arise.com/post/2019/stuxnet`"
+        );
+        // A soft hyphen between the `-` and the break (a PDF's).
+        let md = "see https://www.smart-\u{ad}\nindustry.net/x and more\n";
+        let d = crate::rules::testutil::document_diagnostics(crate::document::Syntax::Markdown, md);
+        assert!(
+            d.iter().any(|d| d.message.starts_with("the host is cut by a line break")),
+            "{d:?}"
         );
         // Near misses: the next line a word, not a name; text after the
         // URL on its line. Each is the label's fault, as before.

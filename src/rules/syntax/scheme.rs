@@ -19,7 +19,10 @@ declare_rule! {
     ///
     /// A link target with a bracket or quote glued before its scheme
     /// (`[text]([https://…)`, `href="“https://…"`) is this rule's too: a
-    /// reader takes it for a relative reference, which leads nowhere.
+    /// reader takes it for a relative reference, which leads nowhere. So
+    /// is a whole Markdown link pasted as the destination
+    /// (`[text]([https://a/p](https://a/p))`), whose fix keeps the inner
+    /// link's target.
     ///
     /// ## Standards
     /// A quoted pattern is no link (`("hdfs://..")`, a program's string
@@ -99,6 +102,23 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         out.at(0..1, "the scheme before `:` is empty".to_string());
         return;
     }
+    // `[x]([https://a/p](https://a/p))`: a whole Markdown link pasted as
+    // the destination (an editor that links what it is given). Removing
+    // the `[` would leave `https://a/p](https://a/p)`: the fix keeps the
+    // inner link's own target.
+    if let Some(target) = nested_link_target(cx.url) {
+        out.at_with_help(
+            r.clone(),
+            "the link's destination is another whole link, `[…](…)`".to_string(),
+            format!("write its target alone: `{target}`"),
+        );
+        out.fix(
+            Applicability::Unsafe,
+            "keep the inner link's target",
+            vec![(0..cx.url.len(), target.to_string())],
+        );
+        return;
+    }
     if let Some(StrayMarks { mark, partner }) = stray_marks(cx) {
         let c = cx.text(mark.clone());
         out.at_with_help(
@@ -130,6 +150,22 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     }
 }
 
+/// The target of a Markdown link that is a destination whole,
+/// `[https://a/p](https://a/p)`: `https://a/p`, when it starts with a
+/// scheme and `//`.
+fn nested_link_target(url: &str) -> Option<&str> {
+    let inner = url.strip_prefix('[')?.strip_suffix(')')?;
+    let (_, target) = inner.split_once("](")?;
+    let colon = target.find(':')?;
+    (colon > 0
+        && target[..colon]
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'))
+        && target[colon + 1..].starts_with("//")
+        && !target.contains(['(', ')', '[', ']', ' ']))
+    .then_some(target)
+}
+
 #[cfg(test)]
 mod tests {
     use crate::rules::testutil::table;
@@ -148,6 +184,28 @@ mod tests {
                 ("HTTP://host/", &[]),
                 ("a/b:c", &[]),
             ],
+        );
+    }
+
+    #[test]
+    fn a_link_pasted_as_a_destination_keeps_its_target() {
+        let d = crate::rules::testutil::document_diagnostics(
+            crate::document::Syntax::Markdown,
+            "see [x]([https://a.example.org/p](https://a.example.org/q)) now\n",
+        );
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].rule, Rule::InvalidScheme);
+        assert_eq!(
+            d[0].message,
+            "the link's destination is another whole link, `[…](…)`"
+        );
+        let fix = d[0].fix.as_ref().expect("a fix");
+        assert_eq!(fix.edits[0].content, "https://a.example.org/q");
+        // Near misses: a bracket alone (its `[` removed), no target after.
+        assert_eq!(super::nested_link_target("[https://a.example.org/p]"), None);
+        assert_eq!(
+            super::nested_link_target("[https://a.example.org/p](x y)"),
+            None
         );
     }
 

@@ -780,12 +780,44 @@ pub(crate) fn is_colonless_web_url(dest: &str) -> bool {
         .split(|&c| matches!(c, b'/' | b'?' | b'#'))
         .next()
         .unwrap_or_default();
+    // A name's last label, not a file's extension (`http//README.md`, a
+    // folder `http/` meant) or a version's number (`http//v1.2/notes`).
+    let top = host.rsplit(|&c| c == b'.').next().unwrap_or_default();
+    let top = top.split(|&c| c == b':').next().unwrap_or_default();
+    let file = [
+        &b"md"[..],
+        b"html",
+        b"htm",
+        b"txt",
+        b"json",
+        b"png",
+        b"jpg",
+        b"jpeg",
+        b"gif",
+        b"svg",
+        b"pdf",
+        b"xml",
+        b"yml",
+        b"yaml",
+        b"rst",
+        b"php",
+        b"js",
+        b"css",
+        b"ts",
+        b"py",
+        b"rs",
+    ]
+    .iter()
+    .any(|e| top.eq_ignore_ascii_case(e));
     host.first().is_some_and(u8::is_ascii_alphanumeric)
         && host.contains(&b'.')
         && host.last().is_some_and(u8::is_ascii_alphanumeric)
         && host
             .iter()
             .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'-' | b':'))
+        && top.len() >= 2
+        && top.iter().all(u8::is_ascii_alphabetic)
+        && !file
 }
 
 /// Read `src` as `syntax`.

@@ -580,12 +580,20 @@ fn has_placeholder(b: &[u8]) -> bool {
         // REST client's `…/allcalendars/%projection:full%`, with a default;
         // Writerside's `…/%product-version%/index.html`; i-doit's with a
         // filter, `?initial-overview=%objectname|encode%`).
-        let between = b[i + 1..]
+        let mut between = b[i + 1..]
             .iter()
-            .take_while(|c| {
-                c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b':' | b'-' | b'|')
-            })
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b':' | b'-'))
             .count();
+        // The filter after a name that is no escape's start, letters only.
+        if !escape && between >= 2 && b.get(i + 1 + between) == Some(&b'|') {
+            let filter = b[i + 2 + between..]
+                .iter()
+                .take_while(|c| c.is_ascii_alphabetic())
+                .count();
+            if filter > 0 {
+                between += 1 + filter;
+            }
+        }
         // The closing `%` starts no escape (`100%sure%20x` is a URL).
         let close = i + 1 + between;
         let closed = b.get(close) == Some(&b'%')
@@ -1571,6 +1579,10 @@ mod tests {
             "http://a.example/#1",
             // A query's alternatives, after a host.
             "https://a.example/?(a|b)",
+            // A filter's bar after an escape, or after a name with no
+            // filter's letters.
+            "https://a.example/?q=%ab|cd%",
+            "https://a.example/?q=%name|%",
         ] {
             assert!(!is_pattern(u), "{u} is a URL");
         }

@@ -667,6 +667,14 @@ fn a_link_destination_without_its_colon_is_a_misspelled_scheme() {
         0
     );
     assert_eq!(n("[a](docs/https//a.example.org/)\n", "post.md"), 0);
+    // A folder `http/` meant: a file's name or a version after `//`.
+    assert_eq!(
+        n(
+            "[a](http//README.md) [b](http//index.html) [c](http//v1.2/notes)\n",
+            "post.md"
+        ),
+        0
+    );
 }
 
 /// A payload that breaks out of an attribute leaves its link unclosed on

@@ -293,20 +293,34 @@ pub(crate) fn wrapper(w: &Window, schemes: &Schemes, lt: usize) -> Option<Found>
         // A wrapper longer than the cap (a build log's `<https://…/ws/…>`
         // of 32,000 bytes) closed further on its line: too long to read,
         // not unclosed. The URL in it is read as bare text.
+        // The `>` must be the first byte past the cap that no URL holds
+        // (not another wrapper's, after a blank).
         if i >= limit && limit < b.len() && content.ws.is_empty() {
-            let line_end = memchr::memchr(b'\n', &b[limit..]).map_or(b.len(), |k| limit + k);
-            if memchr::memchr(b'>', &b[limit..line_end.min(lt + super::bare::BARE_CAP)]).is_some() {
+            let end = b.len().min(lt + super::bare::BARE_CAP);
+            let stop = b[limit..end]
+                .iter()
+                .position(|&c| c == b'>' || c == b'<' || c == b'\n' || is_blank(c))
+                .map(|k| b[limit + k]);
+            if stop == Some(b'>') {
                 return None;
             }
         }
         // A site's excerpt of a post, cut off with an ellipsis inside the
         // wrapper (`&lt;http://www.geogebra.org/…/Bakera …` in a generated
         // summary): the post has the whole of it, nothing here to close.
+        // The ellipsis ends the line or a closing tag follows it (not
+        // prose's `<https://a.example/docs ... and the rest`).
         let piece_end = content.ws.first().map_or(i, |w| w.0);
         let after = &b[piece_end.min(b.len())..];
         let after = &after[after.iter().take_while(|&&c| is_blank(c)).count()..];
-        if form == Form::Angle && (after.starts_with("…".as_bytes()) || after.starts_with(b"..."))
-        {
+        let rest = after
+            .strip_prefix("…".as_bytes())
+            .or_else(|| after.strip_prefix(b"..."));
+        let cut = rest.is_some_and(|r| {
+            let r = &r[r.iter().take_while(|&&c| is_blank(c)).count()..];
+            r.is_empty() || r[0] == b'\n' || r[0] == b'\r' || r.starts_with(b"</")
+        });
+        if form == Form::Angle && cut {
             return None;
         }
         // LDIF's `cacertificate;binary:<file:///tmp/ipa.der`: a value read

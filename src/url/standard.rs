@@ -912,9 +912,14 @@ pub fn in_passwd_entry(cand: &crate::scan::Candidate) -> bool {
     let word = format!("{}{}{}", &line[start..], cand.raw, &after[..word_end]);
     // Or the line after a comment's or a prompt's mark (`# nobody:…:1:0:
     // nobody for ftp:/:/bin/false`, a shell session's output in a post).
+    // There the home and the shell must be paths, as a log's fields are not.
     let whole = format!("{line}{}{after}", cand.raw);
     let marked = whole.trim_start_matches(['#', '>', '$', ' ', '\t']);
-    entry(&whole) || entry(&word) || entry(marked)
+    let paths = || {
+        let f: Vec<&str> = marked.trim().split(':').collect();
+        f.len() == 7 && f[5].starts_with('/') && f[6].starts_with('/') && !f[6].contains('.')
+    };
+    entry(&whole) || entry(&word) || (marked.len() < whole.len() && entry(marked) && paths())
 }
 
 /// Whether an equation compares the candidate with another form
@@ -1526,6 +1531,10 @@ mod tests {
             [true]
         );
         assert_eq!(entry("# see ftp:/:/bin/false here\n"), [false]);
+        assert_eq!(
+            entry("> INFO:12:30:45:GET http:/api.example.com:8080/v1\n"),
+            [false]
+        );
         // Near misses: six fields, and names where the numbers go; a
         // blank beyond ASCII before the URL (no panic on its bytes).
         assert_eq!(entry("news:x:9:13:news:/var/spool/news\n"), [false]);

@@ -78,8 +78,8 @@ declare_rule! {
     /// operator's name (`…/wiki/%3F:`, the article on `?:`; Hoogle's
     /// `?hoogle=%5E.`, a search for `^.`), or whose last word after a `_`
     /// is (the J wiki's `…/Help/Primer/090_Cut_;.`, the primitive `;.`),
-    /// and an account's handle that ends in a dot (a channel's
-    /// `youtube.com/@ez.`, a writer's `medium.com/@Dreamer.`).
+    /// and an account's handle that ends in a dot on a site whose handles
+    /// may (a channel's `youtube.com/@ez.`, a writer's `medium.com/@Dreamer.`).
     ///
     /// ## Example
     /// `[the spec](https://a.example/spec.html.)`
@@ -420,9 +420,15 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
         return;
     }
     // `https://www.youtube.com/@ez.`, Medium's `…/@Dreamer.`: a handle
-    // whose name ends in a dot, the whole last segment; a sentence's stop
-    // follows a page, not an account's `@`.
-    if cx.parts.query.is_none() && is_handle_with_dot(cx.url) {
+    // whose name ends in a dot, the whole last segment, on a site whose
+    // handles may (not Twitter's, Instagram's or Mastodon's).
+    let host = cx.parts.authority.as_ref().map(|a| cx.text(a.host.clone()));
+    let dotted_handles = host.is_some_and(|h| {
+        ["youtube.com", "medium.com"].iter().any(|d| {
+            h.eq_ignore_ascii_case(d) || h.to_ascii_lowercase().ends_with(&format!(".{d}"))
+        })
+    });
+    if cx.parts.query.is_none() && dotted_handles && is_handle_with_dot(cx.url) {
         return;
     }
     // `…/wiki/%3F:` (the article on the `?:` operator): a last segment of
@@ -584,7 +590,7 @@ fn symbol_name(url: &str) -> bool {
     let start = url.rfind(['/', '_']).map_or(0, |k| k + 1);
     let mut marks = 0;
     for b in crate::url::grammar::escape::decoded(url, start..url.len()) {
-        if b.is_ascii_alphanumeric() || !b.is_ascii() {
+        if b.is_ascii_alphanumeric() || !b.is_ascii() || b.is_ascii_whitespace() {
             return false;
         }
         marks += 1;
@@ -789,10 +795,14 @@ mod tests {
                 "{url}"
             );
         }
-        // Near misses of a handle: a page under it, an address.
+        // Near misses of a handle: a page under it, an address, a site
+        // whose handles hold no dot; an encoded blank is no mark.
         for url in [
             "https://www.youtube.com/@ez/videos.",
             "https://a.example/user@ez.",
+            "https://twitter.com/@jack.",
+            "https://www.instagram.com/@natgeo.",
+            "https://a.example/x_%20.",
         ] {
             assert!(
                 link_rules(url, false).contains(&Rule::TrailingPunctuation),

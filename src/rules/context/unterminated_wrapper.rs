@@ -23,9 +23,10 @@ declare_rule! {
     /// XEP-0115's verification string: a separator). Under `rfc1738` each is.
     /// Under both, a wrapper closed on its line after more than 8 KiB (a
     /// build log's `<https://…/ws/…>` of 32,000 bytes) is too long to read
-    /// as one, not unclosed: its URL is read as bare text; and one cut off
-    /// by an ellipsis (`<http://www.geogebra.org/…/Bakera …`, a site's
-    /// summary of a post) was shortened, not left open.
+    /// as one, not unclosed: its URL is read as bare text (the `>` the first
+    /// byte past the cap that no URL holds); and one cut off by an ellipsis
+    /// ending its line or before a closing tag (`<http://www.geogebra.org/…/Bakera …`,
+    /// a site's summary of a post) was shortened, not left open.
     /// Under both, a placeholder's `<name>` ending the URL closes the
     /// wrapper with its own `>` (`Link: <https://h.example/records/<pid_value> ;
     /// rel="linkset"`, a name with `_` or a digit, no HTML tag's, then a

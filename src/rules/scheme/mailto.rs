@@ -37,7 +37,7 @@ declare_rule! {
     /// library's server URL with a password (Apprise's
     /// `mailto://user:pass@smtp.example.org`), a wildcard
     /// (`mailto:*`), a noun naming the scheme (`mailto:links`), the scheme
-    /// named with a word of another script glued on (`mailto://для
+    /// named in running text with a word of another script glued on (`mailto://для
     /// электронной почты`, "`mailto://` for e-mail", its blank lost) or the end
     /// of a regular expression (`/^mailto:/i`); blanks
     /// around an address are trimmed and a display name's `Name <addr>`
@@ -353,11 +353,14 @@ fn service_notation(cx: &Cx<'_>) -> bool {
 /// translation that lost the blank after the scheme): the scheme named in
 /// prose, a word of another script glued to it, no address.
 fn scheme_named(cx: &Cx<'_>) -> bool {
-    cx.text(cx.parts.body.clone())
-        .strip_prefix("//")
-        .is_some_and(|word| {
-            !word.is_empty() && word.chars().all(|c| !c.is_ascii() && c.is_alphabetic())
-        })
+    // Only in running text: a link's author wrote the address there.
+    cx.cand.form == crate::scan::Form::Bare
+        && cx
+            .text(cx.parts.body.clone())
+            .strip_prefix("//")
+            .is_some_and(|word| {
+                !word.is_empty() && word.chars().all(|c| !c.is_ascii() && c.is_alphabetic())
+            })
 }
 
 /// Check the address of mailto URLs.
@@ -953,8 +956,15 @@ mod tests {
         let rules = |standard| crate::rules::testutil::rules_in_text(text, standard);
         assert!(!rules(Standard::Rfc3986).contains(&Rule::InvalidMailto));
         assert!(rules(Standard::Rfc1738).contains(&Rule::InvalidMailto));
-        // Near misses: an ASCII word; an address.
+        // Near misses: an ASCII word; an address; a link, whose author
+        // wrote the address there.
         assert!(fires("mailto://support", Standard::Rfc3986));
+        let link = crate::rules::testutil::document_rules(
+            crate::document::Syntax::Markdown,
+            "[\u{043d}\u{0430}\u{043c}](mailto://\u{0434}\u{043b}\u{044f})\n",
+            Standard::Rfc3986,
+        );
+        assert!(link.contains(&Rule::InvalidMailto), "{link:?}");
         assert!(fires(
             "mailto://\u{0434}\u{043b}\u{044f}@",
             Standard::Rfc3986

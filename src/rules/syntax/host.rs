@@ -57,8 +57,8 @@ declare_rule! {
     /// Nor is the host of a request curl sends to a Unix socket (`curl
     /// --unix-socket /var/run/docker.sock http://v1.41/version`, ignored),
     /// or an address defanged in a write-up on malware
-    /// (`http://39.107.60[.]51/`). A name whose last label ends in `-` at
-    /// the end of its line, the next line going on with the rest of it
+    /// (`http://39.107.60[.]51/`). A bare URL's name whose last label ends
+    /// in `-` at the end of its line, the next line going on with the rest of it
     /// (`https://www.hackers-` over `arise.com/post/…` in a Markdown
     /// copy of a book), is reported as cut by the line break, under both.
     ///
@@ -290,8 +290,10 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 /// line break, which the document keeps (only plain text's hard wraps are
 /// rejoined), not a name someone chose.
 fn cut_at_line_end(cx: &Cx<'_>, fault: Range<usize>) -> Option<String> {
+    // A bare URL's: a wrapper's or a link's end is its markup's.
     let label = cx.text(fault.clone());
-    if fault.end != cx.url.len() || !label.ends_with('-') {
+    if cx.cand.form != crate::scan::Form::Bare || fault.end != cx.url.len() || !label.ends_with('-')
+    {
         return None;
     }
     // A soft hyphen after it, a PDF's typesetting, is no text either.
@@ -459,7 +461,8 @@ mod tests {
         let md = "see https://www.smart-\u{ad}\nindustry.net/x and more\n";
         let d = crate::rules::testutil::document_diagnostics(crate::document::Syntax::Markdown, md);
         assert!(
-            d.iter().any(|d| d.message.starts_with("the host is cut by a line break")),
+            d.iter()
+                .any(|d| d.message.starts_with("the host is cut by a line break")),
             "{d:?}"
         );
         // Near misses: the next line a word, not a name; text after the
@@ -467,6 +470,7 @@ mod tests {
         for md in [
             "see https://www.hackers-\nand more\n",
             "see https://www.hackers- arise.com/x\n",
+            "see <https://www.hackers->\narise.com/x\n",
         ] {
             let d =
                 crate::rules::testutil::document_diagnostics(crate::document::Syntax::Markdown, md);

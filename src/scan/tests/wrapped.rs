@@ -38,9 +38,13 @@ fn a_wrapper_longer_than_the_cap_and_closed_on_its_line_is_not_unclosed() {
     let c = scan_all(long.as_bytes(), &ScanOptions::default());
     assert!(c.iter().all(|c| !c.facts.unterminated), "{c:#?}");
     assert!(c.iter().any(|c| c.url.ends_with("X.java")), "{c:#?}");
-    // Near miss: no `>` on the line, so it is unclosed.
+    // Near misses: no `>` on the line, so it is unclosed; a `>` after a
+    // blank, another wrapper's.
     let open = format!("(<https://qa.example.org/job/ws/{path}X.java)\nmore\n");
     let c = scan_all(open.as_bytes(), &ScanOptions::default());
+    assert!(c.iter().any(|c| c.facts.unterminated), "{c:#?}");
+    let other = format!("<https://qa.example.org/job/ws/{path} and see <https://b.example/>\n");
+    let c = scan_all(other.as_bytes(), &ScanOptions::default());
     assert!(c.iter().any(|c| c.facts.unterminated), "{c:#?}");
 }
 
@@ -55,10 +59,14 @@ fn a_wrapper_cut_by_an_excerpts_ellipsis_is_not_unclosed() {
         assert!(c.iter().all(|c| !c.facts.unterminated), "{c:#?}");
         assert_eq!(c.len(), 1, "{c:#?}");
     }
-    // Near miss: words after it.
-    let text = "Sinusfunktion <http://www.geogebra.org/de/upload/Bakera and more\n";
-    let c = scan_all(text.as_bytes(), &ScanOptions::default());
-    assert!(c[0].facts.unterminated, "{c:#?}");
+    // Near misses: words after it; an ellipsis in prose.
+    for text in [
+        "Sinusfunktion <http://www.geogebra.org/de/upload/Bakera and more\n",
+        "See <https://a.example/docs ... and the rest\n",
+    ] {
+        let c = scan_all(text.as_bytes(), &ScanOptions::default());
+        assert!(c[0].facts.unterminated, "{c:#?}");
+    }
 }
 
 #[test]

@@ -89,12 +89,21 @@ impl Report<'_> {
 
     /// Report `url[range]` with the rule's default help.
     pub fn at(&mut self, range: Range<usize>, message: String) {
+        if self.count >= MAX_PER_RULE {
+            // Only counted (see `push`): no position to work out.
+            self.count += 1;
+            return;
+        }
         let span = self.cand.span_of(range);
         self.push(span, message, None);
     }
 
     /// Report `url[range]` with a help line specialised to this finding.
     pub fn at_with_help(&mut self, range: Range<usize>, message: String, help: String) {
+        if self.count >= MAX_PER_RULE {
+            self.count += 1;
+            return;
+        }
         let span = self.cand.span_of(range);
         self.push(span, message, Some(help));
     }
@@ -145,11 +154,17 @@ impl Report<'_> {
         message: &str,
         edits: Vec<(Range<usize>, String)>,
     ) {
+        // Positions counted in one pass (edits come in order, and a
+        // hostile URL may have a hundred thousand).
+        let mut edits = edits;
+        edits.sort_by_key(|e| (e.0.start, e.0.end));
+        let spans = self.cand.spans_of(edits.iter().map(|e| e.0.clone()));
         let edits = edits
             .into_iter()
-            .map(|(range, content)| {
-                let old = self.cand.url.get(range.clone()).unwrap_or("").to_string();
-                (self.cand.span_of(range), old, content)
+            .zip(spans)
+            .map(|((range, content), span)| {
+                let old = self.cand.url.get(range).unwrap_or("").to_string();
+                (span, old, content)
             })
             .collect();
         self.fix_spans(applicability, message, edits);

@@ -1036,6 +1036,10 @@ fn is_glued_title(cx: &Cx<'_>, at: usize) -> bool {
         && !title[..title.len() - 1].contains('"')
 }
 
+/// Longest URL whose CJK and sentence punctuation is judged as a title's
+/// (see [`check_non_ascii`]).
+const TITLED_MAX: usize = 4096;
+
 /// Runs of non-ASCII characters; in a host, the help gives its A-label.
 pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
     // Nearly every URL: nothing to report, and no A-label to work out.
@@ -1047,6 +1051,11 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
         .clone()
         .and_then(|h| punycode::host_to_ascii(cx.text(h)));
     let iri = cx.standard == Standard::Rfc3986;
+    // The title's and sentence's marks below are each judged by reading
+    // around them (a segment, a query): on a URL longer than any title's
+    // page address that would be quadratic on hostile input (a 700 KB
+    // query of quotes took minutes), so there every such mark is reported.
+    let titled = cx.url.len() <= TITLED_MAX;
     let stray = super::scheme::stray_marks(cx);
     // Under rfc3986 a character is reported when no IRI may hold it, or
     // when it is in a host IDNA cannot convert.
@@ -1066,18 +1075,19 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
             return !is_iri_char(c) || a_label.is_none();
         }
         !is_iri_char(c)
-            && !is_cjk_name_punctuation(cx.url, i, c)
-            && !is_link_name_punctuation(cx, i, c)
-            && !is_name_quote(cx, i, c)
-            && !is_title_bracket(cx, i, c)
-            && !in_sentence_query(cx, i, c)
-            && !is_route_title_punctuation(cx, i, c)
-            && !is_heading_id_punctuation(cx, i, c)
-            && !is_inside_heading_fragment(cx, i, c)
-            && !is_heading_text_fragment(cx, i, c)
-            && !is_file_numbering(cx.url, i, c)
-            && !is_word_joiner(cx.url, i, c)
-            && !is_enumeration_comma(cx, i, c)
+            && !(titled
+                && (is_cjk_name_punctuation(cx.url, i, c)
+                    || is_link_name_punctuation(cx, i, c)
+                    || is_name_quote(cx, i, c)
+                    || is_title_bracket(cx, i, c)
+                    || in_sentence_query(cx, i, c)
+                    || is_route_title_punctuation(cx, i, c)
+                    || is_heading_id_punctuation(cx, i, c)
+                    || is_inside_heading_fragment(cx, i, c)
+                    || is_heading_text_fragment(cx, i, c)
+                    || is_file_numbering(cx.url, i, c)
+                    || is_word_joiner(cx.url, i, c)
+                    || is_enumeration_comma(cx, i, c)))
     };
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     let mut chars = cx.url.char_indices().peekable();
@@ -2604,6 +2614,17 @@ mod tests {
             "<https://github.com/o/r/wiki/\u{2493}-[\u{89c4}\n\u{8303}]--CSS-BEM>\n",
             Standard::Rfc3986
         ));
+    }
+
+    #[test]
+    fn a_title_s_marks_past_the_length_limit_are_reported() {
+        // 200,000 marks in a query that holds a sentence: each was once
+        // judged by reading the whole query (minutes). Past the limit a
+        // title's marks are reported; below it, spared as before.
+        let long = format!("https://a.example/?q={}", "\u{201c}%20".repeat(200_000));
+        assert!(fired(&long, Form::Link));
+        let short = format!("https://a.example/?q={}", "\u{201c}%20".repeat(10));
+        assert!(!fired(&short, Form::Link));
     }
 
     #[test]

@@ -1331,3 +1331,28 @@ fn a_url_glued_to_a_bar_is_a_field_no_wrap() {
     let c = one(&quoted);
     assert!(c.facts.broken_bare.is_some(), "{c:?}");
 }
+
+#[test]
+fn spans_counted_on_from_the_last_equal_each_counted_alone() {
+    // A wrapped URL of three pieces with characters of several widths:
+    // positions counted on from the one before (`spans_of`, for many
+    // labels or edits) are those counted from each piece's start.
+    let c = one("see <URL:http://a.example/é中/x\n   y€z/ü?q=1\n   #frag> now\n");
+    let bounds: Vec<usize> = (0..=c.url.len())
+        .filter(|&i| c.url.is_char_boundary(i))
+        .collect();
+    let ranges: Vec<std::ops::Range<usize>> = bounds
+        .windows(2)
+        .map(|w| w[0]..w[1])
+        .chain(bounds.iter().map(|&i| i..i))
+        .collect();
+    let mut sorted = ranges.clone();
+    sorted.sort_by_key(|r| (r.start, r.end));
+    let each: Vec<_> = sorted.iter().map(|r| c.span_of(r.clone())).collect();
+    assert_eq!(c.spans_of(sorted.clone()), each);
+    // Out of order, it starts again where it must.
+    let mut reversed = sorted.clone();
+    reversed.reverse();
+    let each: Vec<_> = reversed.iter().map(|r| c.span_of(r.clone())).collect();
+    assert_eq!(c.spans_of(reversed), each);
+}

@@ -176,8 +176,10 @@ declare_rule! {
     /// holds a sentence, `?text=“Learn%20React”%20by%20…`, a share link's
     /// post, or in a fragment's parameter holding one, Mastodon's
     /// `#text=What’s the right way…`, or a text fragment's passage,
-    /// `#:~:text=It’s%20interesting%20…`), and a host IDNA rejects. Under `rfc1738` every character
-    /// beyond US-ASCII is reported.
+    /// `#:~:text=It’s%20interesting%20…`), and a host IDNA rejects. Those
+    /// titles' and sentences' marks are judged so in URLs of up to 4 KiB;
+    /// in a longer one (no page's address, hostile input) each is reported.
+    /// Under `rfc1738` every character beyond US-ASCII is reported.
     ///
     /// ## Example
     /// `http://host/café`

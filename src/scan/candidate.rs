@@ -226,7 +226,7 @@ impl Candidate {
     }
 
     /// [`Candidate::span_of`] for ranges asked in order of their starts,
-    /// each counted on from the last (see [`Candidate::pos_from`]).
+    /// each position counted on from the one before in the same piece.
     pub fn spans_of(&self, ranges: impl IntoIterator<Item = Range<usize>>) -> Vec<Span> {
         let mut cursor = Cursor::default();
         ranges

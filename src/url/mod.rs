@@ -151,6 +151,21 @@ impl<'a> Cx<'a> {
         self.source_head()?.chars().next_back()
     }
 
+    /// Whether the host is one of `domains` (lower case) or a name under
+    /// one (`www.youtube.com` under `youtube.com`), in any case.
+    pub fn host_within(&self, domains: &[&str]) -> bool {
+        let Some(a) = &self.parts.authority else {
+            return false;
+        };
+        let host = self.text(a.host.clone()).as_bytes();
+        domains.iter().any(|d| {
+            host.len() >= d.len() && {
+                let (head, tail) = host.split_at(host.len() - d.len());
+                tail.eq_ignore_ascii_case(d.as_bytes()) && (head.is_empty() || head.ends_with(b"."))
+            }
+        })
+    }
+
     /// Whether the URL follows `--unix-socket` on its line (`curl
     /// --unix-socket /var/run/docker.sock http:/v1.40/info`): the socket is
     /// the server, and documentation leaves the host out.

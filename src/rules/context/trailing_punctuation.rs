@@ -422,13 +422,10 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     // `https://www.youtube.com/@ez.`, Medium's `…/@Dreamer.`: a handle
     // whose name ends in a dot, the whole last segment, on a site whose
     // handles may (not Twitter's, Instagram's or Mastodon's).
-    let host = cx.parts.authority.as_ref().map(|a| cx.text(a.host.clone()));
-    let dotted_handles = host.is_some_and(|h| {
-        ["youtube.com", "medium.com"].iter().any(|d| {
-            h.eq_ignore_ascii_case(d) || h.to_ascii_lowercase().ends_with(&format!(".{d}"))
-        })
-    });
-    if cx.parts.query.is_none() && dotted_handles && is_handle_with_dot(cx.url) {
+    if cx.parts.query.is_none()
+        && is_handle_with_dot(cx.url)
+        && cx.host_within(&["youtube.com", "medium.com"])
+    {
         return;
     }
     // `…/wiki/%3F:` (the article on the `?:` operator): a last segment of
@@ -802,6 +799,7 @@ mod tests {
             "https://a.example/user@ez.",
             "https://twitter.com/@jack.",
             "https://www.instagram.com/@natgeo.",
+            "https://notyoutube.com/@ez.",
             "https://a.example/x_%20.",
         ] {
             assert!(

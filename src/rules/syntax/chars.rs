@@ -851,21 +851,17 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
     }
     // `…/reference/string/string/operator[]/`, `…/operator<<`: C++'s
     // operators, each a page of cplusplus.com and cppreference named so.
-    let reference = cx.parts.authority.as_ref().is_some_and(|a| {
-        let host = cx.text(a.host.clone()).to_ascii_lowercase();
-        ["cplusplus.com", "cppreference.com"]
-            .iter()
-            .any(|d| host == *d || host.ends_with(&format!(".{d}")))
-    });
-    let mut from = path.start;
-    for segment in cx.url[path.clone()].split('/').filter(|_| reference) {
-        if segment
-            .strip_prefix("operator")
-            .is_some_and(|marks| OPERATORS.contains(&marks))
-        {
-            out.extend(from + 8..from + segment.len());
+    if cx.host_within(&["cplusplus.com", "cppreference.com"]) {
+        let mut from = path.start;
+        for segment in cx.url[path.clone()].split('/') {
+            if segment
+                .strip_prefix("operator")
+                .is_some_and(|marks| OPERATORS.contains(&marks))
+            {
+                out.extend(from + 8..from + segment.len());
+            }
+            from += segment.len() + 1;
         }
-        from += segment.len() + 1;
     }
     // `…/image/tj_pkp214u06[].gif`: empty brackets ending a file's name
     // before its extension, the name it really has (a bracket pasted in
@@ -1611,6 +1607,12 @@ mod tests {
     use crate::rules::Rule;
     use crate::scan::{Facts, Form};
     use crate::url::Standard;
+
+    /// Whether `unsafe-character` fires on the one URL of a Markdown
+    /// document under the default standard.
+    fn unsafe_in_markdown(text: &str) -> bool {
+        unsafe_in(Syntax::Markdown, text, Standard::Rfc3986)
+    }
 
     /// Whether `unsafe-character` fires on the one URL of a document.
     fn unsafe_in(syntax: crate::document::Syntax, text: &str, standard: Standard) -> bool {
@@ -2585,7 +2587,7 @@ mod tests {
 
     #[test]
     fn brackets_a_page_really_has_under_rfc3986() {
-        let md = |text: &str| unsafe_in(Syntax::Markdown, text, Standard::Rfc3986);
+        let md = unsafe_in_markdown;
         // C++'s operators, each a page of cplusplus.com.
         assert!(!md(
             "[operator[]](https://legacy.cplusplus.com/reference/string/string/operator[]/)\n"
@@ -2676,7 +2678,7 @@ mod tests {
 
     #[test]
     fn a_query_term_opened_raw_and_closed_escaped_is_one_pair() {
-        let md = |text: &str| unsafe_in(Syntax::Markdown, text, Standard::Rfc3986);
+        let md = unsafe_in_markdown;
         assert!(!md(
             "[x](https://github.com/o/r/issues?q=is%3Aopen+label%3A\"Needs+Design+Feedback%22)\n"
         ));
@@ -2693,7 +2695,7 @@ mod tests {
 
     #[test]
     fn a_version_range_as_a_path_segment_under_rfc3986() {
-        let md = |text: &str| unsafe_in(Syntax::Markdown, text, Standard::Rfc3986);
+        let md = unsafe_in_markdown;
         assert!(!md(
             "> <https://registry.npmmirror.com/antd/^5/files/lib/index.js>\n"
         ));

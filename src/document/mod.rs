@@ -739,12 +739,21 @@ pub(crate) fn is_anchor_name(frag: &[u8]) -> bool {
     !frag.iter().any(u8::is_ascii_whitespace) && (paired || quoted)
 }
 
-/// A bracket or quote a slip may glue before a link target's scheme.
+/// A bracket or quote a slip may glue before a link target's scheme, or an
+/// invisible character a paste carries along (a word joiner, a zero-width
+/// space or joiner, a byte order mark: a podcast's show notes link
+/// `(\u{2060}https://…)`).
 pub(crate) fn is_stray_mark(c: char) -> bool {
     matches!(
         c,
         '[' | '(' | '<' | '"' | '\'' | '`' | '\u{201c}' | '\u{2018}'
-    )
+    ) || is_invisible_mark(c)
+}
+
+/// A character that takes no room on the page: the stray marks a reader
+/// cannot see, named by their code point in messages.
+pub(crate) fn is_invisible_mark(c: char) -> bool {
+    matches!(c, '\u{200b}'..='\u{200d}' | '\u{2060}' | '\u{feff}')
 }
 
 /// Whether `dest` is one bracket or quote, then a URL with `//` after its

@@ -18,7 +18,9 @@ declare_rule! {
     /// allowed but discouraged: see `uppercase-scheme`.)
     ///
     /// A link target with a bracket or quote glued before its scheme
-    /// (`[text]([https://…)`, `href="“https://…"`) is this rule's too: a
+    /// (`[text]([https://…)`, `href="“https://…"`), or an invisible one a
+    /// paste carried along (a word joiner or zero-width space, named by its
+    /// code point, `U+2060`), is this rule's too: a
     /// reader takes it for a relative reference, which leads nowhere. So
     /// is a whole Markdown link pasted as the destination
     /// (`[text]([https://a/p](https://a/p))`), whose fix keeps the inner
@@ -120,7 +122,14 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         return;
     }
     if let Some(StrayMarks { mark, partner }) = stray_marks(cx) {
-        let c = cx.text(mark.clone());
+        let mark_char = cx.url[mark.clone()].chars().next().unwrap_or(' ');
+        // An invisible mark is named by its code point: in backticks it
+        // would show as nothing.
+        let c = if crate::document::is_invisible_mark(mark_char) {
+            format!("U+{:04X}", u32::from(mark_char))
+        } else {
+            cx.text(mark.clone()).to_string()
+        };
         out.at_with_help(
             r.clone(),
             format!("a stray `{c}` before the scheme `{}`", cx.text(mark.end..r.end)),
@@ -247,5 +256,41 @@ mod tests {
             rules("[https://a.example/x", Standard::Rfc1738),
             [Rule::UnsafeCharacter, Rule::InvalidScheme]
         );
+    }
+
+    #[test]
+    fn an_invisible_character_before_a_links_scheme_is_named_by_its_code_point() {
+        use crate::document::Syntax;
+        use crate::rules::testutil::document_diagnostics;
+        // A podcast's show notes: a word joiner pasted before the scheme
+        // makes the link relative. Not also `non-ascii-character`.
+        let d = document_diagnostics(
+            Syntax::Markdown,
+            "See [the show](\u{2060}https://a.example.org/ep1) and [x](\u{feff}https://a.example.org/ep2).\n",
+        );
+        let found: Vec<_> = d.iter().map(|d| (d.rule, d.message.as_str())).collect();
+        assert_eq!(
+            found,
+            [
+                (
+                    Rule::InvalidScheme,
+                    "a stray `U+2060` before the scheme `https`"
+                ),
+                (
+                    Rule::InvalidScheme,
+                    "a stray `U+FEFF` before the scheme `https`"
+                ),
+            ]
+        );
+        let fix = d[0].fix.as_ref().expect("a fix");
+        assert_eq!(fix.edits[0].content, "");
+        // Near misses: a relative target after the mark is no URL; in
+        // running text the URL starts at its scheme.
+        let d = document_diagnostics(
+            Syntax::Markdown,
+            "See [notes](\u{2060}notes/ep1.md) or (\u{2060}https://a.example.org/ep3).\n",
+        );
+        let found: Vec<_> = d.iter().map(|d| (d.rule, d.url.as_str())).collect();
+        assert_eq!(found, [(Rule::BareUrl, "https://a.example.org/ep3")]);
     }
 }

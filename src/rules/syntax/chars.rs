@@ -78,7 +78,10 @@ declare_rule! {
     /// and the blanks and brackets of a mailbox with a display name
     /// (`mailto:Daryll Strauss <daryll@harlot.rb.ca.us>`, which browsers
     /// pass on as it is and mail clients read), and the blanks of an
-    /// address's RFC 822 comment (`mailto:a@b.example (Editor)`).
+    /// address's RFC 822 comment (`mailto:a@b.example (Editor)`), and the
+    /// blanks of a Logseq Zotero link's file name
+    /// (`file://zotero_link/Physics/2000_Kitaev_Unpaired Majorana.pdf`,
+    /// written by the integration, resolved by Logseq as it is).
     /// A backslash
     /// before a shell, INI, Markdown, AsciiDoc or Perl metacharacter (`?a=1\&b=2`,
     /// `r\#egg=x`, `Squid\_W.png`, a shell's or TeX's `\~bodo/`, TeX's `\%20`, curl's
@@ -786,6 +789,15 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
             let at = body.start + text.find(" (").unwrap_or(0);
             out.extend((at..body.end).filter(|&i| b[i] == b' '));
         }
+    }
+    // Logseq's Zotero links, `![paper.pdf](file://zotero_link/Physics/A
+    // title.pdf)`: written by the Zotero integration, resolved by Logseq
+    // against the Zotero folder with the file's own name, spaces and all.
+    if cx.cand.form == crate::scan::Form::Link
+        && b.len() > 19
+        && b[..19].eq_ignore_ascii_case(b"file://zotero_link/")
+    {
+        out.extend(cx.parts.path.clone().filter(|&i| b[i] == b' '));
     }
     // `https://github.com/dependabot[bot]`: a GitHub app's account, named
     // so by GitHub and linked so by every changelog generator; browsers
@@ -1955,6 +1967,26 @@ mod tests {
         assert!(
             document_rules(Syntax::Html, open, Standard::Rfc3986).contains(&Rule::UnsafeCharacter)
         );
+    }
+
+    #[test]
+    fn a_logseq_zotero_links_spaces_are_its_files_name() {
+        use crate::document::Syntax;
+        use crate::rules::testutil::document_rules;
+        let md = "![Kitaev.pdf](file://zotero_link/Physics/Kitaev/2000_Kitaev_Unpaired Majorana fermions.pdf)\n";
+        assert_eq!(document_rules(Syntax::Markdown, md, Standard::Rfc3986), []);
+        // Near misses: any other file URL, a zotero_link folder on a host.
+        for md in [
+            "![K.pdf](file://zotero_links/Physics/Kitaev/2000_Kitaev_Unpaired Majorana.pdf)\n",
+            "![K.pdf](file:///home/me/Zotero/2000_Kitaev_Unpaired Majorana.pdf)\n",
+            "[K](https://a.example.org/zotero_link/2000_Kitaev_Unpaired Majorana.pdf)\n",
+        ] {
+            assert_eq!(
+                document_rules(Syntax::Markdown, md, Standard::Rfc3986),
+                [Rule::UnsafeCharacter],
+                "{md}"
+            );
+        }
     }
 
     #[test]

@@ -31,7 +31,11 @@ declare_rule! {
     /// is (a formula image's `?\inline&space;x&space;`), or a query whose
     /// parameters `;` separates, one more after the last (Bugzilla's
     /// `buglist.cgi?query_format=advanced;bug_status=RESOLVED;…;`, ATILF's
-    /// `form.exe?7;s=2139120285;`),
+    /// `form.exe?7;s=2139120285;`), or a list of numbers each with its
+    /// comma, the last one too (Google Help's `&ref_topic=3230811,3256124,`),
+    /// and so is a forum thread's page named after its question, a sentence
+    /// with its spaces encoded that the link's text holds stop and all
+    /// (`[Insufficient Permission: … scopes. - Course: …](…/Insufficient%20Permission:%20…%20scopes.)`),
     /// and so is a title's abbreviation (Wikipedia's
     /// `…/Google_LLC_v._Oracle_America,_Inc.`, `…/Martin_Luther_King_Jr.`,
     /// `…/Leicester_City_F.C.`, `…/S.M.A.R.T.`, inc.com's `…/topic/NeXT+Computer+Inc.`),
@@ -176,7 +180,25 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
                 crate::url::grammar::escape::decoded(cx.url, start..cx.url.len()).collect();
             decoded.len() >= 2 && decoded.iter().all(u8::is_ascii_punctuation)
         });
-        if prefix || token || linker || padded || semicolons || operator || cx.url.ends_with(':') {
+        // Google Help's `?hl=en-GB&ref_topic=3230811,3256124,`: a list of
+        // numbers, each with its comma, the last one too (as Google
+        // writes its topic links); a sentence ends in no comma there.
+        let numbers = value.split_once('=').is_some_and(|(_, v)| {
+            v.strip_suffix(',').is_some_and(|list| {
+                let mut ids = list.split(',');
+                list.contains(',')
+                    && ids.all(|id| !id.is_empty() && id.bytes().all(|c| c.is_ascii_digit()))
+            })
+        });
+        if prefix
+            || token
+            || linker
+            || padded
+            || semicolons
+            || operator
+            || numbers
+            || cx.url.ends_with(':')
+        {
             return;
         }
     }
@@ -356,6 +378,7 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
             && last.bytes().any(|c| c.is_ascii_digit())
     });
     if (abbreviation
+        || title_of_text(cx)
         || dated_title
         || initialism
         || issue_slug
@@ -445,6 +468,27 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
             format!("the link destination ends with `{}`", char::from(last)),
         );
     }
+}
+
+/// Whether the last segment is a sentence with its spaces encoded, ending
+/// in its stop, that the link's own text holds as it is: a forum thread's
+/// page named after its question (`[Insufficient Permission: Request had
+/// insufficient authentication scopes. - Course: …](…/Insufficient%20Permission:%20Request%20had%20insufficient%20authentication%20scopes.)`).
+fn title_of_text(cx: &Cx<'_>) -> bool {
+    let path = &cx.url[cx.parts.path.clone()];
+    let segment = path.rsplit('/').next().unwrap_or_default();
+    if !segment.ends_with('.') || segment.matches("%20").count() < 3 {
+        return false;
+    }
+    let decoded: Vec<u8> =
+        crate::url::grammar::escape::decoded(segment, 0..segment.len()).collect();
+    let Ok(title) = std::str::from_utf8(&decoded) else {
+        return false;
+    };
+    cx.source_head()
+        .and_then(|head| head.strip_suffix("]("))
+        .and_then(|head| head.rsplit_once('[').map(|(_, text)| text))
+        .is_some_and(|text| text.contains(title))
 }
 
 /// Wikipedia's languages that write a year in a title as an ordinal, its
@@ -879,6 +923,45 @@ mod tests {
         assert!(
             rules("See [x](http://a.example/2023/README.).\n").contains(&Rule::TrailingPunctuation)
         );
+    }
+
+    #[test]
+    fn a_forum_questions_title_and_a_list_of_numbers_keep_their_marks() {
+        use crate::document::Syntax;
+        use crate::rules::testutil::document_rules;
+        use crate::url::Standard;
+        let md = |text: &str| document_rules(Syntax::Markdown, text, Standard::Rfc3986);
+        let thread = "https://acloud.guru/forums/gcp/discussion/-Lh3ET/Insufficient%20Permission:%20Request%20had%20insufficient%20scopes.";
+        assert_eq!(
+            md(&format!("- [Insufficient Permission: Request had insufficient scopes. - Course: GCP]({thread})\n")),
+            []
+        );
+        // Near misses: another text, a title of two words.
+        assert_eq!(
+            md(&format!("- [the thread]({thread})\n")),
+            [Rule::TrailingPunctuation]
+        );
+        assert_eq!(
+            md("- [My Notes.](https://a.example/My%20Notes.)\n"),
+            [Rule::TrailingPunctuation]
+        );
+        let html = |text: &str| document_rules(Syntax::Html, text, Standard::Rfc3986);
+        assert_eq!(
+            html("<a href=\"https://support.google.com/youtube/topic/10314939?hl=en-GB&amp;ref_topic=3230811,3256124,\">t</a>\n"),
+            []
+        );
+        // Near misses: one number, a word in the list, an empty item.
+        for query in [
+            "ref_topic=3230811,",
+            "ref_topic=3230811,abc,",
+            "ref_topic=1,,",
+        ] {
+            assert_eq!(
+                html(&format!("<a href=\"https://a.example/t?{query}\">t</a>\n")),
+                [Rule::TrailingPunctuation],
+                "{query}"
+            );
+        }
     }
 
     #[test]

@@ -16,7 +16,10 @@ declare_rule! {
     /// a client cannot know which TYPE command to send for anything else.
     ///
     /// ## Standards
-    /// The same under `rfc3986` and `rfc1738`.
+    /// Under `rfc3986` the path ends at `?`: a query's `;` is the query's
+    /// (a data server's `….dat?column=field17&amp;timerange=1963`, an
+    /// HTML entity shown in a code block). Under `rfc1738`, whose FTP URLs
+    /// have no query, a `?` is the path's and so is any `;` after it.
     ///
     /// ## Example
     /// `ftp://host/file.txt;type=x`
@@ -43,7 +46,10 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
 /// reserved in the path and only introduces a final `;type=a|i|d`.
 fn ftp_type(cx: &Cx<'_>) -> Option<Fault> {
     cx.parts.authority.as_ref()?;
-    let r = cx.parts.path_and_query();
+    let r = match cx.standard {
+        crate::url::Standard::Rfc3986 => cx.parts.path.clone(),
+        crate::url::Standard::Rfc1738 => cx.parts.path_and_query(),
+    };
     let b = cx.url.as_bytes();
     let semi = r.start + memchr::memchr(b';', b.get(r.clone())?)?;
     let tail = cx.text(semi + 1..r.end);
@@ -86,5 +92,25 @@ mod tests {
                 ("http://h/f;type=x", &[]),
             ],
         );
+    }
+
+    #[test]
+    fn a_querys_semicolon_is_the_querys_under_rfc3986() {
+        use crate::rules::testutil::{cand_with, diagnostics_with};
+        use crate::scan::{Facts, Form};
+        use crate::url::Standard;
+        let rules = |url: &str, standard| {
+            diagnostics_with(&cand_with(url, Form::Bare, Facts::default()), standard)
+                .into_iter()
+                .map(|d| d.rule)
+                .filter(|r| *r == Rule::InvalidFtpType)
+                .count()
+        };
+        let url =
+            "ftp://nssdcftp.gsfc.nasa.gov/omni/omni2_1963.dat?column=field17&amp;timerange=1963";
+        assert_eq!(rules(url, Standard::Rfc3986), 0);
+        assert_eq!(rules(url, Standard::Rfc1738), 1);
+        // Near miss: a `;` before the query is still the path's.
+        assert_eq!(rules("ftp://h.example/a;b/c?x=1", Standard::Rfc3986), 1);
     }
 }

@@ -639,7 +639,13 @@ fn whitespace(
             // A backslash right before the break continues the line (a
             // reST docstring's `<https://…/modeling/\` + `reference_api.html>`_`,
             // which docutils joins; a shell's, C's): no part of the URL.
-            if i == start && start > 0 && b[start - 1] == b'\\' && c.url.ends_with('\\') {
+            // A CRLF file's `\` comes before the `\r` (an e-zine's
+            // `<ftp://…/advisory/\` + `AA-97.03.ftpd.signal.handling.vul>`).
+            if b[start..i].iter().all(|&x| x == b'\r')
+                && start > 0
+                && b[start - 1] == b'\\'
+                && c.url.ends_with('\\')
+            {
                 c.url.pop();
                 if c.segments.last().is_some_and(|s| s.0 == c.url.len()) {
                     c.segments.pop();

@@ -175,8 +175,13 @@ fn a_backslash_continuing_the_line_is_no_part_of_a_wrapped_url() {
     for (k, &b) in c.url.as_bytes().iter().enumerate() {
         assert_eq!(input.as_bytes()[c.pos_at(k).offset as usize], b, "byte {k}");
     }
+    // In a CRLF file the backslash comes before the `\r`.
+    let c = one("\t<ftp://ftp.example.org/advisory/\\\r\n\t AA-97.03.vul>\r\n");
+    assert_eq!(c.url, "ftp://ftp.example.org/advisory/AA-97.03.vul");
     // Near miss: a backslash before a blank, then the break, stays.
     let c = one("<https://a.example/a\\b\\ \n c.html>");
+    assert_eq!(c.url, "https://a.example/a\\b\\c.html");
+    let c = one("<https://a.example/a\\b\\ \r\n c.html>");
     assert_eq!(c.url, "https://a.example/a\\b\\c.html");
 }
 

@@ -168,7 +168,9 @@ declare_rule! {
     /// its words Latin ones too, `#docs/object-methods#Object.keys()，Object.values()`) or a browser's text fragment
     /// (`#:~:text=焦点小组，即小组`), nor a
     /// title's `？`, `！` or `：` after a CJK letter before a Latin word in a
-    /// link (`…/了解Emoji吗？Emoji全貌.png`, `…/源码鉴赏：Retrofit.md`), nor CJK brackets paired
+    /// link (`…/了解Emoji吗？Emoji全貌.png`, `…/源码鉴赏：Retrofit.md`), or a
+    /// `？` or `！` ending a file's name before its extension in a segment of
+    /// CJK letters (`…/为什么要学OAuth 2.0？.md`), nor CJK brackets paired
     /// around CJK letters in one segment of a link's path, a title made a
     /// slug (`…/《Python自然语言处理》阅读笔记（一）`, fullwidth quotes
     /// `…/＂创业快线：国际篇＂–医疗健康`), nor a curly apostrophe
@@ -1252,7 +1254,15 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
         && cjk_before
         && (after.is_some_and(|a| a.is_ascii_alphanumeric())
             || joined.is_some_and(|a| a.is_ascii_alphanumeric() || is_cjk_letter(a)));
-    ((joins && cjk_before) || ends_title || asks || ends_link)
+    // Or a title's question or exclamation ending a file's name before its
+    // extension, the segment holding CJK letters (a course's page
+    // `…/00 开篇词 为什么要学OAuth 2.0？.md`).
+    let ends_file_name = matches!(c, '\u{FF1F}' | '\u{FF01}')
+        && (cjk_before || latin_end)
+        && rest.strip_prefix('.').is_some_and(|ext| {
+            (1..=5).contains(&ext.len()) && ext.bytes().all(|b| b.is_ascii_alphanumeric())
+        });
+    ((joins && cjk_before) || ends_title || asks || ends_link || ends_file_name)
         && cx.cand.form == crate::scan::Form::Link
 }
 
@@ -2339,6 +2349,24 @@ mod tests {
         ));
         assert!(fired(
             "https://dao.fm/vol-333-\u{7f16}\u{7801}\u{ff1f}",
+            Form::Link
+        ));
+        // A title's `？` ending a file's name before its extension, in a
+        // segment of CJK letters; near misses: Latin letters only, bare,
+        // a `。` (a mistyped `.`), no extension after the dot.
+        let page = "https://learn.a.example/\u{4e3a}\u{4ec0}\u{4e48}OAuth2.0\u{ff1f}.md";
+        assert!(!fired(page, Form::Link));
+        assert!(fired(page, Form::Bare));
+        assert!(fired(
+            "https://a.example/why-OAuth2.0\u{ff1f}.md",
+            Form::Link
+        ));
+        assert!(fired(
+            "https://a.example/\u{4e3a}\u{4ec0}\u{3002}.md",
+            Form::Link
+        ));
+        assert!(fired(
+            "https://a.example/\u{4e3a}\u{4ec0}\u{ff1f}.md-x",
             Form::Link
         ));
     }

@@ -45,7 +45,8 @@ declare_rule! {
     /// a C++ operator's page at cplusplus.com or cppreference.com
     /// (`…/string/operator[]/`, `…/operator<<`), and in a link
     /// the quotes around one word of a title made a page's name
-    /// (`…/wiki/Jon_"maddog"_Hall`) or around a CJK headline made an
+    /// (`…/wiki/Jon_"maddog"_Hall`; between a slug's hyphens,
+    /// `…-why-"so-what"-test/`) or around a CJK headline made an
     /// article's slug (`…/article/"创业快线：国际篇"–医疗健康`) or a title's
     /// first word before its colon and hyphen (`…/paper/"GrabCut":-interactive-…`). So are
     /// double quotes that pair up there (a quoted search term in a link,
@@ -949,11 +950,13 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
             let quotes: Vec<usize> = segment.match_indices('"').map(|(k, _)| from + k).collect();
             if let [o, c] = quotes[..] {
                 let word = &cx.url[o + 1..c];
+                // Or a quoted word between a slug's hyphens (a post's
+                // `…/introducing-the-5-why-"so-what"-test/`).
                 let nickname = !word.is_empty()
                     && word.chars().all(|x| x.is_ascii_alphanumeric() || x == '-')
                     && o > from
-                    && b[o - 1] == b'_'
-                    && b.get(c + 1) == Some(&b'_');
+                    && matches!(b[o - 1], b'_' | b'-')
+                    && b.get(c + 1) == Some(&b[o - 1]);
                 // A quoted headline made an article's slug, in CJK letters
                 // (hktdc's `…/article/"创业快线：国际篇"–医疗健康`): the quotes
                 // open the segment or follow a separator, and close it or
@@ -1833,9 +1836,15 @@ mod tests {
             "[p](https://a.example/wiki/Jon_\"maddog_Hall)\n",
             "[p](https://a.example/wiki/Jon_Hall\")\n",
             "[p](https://a.example/wiki/Jon_\"mad_dog\"_Hall)\n",
+            "[p](https://a.example/2010/the-5-why-\"so-what\"_test/)\n",
+            "[p](https://a.example/2010/the-5-why-\"so what\"-test/)\n",
         ] {
             assert!(unsafe_in(Syntax::Markdown, md, Standard::Rfc3986), "{md}");
         }
+        // A quoted word between a slug's hyphens, in a reference
+        // definition with its title.
+        let md = "[4]: http://lssacademy.com/2010/01/10/introducing-the-5-why-\"so-what\"-test/ \"View the article\"\n";
+        assert!(!unsafe_in(Syntax::Markdown, md, Standard::Rfc3986));
     }
 
     #[test]

@@ -37,8 +37,10 @@ declare_rule! {
     /// URL: telnet is the client people talk to any text protocol with
     /// (`telnet://uunet.uu.net:119` to a news server by hand, `curl -v
     /// telnet://host:22` to see whether SSH answers), nor port 70 of an
-    /// `http:` URL whose path starts with a Gopher item type
-    /// (`http://cyberwerks.com:70/0h/…`: GN served both protocols there),
+    /// `http:` URL (`http://cyberwerks.com:70/cyberwire/cwd/`: GN and
+    /// pygopherd served both protocols there, their web pages often with
+    /// the Gopher item type first, `…:70/0h/…`; every one sampled on real
+    /// trees was right),
     /// nor a server and port alone, no path, that `curl` or `wget` is run
     /// on, on the URL's line (`curl -v http://173.245.59.67:53`: a probe of
     /// what answers there; `curl http://host:25/v1/upload` is reported).
@@ -141,15 +143,12 @@ fn is_gopher_telnet_item(cx: &Cx<'_>, n: u32) -> bool {
 }
 
 /// `http://cyberwerks.com:70/0h/cyberwire/cwd/…`: GN, a server of the
-/// 1990s, answered Gopher and HTTP on one port, 70, and its web pages kept
-/// the Gopher item type as the path's first segment (`/0h/`, `/1/`).
+/// 1990s, answered Gopher and HTTP on one port, 70, and its web pages often
+/// kept the Gopher item type as the path's first segment (`/0h/`, `/1/`);
+/// pygopherd does the same today (`http://quux.org:70/devel/`). Every
+/// `http:` URL on port 70 judged on real trees was one of these.
 fn is_gn_page(cx: &Cx<'_>, n: u32) -> bool {
-    let path = cx.text(cx.parts.path.clone()).as_bytes();
-    let typed = match path {
-        [b'/', t, b'/', ..] | [b'/', t, b'a'..=b'z', b'/', ..] => b"0179gIh".contains(t),
-        _ => false,
-    };
-    n == 70 && cx.scheme == SchemeKind::Http && typed
+    n == 70 && cx.scheme == SchemeKind::Http
 }
 
 /// Reserved ports another protocol listens on: the WHATWG Fetch standard's
@@ -204,14 +203,16 @@ mod tests {
                 ("telnet://uunet.uu.net:119", &[]),
                 ("telnet://192.168.1.10:22", &[]),
                 ("gopher://uunet.uu.net:119/", &["119"]),
-                // GN's web pages on the Gopher port, the item type first;
-                // near miss: a page with no item type there.
+                // GN's web pages on the Gopher port, with or without the
+                // item type first; near misses: TLS there, another port.
                 (
                     "http://cyberwerks.com:70/0h/cyberwire/cwd/cwd.96.05.22a.html",
                     &[],
                 ),
                 ("http://cyberwerks.com:70/1/", &[]),
-                ("http://cyberwerks.com:70/cyberwire/", &["70"]),
+                ("http://cyberwerks.com:70/cyberwire/", &[]),
+                ("https://cyberwerks.com:70/cyberwire/", &["70"]),
+                ("http://cyberwerks.com:79/cyberwire/", &["79"]),
             ],
         );
     }

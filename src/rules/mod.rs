@@ -221,7 +221,7 @@ pub(crate) fn mailto_obfuscated(cx: &Cx<'_>) -> bool {
 
 /// Whether the URL's scheme is written twice (`doubled-scheme`).
 pub(crate) fn syntax_doubled(cx: &Cx<'_>) -> bool {
-    syntax::doubled::doubled(cx).is_some()
+    syntax::doubled::doubled(cx).is_some() || syntax::doubled::pasted_after_one_slash(cx).is_some()
 }
 
 /// A rule's check: reads the split URL and the scanner's facts, reports findings.

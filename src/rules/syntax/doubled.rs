@@ -11,7 +11,10 @@ declare_rule! {
     /// Finds a scheme written twice: `https://https://host/`,
     /// `http://http//host/`, `http://https://host/`, also with a stray
     /// bracket or quote between (`https://(https://host/`). The second
-    /// scheme and its separator are underlined.
+    /// scheme and its separator are underlined. A whole URL pasted after a
+    /// scheme and one slash (`https:/https://github.com/…`) is this rule's
+    /// too, the first scheme underlined: `misspelled-scheme`'s fix would
+    /// make it `https://https://…`.
     ///
     /// ## Why is this bad?
     /// The URL's host is then `https` (or `http`), and the real host is
@@ -78,7 +81,42 @@ pub(crate) fn doubled(cx: &Cx<'_>) -> Option<Range<usize>> {
 }
 
 /// Report the second scheme.
+/// `https:/https://github.com/…`: a URL pasted after a scheme already
+/// typed, one slash between them; what `misspelled-scheme` would make of it
+/// (`https://https://…`) is still wrong. The first scheme and its `:/`.
+pub(crate) fn pasted_after_one_slash(cx: &Cx<'_>) -> Option<Range<usize>> {
+    if cx.parts.authority.is_some() {
+        return None;
+    }
+    let first = cx.parts.scheme.clone()?;
+    let after = first.end + 2;
+    if cx.url.get(first.end..after) != Some(":/") {
+        return None;
+    }
+    let rest = cx.url.get(after..)?;
+    let web = ["https://", "http://", "ftp://"].iter().find(|s| {
+        rest.get(..s.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(s))
+    })?;
+    let host = &rest[web.len()..];
+    host.starts_with(|c: char| c.is_ascii_alphanumeric())
+        .then_some(first.start..after)
+}
+
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
+    if let Some(r) = pasted_after_one_slash(cx) {
+        let first = cx.text(r.clone()).to_string();
+        out.at(
+            r.clone(),
+            format!("the scheme is written twice: `{first}` before a whole URL"),
+        );
+        out.fix(
+            Applicability::Safe,
+            "drop the repeated scheme",
+            vec![(r, String::new())],
+        );
+        return;
+    }
     if let Some(r) = doubled(cx) {
         let second = cx.text(r.clone()).to_string();
         out.at(
@@ -148,6 +186,35 @@ mod tests {
     fn doubled_scheme_under_both_standards() {
         table(Rule::DoubledScheme, CASES);
         table_3986(Rule::DoubledScheme, CASES);
+    }
+
+    #[test]
+    fn a_url_pasted_after_a_scheme_and_one_slash() {
+        use crate::rules::testutil::rules_in_text as rules;
+        let d = crate::rules::testutil::document_diagnostics(
+            crate::document::Syntax::Markdown,
+            "see [b](https:/https://github.com/a/b) now\n",
+        );
+        let found: Vec<_> = d.iter().map(|d| (d.rule, d.message.as_str())).collect();
+        assert_eq!(
+            found,
+            [(
+                Rule::DoubledScheme,
+                "the scheme is written twice: `https:/` before a whole URL"
+            )]
+        );
+        assert_eq!(d[0].fix.as_ref().expect("a fix").edits[0].content, "");
+        // Near misses: one slash before a host, a path, no host after.
+        for text in [
+            "see https:/github.com/a/b now\n",
+            "see http:/https-proxy/x now\n",
+        ] {
+            let r = rules(text, Standard::Rfc3986);
+            assert!(
+                r.contains(&Rule::MisspelledScheme) && !r.contains(&Rule::DoubledScheme),
+                "{text}: {r:?}"
+            );
+        }
     }
 
     #[test]

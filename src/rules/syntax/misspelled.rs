@@ -124,11 +124,15 @@ pub(crate) fn misspelling(cx: &Cx<'_>) -> Option<(Range<usize>, String)> {
 
 /// Whether `cx` is a misspelled scheme (so other rules stay quiet on it).
 pub(crate) fn is_misspelled(cx: &Cx<'_>) -> bool {
-    misspelling(cx).is_some()
+    misspelling(cx).is_some() && super::doubled::pasted_after_one_slash(cx).is_none()
 }
 
 /// Report the scheme and separator as written, with the fix.
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
+    // `https:/https://…`: a URL pasted after a scheme, `doubled-scheme`'s.
+    if !is_misspelled(cx) {
+        return;
+    }
     let Some((range, fixed)) = misspelling(cx) else {
         return;
     };

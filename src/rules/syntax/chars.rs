@@ -134,7 +134,10 @@ declare_rule! {
     /// An IRI like `http://www.bürgerentscheid.de` works in browsers but not in
     /// every tool that reads URLs. In a host the fix is the name's IDNA
     /// A-label (`xn--...`, punycode, RFC 3492), which the help line gives;
-    /// elsewhere it is the UTF-8 octets, percent-encoded.
+    /// elsewhere it is the UTF-8 octets, percent-encoded. An ellipsis `…`
+    /// is named for what it is, a URL shortened for display and copied as
+    /// shown (`…/wiki/A…..(software)`), with no fix: encoding it would not
+    /// bring the rest back.
     ///
     /// ## Standards
     /// Under `rfc3986` (the default) a URL written as an IRI (RFC 3987) is
@@ -1115,6 +1118,16 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
             end = i + c.len_utf8();
         }
         let text = cx.text(start..end);
+        // `…/wiki/A…..(software)`, `?hl=en…`: a URL shortened for display
+        // and copied as shown; `%E2%80%A6` would not bring the rest back.
+        if text.chars().all(|c| c == '\u{2026}') {
+            out.at_with_help(
+                start..end,
+                "`…` stands for a part of the URL left out for display".to_string(),
+                "copy the whole URL from where it was shortened".to_string(),
+            );
+            continue;
+        }
         let in_host = host.as_ref().is_some_and(|h| h.contains(&start));
         let help = match (&a_label, &host) {
             (Some(a), Some(h)) if in_host => {
@@ -1986,6 +1999,37 @@ mod tests {
         assert!(
             document_rules(Syntax::Html, open, Standard::Rfc3986).contains(&Rule::UnsafeCharacter)
         );
+    }
+
+    #[test]
+    fn an_ellipsis_shortening_a_url_is_named_so_and_not_encoded() {
+        use crate::document::Syntax;
+        use crate::rules::testutil::document_diagnostics;
+        let d = document_diagnostics(
+            Syntax::Markdown,
+            "See [x](http://en.wikipedia.org/wiki/A\u{2026}..(software)).\n",
+        );
+        let found: Vec<_> = d
+            .iter()
+            .filter(|d| d.rule == Rule::NonAsciiCharacter)
+            .collect();
+        assert_eq!(found.len(), 1, "{d:?}");
+        assert_eq!(
+            found[0].message,
+            "`…` stands for a part of the URL left out for display"
+        );
+        assert!(found[0].fix.is_none());
+        // Near miss: another character is still to be encoded.
+        let d = document_diagnostics(
+            Syntax::Markdown,
+            "See [x](http://a.example.org/caf\u{201d}\u{2026}x).\n",
+        );
+        let found: Vec<_> = d
+            .iter()
+            .filter(|d| d.rule == Rule::NonAsciiCharacter)
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(found, ["`”…` is not US-ASCII and must be encoded"], "{d:?}");
     }
 
     #[test]

@@ -21,7 +21,8 @@ declare_rule! {
     /// `'at'`, `-at-`, `+at+`, `%5BAT%5D`, `%3CAT%3E`, `_at_`, `%20at%20`,
     /// Japanese `(あっと)`, an address wrapped after a hyphen with ` at ` on
     /// the next line (`[mailto:help-` then `> bounces at lists.example.org]`),
-    /// `ukdATkampsax.dk`, French `AROBAS` or `{arobazz}`, `...at...`,
+    /// `ukdATkampsax.dk`, French `AROBAS` or `{arobazz}`, `...at...`, the
+    /// `@` itself bracketed, `(@)`,
     /// Google Groups' `jsi··.@tri··y.edu`, `\(at\)` behind
     /// Markdown's escapes, ` dot ` for the dot, or the marks spaced out,
     /// `warner-buildbot @ lothar . com`, or cut short with `...` before the
@@ -89,6 +90,11 @@ pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
     // two dots in a row).
     // Its later form masks with stars, `[mailto:bj***.@rsu13.org]`.
     if cx.url.contains("...@") || cx.url.contains("***.@") || cx.url.contains("***@") {
+        return true;
+    }
+    // `mailto:david.delabassee(@)oracle.com`: the `@` itself bracketed,
+    // as `(at)` is, against harvesting.
+    if ["(@)", "[@]", "{@}"].iter().any(|w| cx.url.contains(w)) {
         return true;
     }
     if cx.url.contains('@') {
@@ -718,6 +724,10 @@ mod tests {
         ));
         let text = "mail mailto:joe (at) example.org";
         assert!(!fires(text, Standard::Rfc3986), "{text}");
+        // The `@` itself bracketed; near miss: a bracket beside it.
+        let text = "[mail](mailto:david.delabassee(@)oracle.com)";
+        assert!(!fires(text, Standard::Rfc3986), "{text}");
+        assert!(fires("[m](mailto:david(@oracle.com)", Standard::Rfc3986));
         assert!(fires(text, Standard::Rfc1738), "{text}");
         assert!(fires(
             "write to mailto:bug-time.org today",

@@ -174,7 +174,8 @@ declare_rule! {
     /// title's `？`, `！` or `：` after a CJK letter before a Latin word in a
     /// link (`…/了解Emoji吗？Emoji全貌.png`, `…/源码鉴赏：Retrofit.md`), or a
     /// `？` or `！` ending a file's name before its extension in a segment of
-    /// CJK letters (`…/为什么要学OAuth 2.0？.md`), nor CJK brackets paired
+    /// CJK letters (`…/为什么要学OAuth 2.0？.md`), or a fullwidth hyphen between
+    /// two numbers in one (`…/wiki/2019－2020年新型冠狀病毒肺炎事件`), nor CJK brackets paired
     /// around CJK letters in one segment of a link's path, a title made a
     /// slug (`…/《Python自然语言处理》阅读笔记（一）`, fullwidth quotes
     /// `…/＂创业快线：国际篇＂–医疗健康`), nor a curly apostrophe
@@ -1278,7 +1279,14 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
         && rest.strip_prefix('.').is_some_and(|ext| {
             (1..=5).contains(&ext.len()) && ext.bytes().all(|b| b.is_ascii_alphanumeric())
         });
-    ((joins && cjk_before) || ends_title || asks || ends_link || ends_file_name)
+    // A joining mark after a number in a CJK title (zh.wikipedia's
+    // `…/wiki/2019－2020年新型冠狀病毒肺炎事件`): the title's, when its
+    // segment holds CJK letters and a digit follows.
+    let year_range = joins
+        && before.is_some_and(|b| b.is_ascii_digit())
+        && after.is_some_and(|a| a.is_ascii_digit())
+        && cx.url[segment_around(cx.url, i)].chars().any(is_cjk_letter);
+    ((joins && cjk_before) || year_range || ends_title || asks || ends_link || ends_file_name)
         && cx.cand.form == crate::scan::Form::Link
 }
 
@@ -2365,6 +2373,15 @@ mod tests {
         // `…/rfc7946section-3.1.4。要在…`).
         assert!(fired(image, Form::Bare));
         assert!(fired("http://a.example/x\u{ff0d}2016.png", Form::Link));
+        // A range of years in a CJK title; near misses: no CJK letter in
+        // the segment, a word after the mark.
+        let years = "https://zh.wikipedia.org/wiki/2019\u{ff0d}2020\u{5e74}\u{65b0}\u{578b}";
+        assert!(!fired(years, Form::Link));
+        assert!(fired("https://a.example/wiki/2019\u{ff0d}2020", Form::Link));
+        assert!(fired(
+            "https://a.example/wiki/2019\u{ff0d}x\u{5e74}",
+            Form::Link
+        ));
         assert!(fired("http://a.example/\u{56fe}\u{ff0d}", Form::Link));
         assert!(fired("http://a.example/3.1.4\u{3002}\u{8981}", Form::Link));
         assert!(fired("http://a.example/\u{56fe}\u{ff1b}2016", Form::Link));

@@ -82,6 +82,8 @@ declare_rule! {
     /// operator's name (`…/wiki/%3F:`, the article on `?:`; Hoogle's
     /// `?hoogle=%5E.`, a search for `^.`), or whose last word after a `_`
     /// is (the J wiki's `…/Help/Primer/090_Cut_;.`, the primitive `;.`),
+    /// and a resolver's shortcut ending in an identifier scheme's prefix
+    /// (`…/doi:`, `…/hdl:`, to append the identifier to),
     /// and an account's handle that ends in a dot on a site whose handles
     /// may (a channel's `youtube.com/@ez.`, a writer's `medium.com/@Dreamer.`).
     ///
@@ -451,6 +453,11 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     {
         return;
     }
+    // `http://ouseful.open.ac.uk/doi:`: a resolver's shortcut that a
+    // reader appends an identifier to; the colon is the prefix's.
+    if cx.parts.query.is_none() && is_identifier_prefix(cx.url) {
+        return;
+    }
     // `…/wiki/%3F:` (the article on the `?:` operator): a last segment of
     // marks and escapes only is an operator's name, its colon its own.
     if cx.parts.query.is_none() && symbol_name(cx.url) {
@@ -468,6 +475,16 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
             format!("the link destination ends with `{}`", char::from(last)),
         );
     }
+}
+
+/// Whether the URL's last segment is an identifier scheme's prefix and
+/// its colon (`…/doi:`, `…/hdl:`, `…/isbn:`), a shortcut to append an
+/// identifier to.
+fn is_identifier_prefix(url: &str) -> bool {
+    let segment = url.rsplit('/').next().unwrap_or_default();
+    ["doi:", "hdl:", "isbn:", "issn:", "pmid:", "arxiv:", "urn:"]
+        .iter()
+        .any(|p| segment.eq_ignore_ascii_case(p))
 }
 
 /// Whether the last segment is a sentence with its spaces encoded, ending
@@ -960,6 +977,26 @@ mod tests {
                 html(&format!("<a href=\"https://a.example/t?{query}\">t</a>\n")),
                 [Rule::TrailingPunctuation],
                 "{query}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_identifier_prefix_keeps_its_colon() {
+        use crate::document::Syntax;
+        use crate::rules::testutil::document_rules;
+        use crate::url::Standard;
+        let html = |text: &str| document_rules(Syntax::Html, text, Standard::Rfc3986);
+        assert_eq!(
+            html("<a href=\"http://open.ac.uk/doi:\">a shortcut</a>\n"),
+            []
+        );
+        // Near misses: another word, a prefix inside a longer name.
+        for url in ["http://a.example/docs:", "http://a.example/mydoi:"] {
+            assert_eq!(
+                html(&format!("<a href=\"{url}\">x</a>\n")),
+                [Rule::TrailingPunctuation],
+                "{url}"
             );
         }
     }

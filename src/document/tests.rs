@@ -588,6 +588,26 @@ fn an_xml_feeds_elements_are_fields_of_their_own() {
 }
 
 #[test]
+fn a_rejected_destination_ends_at_a_table_cells_border() {
+    // A pandoc grid table wrapping a link in its cell: the `)` found is
+    // another column's; the destination is cut at the cell, unclosed.
+    let src = "| ----- | v}](https://www | ajplusenglish/) | ----- |\n| ----- | .facebook.com/A | ---------- | ----- |\n";
+    let links: Vec<_> = scan(Syntax::Markdown, src)
+        .into_iter()
+        .filter(|c| c.form.as_str() == "link")
+        .map(|c| (c.url, c.facts.unterminated))
+        .collect();
+    assert_eq!(links, [("https://www".to_string(), true)]);
+    // Near miss: a blank inside the destination, no bar.
+    let links: Vec<_> = scan(Syntax::Markdown, "<p>[x](http://a.example/ b) y</p>\n")
+        .into_iter()
+        .filter(|c| c.form.as_str() == "link")
+        .map(|c| (c.url, c.facts.unterminated))
+        .collect();
+    assert_eq!(links, [("http://a.example/ b".to_string(), false)]);
+}
+
+#[test]
 fn a_rejected_links_parentheses_pair_up_within_a_word() {
     let dests = |src: &str| -> Vec<String> {
         scan(Syntax::Markdown, src)

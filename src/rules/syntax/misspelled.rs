@@ -14,6 +14,9 @@ declare_rule! {
     /// added, dropped, changed or swapped; a key held down, `hhhttps://`,
     /// counts as one letter added), `http:/host` (one slash), `http//host` (no colon),
     /// `https:://host` (a colon too many) and `http:\\host` (backslashes).
+    /// A `ttp://` or `ttps://` alone at its line's start under a line ending
+    /// in a lone `h` (text taken out of a PDF, a grid table's wrapped cell)
+    /// is said to be cut by the line break, not mistyped.
     /// The scanner finds these although their scheme is not one it looks
     /// for, and a link's destination without its colon
     /// (`[Sodium Halogen](https//sodiumhalogen.com)`, `href="https//…"`,
@@ -156,13 +159,46 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         }
     }
     let written = cx.text(range.clone()).to_string();
-    out.at_with_help(
-        range.clone(),
-        format!("`{written}` looks like a misspelling of `{fixed}`"),
-        format!("write `{fixed}`"),
-    );
+    if cut_after_h(cx) {
+        out.at_with_help(
+            range.clone(),
+            format!("`{written}` lacks its `h`, which ends the line before: a line break cut the scheme"),
+            format!("join the lines: `{fixed}`"),
+        );
+    } else {
+        out.at_with_help(
+            range.clone(),
+            format!("`{written}` looks like a misspelling of `{fixed}`"),
+            format!("write `{fixed}`"),
+        );
+    }
     let message = format!("write `{fixed}`");
     out.fix(Applicability::Unsafe, &message, vec![(range, fixed)]);
+}
+
+/// Whether a `ttp://` or `ttps://` starts its line (after blanks, a table
+/// cell's `|` or an invisible character) and the line before ends with a
+/// lone `h` (`visit this address: h` over `ttp://192.168.4.1`, text taken
+/// out of a PDF; a grid table's cell, `srcset="h |` over `| ttps://…`): the
+/// scheme cut by a line break, not mistyped.
+fn cut_after_h(cx: &Cx<'_>) -> bool {
+    let name = cx.scheme_str();
+    if !(name.eq_ignore_ascii_case("ttp") || name.eq_ignore_ascii_case("ttps")) {
+        return false;
+    }
+    let Some(e) = cx.cand.excerpt.as_ref() else {
+        return false;
+    };
+    let is_pad = |c: char| c.is_whitespace() || c == '|' || crate::document::is_invisible_mark(c);
+    let head = cx.source_head().unwrap_or_default();
+    let line = head.rsplit('\n').next().unwrap_or(head);
+    let before = e.before.trim_end_matches(is_pad);
+    line.chars().all(is_pad)
+        && before.ends_with(['h', 'H'])
+        && !before[..before.len() - 1]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric)
 }
 
 /// `sed -e 's/http:/https:/g'` (MLS's Makefile): a `sed` substitution's
@@ -452,5 +488,41 @@ mod tests {
         }
         let d = diagnostics_with(&cand("hhttps://a.org/"), Standard::Rfc3986);
         assert_eq!(d[0].help, "write `https://`");
+    }
+
+    #[test]
+    fn a_scheme_cut_after_its_h_says_so() {
+        use crate::document::Syntax;
+        use crate::rules::testutil::document_diagnostics;
+        let messages = |syntax, text: &str| -> Vec<String> {
+            document_diagnostics(syntax, text)
+                .into_iter()
+                .filter(|d| d.rule == Rule::MisspelledScheme)
+                .map(|d| d.message)
+                .collect()
+        };
+        let cut = "`ttp://` lacks its `h`, which ends the line before: a line break cut the scheme";
+        assert_eq!(
+            messages(
+                Syntax::Text,
+                "visit this address: h\n\u{200b} ttp://192.168.4.1 now\n"
+            ),
+            [cut]
+        );
+        assert_eq!(
+            messages(
+                Syntax::Markdown,
+                "| a srcset=\"h |\n| ttps://p.example.org/x.jpg |\n"
+            ),
+            [cut.replace("ttp:", "ttps:")]
+        );
+        // Near misses: a word ending in `h` before, text before the URL.
+        let typo = "`ttp://` looks like a misspelling of `http://`";
+        for text in [
+            "visit this high tech\nttp://192.168.4.1 now\n",
+            "visit this address: h\nor ttp://192.168.4.1 now\n",
+        ] {
+            assert_eq!(messages(Syntax::Text, text), [typo], "{text}");
+        }
     }
 }

@@ -16,7 +16,9 @@ declare_rule! {
     /// `https:://host` (a colon too many) and `http:\\host` (backslashes).
     /// A `ttp://` or `ttps://` alone at its line's start under a line ending
     /// in a lone `h` (text taken out of a PDF, a grid table's wrapped cell)
-    /// is said to be cut by the line break, not mistyped.
+    /// is said to be cut by the line break, not mistyped. Under `rfc3986` a
+    /// userscript's `// @namespace http:/…` is a name never fetched, left
+    /// alone.
     /// The scanner finds these although their scheme is not one it looks
     /// for, and a link's destination without its colon
     /// (`[Sodium Halogen](https//sodiumhalogen.com)`, `href="https//…"`,
@@ -154,6 +156,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             || names_a_placeholder(cx)
             || quotes_a_program(cx.url)
             || is_protocol_version(cx.url)
+            || is_userscript_namespace(cx)
         {
             return;
         }
@@ -174,6 +177,14 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     }
     let message = format!("write `{fixed}`");
     out.fix(Applicability::Unsafe, &message, vec![(range, fixed)]);
+}
+
+/// `// @namespace     http:/ouseful.open.ac.uk/blog/`: a userscript's
+/// namespace, a name Greasemonkey never fetches; changing it makes the
+/// script another one to its users' browsers.
+fn is_userscript_namespace(cx: &Cx<'_>) -> bool {
+    crate::url::standard::line_before(cx.cand)
+        .is_some_and(|line| line.trim_end().ends_with("@namespace"))
 }
 
 /// Whether a `ttp://` or `ttps://` starts its line (after blanks, a table
@@ -488,6 +499,16 @@ mod tests {
         }
         let d = diagnostics_with(&cand("hhttps://a.org/"), Standard::Rfc3986);
         assert_eq!(d[0].help, "write `https://`");
+    }
+
+    #[test]
+    fn a_userscripts_namespace_is_no_link() {
+        use crate::rules::testutil::rules_in_text as rules;
+        let header = "// @namespace     http:/ouseful.open.ac.uk/blog/\n";
+        assert!(!rules(header, Standard::Rfc3986).contains(&Rule::MisspelledScheme));
+        // Near miss: another key.
+        let header = "// @homepage     http:/ouseful.open.ac.uk/blog/\n";
+        assert!(rules(header, Standard::Rfc3986).contains(&Rule::MisspelledScheme));
     }
 
     #[test]

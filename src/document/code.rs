@@ -411,6 +411,9 @@ fn raw_string_end(b: &[u8], at: usize) -> Option<usize> {
 }
 
 /// Comments of the C family, with the strings that may hide their openers.
+/// Longest `//` comment read as prose.
+const LINE_COMMENT_MAX: usize = 4096;
+
 fn c_comments(b: &[u8]) -> Vec<(usize, usize)> {
     let mut prose = Vec::new();
     let mut i = 0;
@@ -426,7 +429,11 @@ fn c_comments(b: &[u8]) -> Vec<(usize, usize)> {
             // Not the `//` of an unquoted `url(http://…)` in CSS.
             b'/' if b.get(at + 1) == Some(&b'/') && (at == 0 || b[at - 1] != b':') => {
                 let end = line_end(b, at);
-                if !shows_output(b, at, end) {
+                // Over 4 KiB: minified code whose strings or regular
+                // expressions this reading lost track of (AddThis'
+                // `{…,blogger:1,mailto:1,…}` in a saved page's script), no
+                // comment anyone wrote.
+                if end - at <= LINE_COMMENT_MAX && !shows_output(b, at, end) {
                     prose.push((at, end));
                 }
                 end
@@ -740,6 +747,16 @@ mod tests {
         let src = "fn f<'a>(x: &'a str) { r#\"// not \"# ; b\"//\" }\n\
                    let s = \"one\n//two\"; // three\n";
         assert_eq!(prose(src, Family::C), ["// three"]);
+    }
+
+    #[test]
+    fn a_line_comment_over_4_kib_is_minified_code() {
+        let keys = "a:1,".repeat(1100);
+        // What a reading that lost a string's track takes for a comment
+        // (`…://a.example/"` closing a string it never opened).
+        let src = format!("var x=1; // {keys}mailto:1}}\n// see https://b.example/\n");
+        let found = prose(&src, Family::C);
+        assert_eq!(found, ["// see https://b.example/"], "{found:?}");
     }
 
     #[test]

@@ -190,9 +190,6 @@ pub const DATA_FOLDERS: &[&str] = &[
     // A package's built output (npm's `dist/cjs/`, `dist/esm/`): copies
     // of its sources, fixed there.
     "dist",
-    // GitBook's built book (`_book/`), copies of its Markdown made HTML:
-    // a fault is fixed in the source, and shown there.
-    "_book",
     // gnulib's modules as a submodule, maintained upstream.
     "gnulib",
     // opam-monorepo's copies of every dependency (Real World OCaml's
@@ -492,7 +489,6 @@ mod tests {
             "r/modules/uri/uri.test",
             "r/modules/pki/test-assets/generator/pkitest-ca2.conf",
             "r/fixture/rss0/rss_0.91.xml",
-            "r/notes/_book/completed_examples/index.html",
             "r/snapshots/macros.txt",
             "r/regress/link-unicode.md",
             "r/x/test_parse.txt",

@@ -181,7 +181,8 @@ declare_rule! {
     /// `…/＂创业快线：国际篇＂–医疗健康`), nor a curly apostrophe
     /// inside a word of a link's path, `…/raspberry-pi’s-birthday.md`, a
     /// file so named, or quoting a slug's words there
-    /// (`…-by-‘build-an-app’-…`) or eliding one between a title's words
+    /// (`…-by-‘build-an-app’-…`; double quotes, German or English, paired
+    /// in one segment, `…/Terroristen-„Aktivisten“-.jpg`) or eliding one between a title's words
     /// (`…/wiki/Rock_’n’_Roll_Highschool`), nor punctuation in a link's query that
     /// holds a sentence, `?text=“Learn%20React”%20by%20…`, a share link's
     /// post, or in a fragment's parameter holding one, Mastodon's
@@ -1546,9 +1547,23 @@ fn is_name_quote(cx: &Cx<'_>, i: usize, c: char) -> bool {
                         && separator(cx.url[at + '\u{2019}'.len_utf8()..].chars().next())
                 })
     };
+    // A file's or slug's words in double quotes, German `„…“` or English
+    // `“…”` (a magazine's upload `…/Terroristen-„Aktivisten“-.jpg`): the
+    // opening one after a separator before a word, its partner closing a
+    // word before a separator, both in one segment.
+    let segment = segment_around(cx.url, i);
+    let opens = |partners: &[char]| {
+        separator(before) && word(after) && cx.url[i..segment.end].contains(partners)
+    };
+    let closes = |partners: &[char]| {
+        word(before) && separator(after) && cx.url[segment.start..i].contains(partners)
+    };
     let placed = match c {
         '\u{2019}' => word(before) && (word(after) || separator(after)) || elision(),
         '\u{2018}' => separator(before) && word(after),
+        '\u{201e}' => opens(&['\u{201c}']),
+        '\u{201c}' => opens(&['\u{201d}']) || closes(&['\u{201e}']),
+        '\u{201d}' => closes(&['\u{201c}']),
         _ => false,
     };
     placed
@@ -2342,6 +2357,20 @@ mod tests {
             "http://a.example/wiki/Rock_\u{2019}n_Roll",
             Form::Angle
         ));
+        // A file's words in double quotes, German or English, both in one
+        // segment; near misses: bare, one mark alone, a mark at the end.
+        let upload = "https://www.publicomag.com/wp-content/uploads/2018/07/Wenn\u{2019}s-ARD-macht-aus-Terroristen-\u{201e}Aktivisten\u{201c}-.jpg";
+        assert!(!fired(upload, Form::Link));
+        assert!(fired(upload, Form::Bare));
+        assert!(!fired(
+            "https://a.example/the-\u{201c}best\u{201d}-slug/",
+            Form::Link
+        ));
+        assert!(fired(
+            "https://a.example/uploads/Terroristen-\u{201e}Aktivisten-.jpg",
+            Form::Link
+        ));
+        assert!(fired("https://a.example/docs\u{201d}", Form::Link));
         // A text fragment's passage quotes the page; near miss: one word,
         // no sentence.
         let passage = "https://a.example/choice/#:~:text=It\u{2019}s%20interesting%20that%20you";

@@ -368,7 +368,13 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
             // DOT source over the next lines and `'/>` after it: the
             // service draws the query, browsers drop its line breaks. The
             // URL is the first line's; the graph is no part to lint.
-            if let Some(c) = close.filter(|&c| is_drawn_graph(&s[v..c])) {
+            // The quote must close the tag (`'/>`): a quote left open runs
+            // on to the next tag's, which proves nothing.
+            let closes_tag = |c: usize| {
+                let rest = s[c + 1..].trim_start();
+                rest.starts_with("/>") || rest.starts_with('>')
+            };
+            if let Some(c) = close.filter(|&c| is_drawn_graph(&s[v..c]) && closes_tag(c)) {
                 let line = memchr::memchr(b'\n', &bytes[v..c]).map_or(c, |k| v + k);
                 let url_end = v + s[v..line].trim_end().len();
                 attribute(b, s, attr, v, url_end, false);
@@ -446,9 +452,9 @@ fn is_drawn_graph(value: &str) -> bool {
         .iter()
         .find(|p| v.len() > p.len() && v[..p.len()].eq_ignore_ascii_case(p))
         .map(|p| &v[p.len()..]);
+    // The first line ends at the query's `?`: the graph starts on the next.
     rest.is_some_and(|r| {
-        let line = memchr::memchr(b'\n', r);
-        line.is_some_and(|k| r[..k].contains(&b'?'))
+        memchr::memchr(b'\n', r).is_some_and(|k| r[..k].trim_ascii_end().ends_with(b"?"))
     })
 }
 
@@ -1113,6 +1119,14 @@ mod tests {
             "https://g.gravizo.com/svg?digraph G { a -> b }"
         ));
         assert!(!is_drawn_graph("https://g.gravizo.com/\nsvg?digraph"));
+        assert!(!is_drawn_graph(
+            "https://g.gravizo.com/svg?digraph G {a->b}>\n<a href="
+        ));
+        // A quote left open runs on to the next tag's: the links after it
+        // are still read, the first one unclosed.
+        let open = "<img src='https://g.gravizo.com/svg?\ndigraph G { a -> b; }\n/>\n<a href='htp://a.example/x'>x</a>";
+        let links = read(open).links;
+        assert!(links.first().is_some_and(|l| l.unterminated), "{links:?}");
     }
 
     #[test]

@@ -555,11 +555,16 @@ fn rejected_links(b: &mut Builder, src: &str, code: &[Range<usize>]) {
                 }
             }
             let dest = &b.text[d..close];
-            // A cell's border inside it (a pandoc grid table whose cell
-            // wraps the URL: `| v}](https://www | ajplusenglish/) |`, the
-            // `)` another column's): the destination ends at the cell's
-            // end, unclosed.
-            if let Some(k) = dest.find(" |") {
+            // A cell's border inside it, in a table's row (a pandoc grid
+            // table whose cell wraps the URL: `| v}](https://www |
+            // ajplusenglish/) |`, the `)` another column's): the
+            // destination ends at the cell's end, unclosed. Outside a
+            // table ` | ` may be a search's `OR` (`?q=label:bug | x`).
+            let in_table_row = || {
+                let line = memchr::memrchr(b'\n', &text[..at]).map_or(0, |k| k + 1);
+                b.text[line..at].trim_start().starts_with(['|', '+'])
+            };
+            if let Some(k) = dest.find(" |").filter(|_| in_table_row()) {
                 let end = d + dest[..k].trim_end().len();
                 if found.last().is_none_or(|l| l.1 <= d) && end > d {
                     found.push((d, end, true));

@@ -598,13 +598,22 @@ fn a_rejected_destination_ends_at_a_table_cells_border() {
         .map(|c| (c.url, c.facts.unterminated))
         .collect();
     assert_eq!(links, [("https://www".to_string(), true)]);
-    // Near miss: a blank inside the destination, no bar.
-    let links: Vec<_> = scan(Syntax::Markdown, "<p>[x](http://a.example/ b) y</p>\n")
-        .into_iter()
-        .filter(|c| c.form.as_str() == "link")
-        .map(|c| (c.url, c.facts.unterminated))
-        .collect();
-    assert_eq!(links, [("http://a.example/ b".to_string(), false)]);
+    // Near misses: a blank inside the destination, no bar; a bar outside
+    // a table (a search's `OR`).
+    for (src, url) in [
+        ("<p>[x](http://a.example/ b) y</p>\n", "http://a.example/ b"),
+        (
+            "Search [all](https://a.example/issues?q=label:bug | label:crash) today.\n",
+            "https://a.example/issues?q=label:bug | label:crash",
+        ),
+    ] {
+        let links: Vec<_> = scan(Syntax::Markdown, src)
+            .into_iter()
+            .filter(|c| c.form.as_str() == "link")
+            .map(|c| (c.url, c.facts.unterminated))
+            .collect();
+        assert_eq!(links, [(url.to_string(), false)], "{src}");
+    }
 }
 
 #[test]

@@ -94,7 +94,17 @@ pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
     }
     // `mailto:david.delabassee(@)oracle.com`: the `@` itself bracketed,
     // as `(at)` is, against harvesting.
-    if ["(@)", "[@]", "{@}"].iter().any(|w| cx.url.contains(w)) {
+    // A local part before it and a dotted domain after it, or it is an
+    // address missing its parts (`mailto:(@)oracle.com`, `mailto:a(@)`).
+    let body = cx.text(cx.parts.body.clone());
+    let address = body.split(['?', '#']).next().unwrap_or_default();
+    let bracketed = ["(@)", "[@]", "{@}"].iter().any(|w| {
+        address.split_once(w).is_some_and(|(local, domain)| {
+            let plain = |s: &str| !s.is_empty() && !s.contains(['@', '(', ')', ' ']);
+            plain(local) && plain(domain) && domain.contains('.') && !domain.ends_with('.')
+        })
+    });
+    if bracketed {
         return true;
     }
     if cx.url.contains('@') {
@@ -724,10 +734,24 @@ mod tests {
         ));
         let text = "mail mailto:joe (at) example.org";
         assert!(!fires(text, Standard::Rfc3986), "{text}");
-        // The `@` itself bracketed; near miss: a bracket beside it.
-        let text = "[mail](mailto:david.delabassee(@)oracle.com)";
-        assert!(!fires(text, Standard::Rfc3986), "{text}");
-        assert!(fires("[m](mailto:david(@oracle.com)", Standard::Rfc3986));
+        // The `@` itself bracketed; near misses: a bracket beside it, no
+        // local part, no domain.
+        let md_fires = |text: &str| {
+            crate::rules::testutil::document_rules(
+                crate::document::Syntax::Markdown,
+                text,
+                Standard::Rfc3986,
+            )
+            .contains(&Rule::InvalidMailto)
+        };
+        assert!(!md_fires("[mail](mailto:david.delabassee(@)oracle.com)"));
+        for text in [
+            "[m](mailto:david(@oracle.com)",
+            "[m](mailto:(@)oracle.com)",
+            "[m](mailto:david(@))",
+        ] {
+            assert!(md_fires(text), "{text}");
+        }
         assert!(fires(text, Standard::Rfc1738), "{text}");
         assert!(fires(
             "write to mailto:bug-time.org today",

@@ -89,6 +89,13 @@ pub(crate) fn pasted_after_one_slash(cx: &Cx<'_>) -> Option<Range<usize>> {
         return None;
     }
     let first = cx.parts.scheme.clone()?;
+    // A web scheme first: `file:/https://…` is a local path's own form.
+    if !["https", "http", "ftp"]
+        .iter()
+        .any(|s| cx.text(first.clone()).eq_ignore_ascii_case(s))
+    {
+        return None;
+    }
     let after = first.end + 2;
     if cx.url.get(first.end..after) != Some(":/") {
         return None;
@@ -106,9 +113,10 @@ pub(crate) fn pasted_after_one_slash(cx: &Cx<'_>) -> Option<Range<usize>> {
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     if let Some(r) = pasted_after_one_slash(cx) {
         let first = cx.text(r.clone()).to_string();
-        out.at(
+        out.at_with_help(
             r.clone(),
             format!("the scheme is written twice: `{first}` before a whole URL"),
+            format!("remove the first scheme and its `:/`, `{first}`"),
         );
         out.fix(
             Applicability::Safe,
@@ -204,6 +212,12 @@ mod tests {
             )]
         );
         assert_eq!(d[0].fix.as_ref().expect("a fix").edits[0].content, "");
+        assert_eq!(d[0].help, "remove the first scheme and its `:/`, `https:/`");
+        // Near miss: a local path's scheme first.
+        assert!(
+            !rules("see file:/https://a.example/x now\n", Standard::Rfc3986)
+                .contains(&Rule::DoubledScheme)
+        );
         // Near misses: one slash before a host, a path, no host after.
         for text in [
             "see https:/github.com/a/b now\n",

@@ -135,9 +135,9 @@ declare_rule! {
     /// every tool that reads URLs. In a host the fix is the name's IDNA
     /// A-label (`xn--...`, punycode, RFC 3492), which the help line gives;
     /// elsewhere it is the UTF-8 octets, percent-encoded. An ellipsis `…`
-    /// is named for what it is, a URL shortened for display and copied as
-    /// shown (`…/wiki/A…..(software)`), with no fix: encoding it would not
-    /// bring the rest back.
+    /// ending the URL or a part of it is named for what it is, a URL
+    /// shortened for display and copied as shown (`…/wiki/A…..(software)`),
+    /// with no fix: encoding it would not bring the rest back.
     ///
     /// ## Standards
     /// Under `rfc3986` (the default) a URL written as an IRI (RFC 3987) is
@@ -1122,7 +1122,14 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
         let text = cx.text(start..end);
         // `…/wiki/A…..(software)`, `?hl=en…`: a URL shortened for display
         // and copied as shown; `%E2%80%A6` would not bring the rest back.
-        if text.chars().all(|c| c == '\u{2026}') {
+        // It ends the URL or a part of it (or stands in brackets, `[…]`);
+        // inside a word it is a title's (`…/wiki/あ…い`), to encode.
+        let shortened = text.chars().all(|c| c == '\u{2026}')
+            && cx.url[end..]
+                .chars()
+                .next()
+                .is_none_or(|n| matches!(n, '.' | '/' | '?' | '#' | '&' | '=' | ']' | ')'));
+        if shortened {
             out.at_with_help(
                 start..end,
                 "`…` stands for a part of the URL left out for display".to_string(),
@@ -2042,6 +2049,17 @@ mod tests {
             "`…` stands for a part of the URL left out for display"
         );
         assert!(found[0].fix.is_none());
+        // Inside a title's word it is the title's, to encode.
+        let d = document_diagnostics(
+            Syntax::Markdown,
+            "See [z](https://ja.wikipedia.org/wiki/\u{3042}\u{2026}\u{3044}).\n",
+        );
+        let found: Vec<_> = d
+            .iter()
+            .filter(|d| d.rule == Rule::NonAsciiCharacter)
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(found, ["`…` is not US-ASCII and must be encoded"], "{d:?}");
         // Near miss: another character is still to be encoded.
         let d = document_diagnostics(
             Syntax::Markdown,

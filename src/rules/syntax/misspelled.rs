@@ -163,18 +163,19 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     }
     let written = cx.text(range.clone()).to_string();
     if cut_after_h(cx) {
+        // No fix: writing `http://` here would leave the `h` behind.
         out.at_with_help(
             range.clone(),
             format!("`{written}` lacks its `h`, which ends the line before: a line break cut the scheme"),
             format!("join the lines: `{fixed}`"),
         );
-    } else {
-        out.at_with_help(
-            range.clone(),
-            format!("`{written}` looks like a misspelling of `{fixed}`"),
-            format!("write `{fixed}`"),
-        );
+        return;
     }
+    out.at_with_help(
+        range.clone(),
+        format!("`{written}` looks like a misspelling of `{fixed}`"),
+        format!("write `{fixed}`"),
+    );
     let message = format!("write `{fixed}`");
     out.fix(Applicability::Unsafe, &message, vec![(range, fixed)]);
 }
@@ -523,6 +524,8 @@ mod tests {
                 .collect()
         };
         let cut = "`ttp://` lacks its `h`, which ends the line before: a line break cut the scheme";
+        let d = document_diagnostics(Syntax::Text, "visit: h\nttp://192.168.4.1 now\n");
+        assert!(d[0].fix.is_none(), "{d:?}");
         assert_eq!(
             messages(
                 Syntax::Text,

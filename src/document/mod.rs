@@ -761,8 +761,14 @@ pub(crate) fn is_invisible_mark(c: char) -> bool {
 /// before the scheme is not this (`/https://…` is a proxy's route).
 pub(crate) fn has_stray_before_scheme(dest: &str) -> bool {
     let mut chars = dest.chars();
-    let stray = chars.next().is_some_and(is_stray_mark);
-    let rest = chars.as_str();
+    let first = chars.next();
+    let stray = first.is_some_and(is_stray_mark);
+    // A run of invisible marks is one (`\u{2060}\u{200b}https://…`).
+    let rest = if first.is_some_and(is_invisible_mark) {
+        chars.as_str().trim_start_matches(is_invisible_mark)
+    } else {
+        chars.as_str()
+    };
     stray
         && is_url(rest)
         && rest

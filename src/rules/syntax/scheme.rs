@@ -56,7 +56,18 @@ declare_rule! {
 pub(crate) fn stray_marks(cx: &Cx<'_>) -> Option<StrayMarks> {
     let r = cx.parts.scheme.clone()?;
     let first = cx.url[r.clone()].chars().next()?;
-    let name = &cx.url[r.start + first.len_utf8()..r.end];
+    // Invisible marks come in runs (`\u{2060}\u{200b}https://…`): all of
+    // them are the mark.
+    let mark_len = if crate::document::is_invisible_mark(first) {
+        let scheme = &cx.url[r.clone()];
+        scheme.len()
+            - scheme
+                .trim_start_matches(crate::document::is_invisible_mark)
+                .len()
+    } else {
+        first.len_utf8()
+    };
+    let name = &cx.url[r.start + mark_len..r.end];
     let stray = crate::document::is_stray_mark(first)
         && name.starts_with(|c: char| c.is_ascii_alphabetic())
         && name
@@ -76,7 +87,7 @@ pub(crate) fn stray_marks(cx: &Cx<'_>) -> Option<StrayMarks> {
     let end = cx.url.len();
     let closes = (end > r.end && cx.url.ends_with(partner)).then(|| end - partner.len_utf8()..end);
     Some(StrayMarks {
-        mark: r.start..r.start + first.len_utf8(),
+        mark: r.start..r.start + mark_len,
         partner: closes,
     })
 }
@@ -126,7 +137,11 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         // An invisible mark is named by its code point: in backticks it
         // would show as nothing.
         let c = if crate::document::is_invisible_mark(mark_char) {
-            format!("U+{:04X}", u32::from(mark_char))
+            cx.url[mark.clone()]
+                .chars()
+                .map(|m| format!("U+{:04X}", u32::from(m)))
+                .collect::<Vec<_>>()
+                .join(" ")
         } else {
             cx.text(mark.clone()).to_string()
         };
@@ -284,6 +299,19 @@ mod tests {
         );
         let fix = d[0].fix.as_ref().expect("a fix");
         assert_eq!(fix.edits[0].content, "");
+        // A run of them is one mark.
+        let d = document_diagnostics(
+            Syntax::Markdown,
+            "See [a](\u{2060}\u{200b}https://a.example.org/ep4).\n",
+        );
+        let found: Vec<_> = d.iter().map(|d| (d.rule, d.message.as_str())).collect();
+        assert_eq!(
+            found,
+            [(
+                Rule::InvalidScheme,
+                "a stray `U+2060 U+200B` before the scheme `https`"
+            )]
+        );
         // Near misses: a relative target after the mark is no URL; in
         // running text the URL starts at its scheme.
         let d = document_diagnostics(

@@ -103,7 +103,10 @@ declare_rule! {
     /// URLs to fix, nor are the stand-ins (U+001A) for bytes of a file in
     /// another encoding than UTF-8 (a GBK page's `…/wiki/进程`), but for one
     /// byte ending the URL, glued on (a Latin-1 page's `mailto:a@b.de«`),
-    /// reported with no fix. Under `rfc1738` `~` is unsafe (write `%7E`),
+    /// reported with no fix. An HTML attribute's name left after a
+    /// Markdown destination's one blank in its path (`![t](…/x.png alt=)`,
+    /// `[w](…/webhooks/ rel=)`) is named so, its fix removing it (unsafe).
+    /// Under `rfc1738` `~` is unsafe (write `%7E`),
     /// and an IPv6 literal `[::1]` (RFC 2732, later than RFC 1738) is
     /// reported once, as a whole.
     ///
@@ -327,6 +330,28 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
             || (!rfc1738 && stray.as_ref().is_some_and(|s| s.contains(i)));
         !skip
     };
+    // `![t](https://p1.meituan.net/x.png alt=)`, `[w](…/webhooks/ rel=)`:
+    // an HTML attribute left in a Markdown destination after its one
+    // blank; the link renders as text. The fix removes it: encoding the
+    // blank would keep it in the URL.
+    if let Some(at) = (!rfc1738).then(|| attribute_tail(cx)).flatten() {
+        if !(0..at).any(bad) {
+            out.at_with_help(
+                at..b.len(),
+                format!(
+                    "`{}` after a blank is an HTML attribute left in the link's destination",
+                    cx.text(at + 1..b.len())
+                ),
+                "remove it: with it the link renders as text".to_string(),
+            );
+            out.fix(
+                Applicability::Unsafe,
+                "remove the attribute",
+                vec![(at..b.len(), String::new())],
+            );
+            return;
+        }
+    }
     let mut edits = Vec::new();
     let mut i = 0;
     while i < b.len() {
@@ -365,6 +390,29 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
     if ipv6.is_none() || !rfc1738 {
         out.fix(applicability, "percent-encode the unsafe characters", edits);
     }
+}
+
+/// Where the blank before an HTML attribute's name (`alt`, `rel`, `title`,
+/// ...; bare or with `=` and a value) ending a Markdown destination stands:
+/// `…/x.png alt=`, `…/webhooks/ rel=`. The URL's only blank.
+fn attribute_tail(cx: &Cx<'_>) -> Option<usize> {
+    if cx.cand.form != crate::scan::Form::Link || standard::is_attribute_value(cx.cand) {
+        return None;
+    }
+    let at = cx.url.rfind(' ')?;
+    // A query's or fragment's words may be a search's (`?q=photo alt`).
+    if cx.parts.query.is_some() || cx.parts.fragment.is_some() {
+        return None;
+    }
+    let tail = &cx.url[at + 1..];
+    let name = tail.split_once('=').map_or(tail, |(n, _)| n);
+    let known = [
+        "alt", "rel", "title", "width", "height", "class", "target", "style", "id",
+    ]
+    .iter()
+    .any(|a| name.eq_ignore_ascii_case(a));
+    (known && !cx.url[..at].contains(char::is_whitespace) && !tail.contains(['"', '\'']))
+        .then_some(at)
 }
 
 /// The fragment of an HTML attribute's link that names a method by its
@@ -2029,6 +2077,47 @@ mod tests {
         assert!(
             document_rules(Syntax::Html, open, Standard::Rfc3986).contains(&Rule::UnsafeCharacter)
         );
+    }
+
+    #[test]
+    fn an_html_attribute_left_in_a_destination_is_removed_not_encoded() {
+        use crate::document::Syntax;
+        use crate::rules::testutil::document_diagnostics;
+        let d = document_diagnostics(
+            Syntax::Markdown,
+            "![t](https://p1.meituan.net/travelcube/9.png alt=) and [w](https://a.example/hooks/ rel=)\n",
+        );
+        let found: Vec<_> = d.iter().map(|d| (d.rule, d.message.as_str())).collect();
+        assert_eq!(
+            found,
+            [
+                (
+                    Rule::UnsafeCharacter,
+                    "`alt=` after a blank is an HTML attribute left in the link's destination"
+                ),
+                (
+                    Rule::UnsafeCharacter,
+                    "`rel=` after a blank is an HTML attribute left in the link's destination"
+                ),
+            ]
+        );
+        let fix = d[0].fix.as_ref().expect("a fix");
+        assert_eq!(fix.edits[0].content, "");
+        assert_eq!(fix.edits[0].span.start.column, 45);
+        // Near misses: another word, a query's word, two blanks; each is
+        // still a blank to encode.
+        for md in [
+            "[x](https://a.example/hooks/ below)\n",
+            "[x](https://a.example/search?q=photo alt)\n",
+            "[x](https://a.example/a b/ rel=)\n",
+        ] {
+            let d = document_diagnostics(Syntax::Markdown, md);
+            assert!(
+                d.iter().any(|d| d.rule == Rule::UnsafeCharacter
+                    && d.message.starts_with("unsafe character")),
+                "{md}: {d:?}"
+            );
+        }
     }
 
     #[test]

@@ -325,7 +325,19 @@ pub fn is_pattern(url: &str) -> bool {
     // the pull request number": a `#` inside the host's name (no label ends
     // in `-`, nor does a fragment start with one).
     let numbered = authority.ends_with('-') && path.starts_with("#-");
+    // Cloudflare Pages' `_headers`, `https://staging.:project.pages.dev/`:
+    // a named placeholder as a label inside the host, after a `.` and
+    // before another (a port is digits, and ends the host).
+    let named_label = host.match_indices(".:").any(|(k, _)| {
+        let name = &host[k + 2..];
+        let word = name
+            .bytes()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
+            .count();
+        name.starts_with(|c: char| c.is_ascii_alphabetic()) && name[word..].starts_with('.')
+    });
     numbered
+        || named_label
         || (marks & STAR != 0 && authority.contains('*'))
         || (marks & BRACKET != 0 && !literal && has_bracketed_name(host))
         || (marks & (STAR | BRACKET) != 0 && has_wildcard_path(path))
@@ -1183,6 +1195,7 @@ mod tests {
             "https://???????.execute-api.us-east-1.amazonaws.com/dev",
             "http://[::1]:port/",
             "https://:subdomain.example.com",
+            "https://staging.:project.pages.dev/",
             "https://?*.myorg.com/*",
             "http://?.aliyun.com",
             "https://@%@hostname@%@.@%@domainname@%@/wekan",
@@ -1394,6 +1407,8 @@ mod tests {
             // label).
             "http://?.",
             "http://?./x",
+            // Near miss of a named label: a port after a dot.
+            "https://staging.:8080/",
             // A user's home of one letter; a longer name.
             "http://www.cs.example.edu/~a/papers/",
             "http://a.example/~sk/x",

@@ -73,6 +73,9 @@ pub fn is_pattern(url: &str) -> bool {
     if marks & HASH != 0 && (memchr::memmem::find(b, b"://##").is_some() || masked_host(url)) {
         return true;
     }
+    if marks & HASH != 0 && is_hash_placeholder(url) {
+        return true;
+    }
     if marks & PERCENT != 0 && (has_printf(b) || has_fmt_error(b)) {
         return true;
     }
@@ -344,6 +347,41 @@ pub fn is_pattern(url: &str) -> bool {
         || has_word_port(authority)
         || ((marks & NON_ASCII != 0 || has_double_dot(b)) && is_elided(authority, path))
         || is_domain_suffix(authority)
+}
+
+/// `http://#` (all-contributors' "no homepage" for a contributor),
+/// `https://#urltofile` (a command's blank to fill), `href="mailto:#"` (a
+/// template's dummy address): a `#` where the host or address goes, alone
+/// or before one word (and a port), is a placeholder, as `href="#"` is.
+fn is_hash_placeholder(url: &str) -> bool {
+    let Some(colon) = url.find(':') else {
+        return false;
+    };
+    let (scheme, rest) = (&url[..colon], &url[colon + 1..]);
+    let rest = if scheme.eq_ignore_ascii_case("mailto") {
+        rest
+    } else {
+        match rest.strip_prefix("//") {
+            Some(r) => r,
+            None => return false,
+        }
+    };
+    let Some(word) = rest.strip_prefix('#') else {
+        return false;
+    };
+    let word = word.split_once(':').map_or(word, |(w, port)| {
+        if port.bytes().all(|c| c.is_ascii_digit()) {
+            w
+        } else {
+            "/"
+        }
+    });
+    // A word, not a number (`http://#12`, an issue's, mistyped).
+    (!word.starts_with(|c: char| c.is_ascii_digit())
+        && word
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-')))
+        || (scheme.eq_ignore_ascii_case("mailto") && word == "@#.com")
 }
 
 /// Whether `b` holds `..`: every elision [`is_elided`] knows but `…` needs
@@ -1196,6 +1234,11 @@ mod tests {
             "http://[::1]:port/",
             "https://:subdomain.example.com",
             "https://staging.:project.pages.dev/",
+            "http://#",
+            "https://#urltofile",
+            "https://#:8443",
+            "mailto:#",
+            "mailto:#@#.com",
             "https://?*.myorg.com/*",
             "http://?.aliyun.com",
             "https://@%@hostname@%@.@%@domainname@%@/wekan",
@@ -1409,6 +1452,11 @@ mod tests {
             "http://?./x",
             // Near miss of a named label: a port after a dot.
             "https://staging.:8080/",
+            // Near misses of a `#` placeholder: a path after it, a host
+            // before it, an address after it.
+            "http://#/x",
+            "http://a.example/#x",
+            "mailto:#x@a.example.org",
             // A user's home of one letter; a longer name.
             "http://www.cs.example.edu/~a/papers/",
             "http://a.example/~sk/x",

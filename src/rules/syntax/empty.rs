@@ -112,8 +112,9 @@ mod tests {
         use crate::url::Standard;
         let sed = "  | sed 's#deb https://#deb [signed-by=/k.gpg] https://#g' \\\n";
         assert_eq!(rules(sed, Standard::Rfc3986), []);
-        // Near miss: a fragment after empty slashes, no `sed` on the line.
-        let bare = "see https://#deb for the list\n";
+        // Near miss: a fragment after empty slashes, no `sed` on the line
+        // (a number: a word there is a placeholder, `https://#urltofile`).
+        let bare = "see https://#12 for the list\n";
         assert_eq!(rules(bare, Standard::Rfc3986), [Rule::EmptyUrl]);
     }
 

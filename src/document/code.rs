@@ -411,8 +411,15 @@ fn raw_string_end(b: &[u8], at: usize) -> Option<usize> {
 }
 
 /// Comments of the C family, with the strings that may hide their openers.
-/// Longest `//` comment read as prose.
+/// Longest `//` comment read as prose without a look at its blanks.
 const LINE_COMMENT_MAX: usize = 4096;
+
+/// Whether a `//` "comment" is minified code: over [`LINE_COMMENT_MAX`]
+/// bytes with fewer than one blank in 50 (prose has one in six or so).
+fn is_minified_run(comment: &[u8]) -> bool {
+    comment.len() > LINE_COMMENT_MAX
+        && memchr::memchr3_iter(b' ', b'\t', b'\r', comment).count() * 50 < comment.len()
+}
 
 fn c_comments(b: &[u8]) -> Vec<(usize, usize)> {
     let mut prose = Vec::new();
@@ -429,11 +436,12 @@ fn c_comments(b: &[u8]) -> Vec<(usize, usize)> {
             // Not the `//` of an unquoted `url(http://…)` in CSS.
             b'/' if b.get(at + 1) == Some(&b'/') && (at == 0 || b[at - 1] != b':') => {
                 let end = line_end(b, at);
-                // Over 4 KiB: minified code whose strings or regular
-                // expressions this reading lost track of (AddThis'
-                // `{…,blogger:1,mailto:1,…}` in a saved page's script), no
-                // comment anyone wrote.
-                if end - at <= LINE_COMMENT_MAX && !shows_output(b, at, end) {
+                // Over 4 KiB and nearly without blanks: minified code
+                // whose strings or regular expressions this reading lost
+                // track of (AddThis' `{…,blogger:1,mailto:1,…}` in a saved
+                // page's script), no comment anyone wrote (a licence on one
+                // line, a generated doc comment, have their blanks).
+                if !is_minified_run(&b[at..end]) && !shows_output(b, at, end) {
                     prose.push((at, end));
                 }
                 end
@@ -757,6 +765,10 @@ mod tests {
         let src = format!("var x=1; // {keys}mailto:1}}\n// see https://b.example/\n");
         let found = prose(&src, Family::C);
         assert_eq!(found, ["// see https://b.example/"], "{found:?}");
+        // Near miss: a licence on one line is long, and has its blanks.
+        let licence = "Licensed under the Apache License. ".repeat(130);
+        let src = format!("// {licence}See htp://www.apache.org/licenses/\nint x;\n");
+        assert_eq!(prose(&src, Family::C).len(), 1);
     }
 
     #[test]

@@ -368,15 +368,20 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
             // DOT source over the next lines and `'/>` after it: the
             // service draws the query, browsers drop its line breaks. The
             // URL is the first line's; the graph is no part to lint.
-            // The quote must close the tag (`'/>`): a quote left open runs
-            // on to the next tag's, which proves nothing.
-            let closes_tag = |c: usize| {
-                let rest = s[c + 1..].trim_start();
-                rest.starts_with("/>") || rest.starts_with('>')
+            // The quote must be the value's own: one left open runs on to
+            // the next attribute's (`href='`, a `=` before it) or over a
+            // tag (a line starting with `<`), which proves nothing.
+            let own_quote = |c: usize| {
+                !s[v..c].trim_end().ends_with('=')
+                    && !s[v..c]
+                        .lines()
+                        .skip(1)
+                        .any(|l| l.trim_start().starts_with('<'))
             };
-            if let Some(c) = close.filter(|&c| is_drawn_graph(&s[v..c]) && closes_tag(c)) {
-                let line = memchr::memchr(b'\n', &bytes[v..c]).map_or(c, |k| v + k);
-                let url_end = v + s[v..line].trim_end().len();
+            if let Some(c) = close.filter(|&c| is_drawn_graph(&s[v..c]) && own_quote(c)) {
+                // The URL ends at its `?`: the query is the graph's source
+                // (starting there or on the next line).
+                let url_end = memchr::memchr(b'?', &bytes[v..c]).map_or(c, |k| v + k + 1);
                 attribute(b, s, attr, v, url_end, false);
                 j = c + 1;
                 continue;
@@ -452,10 +457,8 @@ fn is_drawn_graph(value: &str) -> bool {
         .iter()
         .find(|p| v.len() > p.len() && v[..p.len()].eq_ignore_ascii_case(p))
         .map(|p| &v[p.len()..]);
-    // The first line ends at the query's `?`: the graph starts on the next.
-    rest.is_some_and(|r| {
-        memchr::memchr(b'\n', r).is_some_and(|k| r[..k].trim_ascii_end().ends_with(b"?"))
-    })
+    // Over lines, the query's `?` on the first.
+    rest.is_some_and(|r| memchr::memchr(b'\n', r).is_some_and(|k| r[..k].contains(&b'?')))
 }
 
 /// Whether `value`, of the attribute `attr` on `<name>`, is the author of
@@ -1118,15 +1121,27 @@ mod tests {
         assert!(!is_drawn_graph(
             "https://g.gravizo.com/svg?digraph G { a -> b }"
         ));
+        // The graph may start on the first line: the URL is cut at `?`.
+        let first = "<img src='https://g.gravizo.com/svg?digraph G {\n  a -> b;\n}\n'/>";
+        let links = read(first).links;
+        assert_eq!(links.len(), 1, "{links:?}");
+        assert_eq!(links[0].url, "https://g.gravizo.com/svg?");
         assert!(!is_drawn_graph("https://g.gravizo.com/\nsvg?digraph"));
-        assert!(!is_drawn_graph(
-            "https://g.gravizo.com/svg?digraph G {a->b}>\n<a href="
-        ));
+        // A quote left open on the first line runs to the next tag's.
+        let open1 = "<img src='https://g.gravizo.com/svg?digraph G {a->b}>\n<a href='http://bad host.example/x'>x</a>";
+        let links = read(open1).links;
+        assert!(links.first().is_some_and(|l| l.unterminated), "{links:?}");
         // A quote left open runs on to the next tag's: the links after it
         // are still read, the first one unclosed.
         let open = "<img src='https://g.gravizo.com/svg?\ndigraph G { a -> b; }\n/>\n<a href='htp://a.example/x'>x</a>";
         let links = read(open).links;
         assert!(links.first().is_some_and(|l| l.unterminated), "{links:?}");
+        // Attributes after the closing quote are the tag's.
+        let alt =
+            "<img src='https://g.gravizo.com/svg?\ndigraph G { a -> b; }\n' alt=\"call graph\"/>";
+        let links = read(alt).links;
+        assert_eq!(links.len(), 1, "{links:?}");
+        assert!(!links[0].unterminated);
     }
 
     #[test]

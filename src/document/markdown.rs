@@ -521,6 +521,9 @@ fn rejected_links(b: &mut Builder, src: &str, code: &[Range<usize>]) {
     let mut next_close = Next::default();
     let mut next_nl = Next::default();
     let mut code_at = 0;
+    // Where the line of the last `](` asked about starts, and from where
+    // that is known.
+    let (mut line_start, mut line_from) = (0, 0);
     for at in memchr::memmem::find_iter(text, b"](") {
         while code.get(code_at).is_some_and(|r| r.end <= at) {
             code_at += 1;
@@ -560,9 +563,16 @@ fn rejected_links(b: &mut Builder, src: &str, code: &[Range<usize>]) {
             // ajplusenglish/) |`, the `)` another column's): the
             // destination ends at the cell's end, unclosed. Outside a
             // table ` | ` may be a search's `OR` (`?q=label:bug | x`).
-            let in_table_row = || {
-                let line = memchr::memrchr(b'\n', &text[..at]).map_or(0, |k| k + 1);
-                b.text[line..at].trim_start().starts_with(['|', '+'])
+            // The line's start is searched back only as far as the last
+            // one asked (`at` only grows: a long line of `](` stays
+            // linear). A table's row starts with `|` (a grid table's
+            // borders, `+---`, hold no link).
+            let mut in_table_row = || {
+                if let Some(k) = memchr::memrchr(b'\n', &text[line_from..at]) {
+                    line_start = line_from + k + 1;
+                }
+                line_from = at;
+                b.text[line_start..at].trim_start().starts_with('|')
             };
             if let Some(k) = dest.find(" |").filter(|_| in_table_row()) {
                 let end = d + dest[..k].trim_end().len();

@@ -606,6 +606,10 @@ fn a_rejected_destination_ends_at_a_table_cells_border() {
             "Search [all](https://a.example/issues?q=label:bug | label:crash) today.\n",
             "https://a.example/issues?q=label:bug | label:crash",
         ),
+        (
+            "+1 see [all](https://a.example/issues?q=bug | crash) today.\n",
+            "https://a.example/issues?q=bug | crash",
+        ),
     ] {
         let links: Vec<_> = scan(Syntax::Markdown, src)
             .into_iter()

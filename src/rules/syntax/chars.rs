@@ -103,7 +103,7 @@ declare_rule! {
     /// URLs to fix, nor are the stand-ins (U+001A) for bytes of a file in
     /// another encoding than UTF-8 (a GBK page's `…/wiki/进程`), but for one
     /// byte ending the URL, glued on (a Latin-1 page's `mailto:a@b.de«`),
-    /// reported with no fix. An HTML attribute's name left after a
+    /// reported with no fix. An HTML attribute's name and `=` left after a
     /// Markdown destination's one blank in its path (`![t](…/x.png alt=)`,
     /// `[w](…/webhooks/ rel=)`) is named so, its fix removing it (unsafe).
     /// Under `rfc1738` `~` is unsafe (write `%7E`),
@@ -138,7 +138,7 @@ declare_rule! {
     /// every tool that reads URLs. In a host the fix is the name's IDNA
     /// A-label (`xn--...`, punycode, RFC 3492), which the help line gives;
     /// elsewhere it is the UTF-8 octets, percent-encoded. An ellipsis `…`
-    /// ending the URL or a part of it is named for what it is, a URL
+    /// (not between two letters beyond ASCII, a title's) is named for what it is, a URL
     /// shortened for display and copied as shown (`…/wiki/A…..(software)`),
     /// with no fix: encoding it would not bring the rest back.
     ///
@@ -393,7 +393,7 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
 }
 
 /// Where the blank before an HTML attribute's name (`alt`, `rel`, `title`,
-/// ...; bare or with `=` and a value) ending a Markdown destination stands:
+/// ...; in lower case, with `=` and maybe a value) ending a Markdown destination stands:
 /// `…/x.png alt=`, `…/webhooks/ rel=`. The URL's only blank.
 fn attribute_tail(cx: &Cx<'_>) -> Option<usize> {
     if cx.cand.form != crate::scan::Form::Link || standard::is_attribute_value(cx.cand) {
@@ -405,12 +405,13 @@ fn attribute_tail(cx: &Cx<'_>) -> Option<usize> {
         return None;
     }
     let tail = &cx.url[at + 1..];
-    let name = tail.split_once('=').map_or(tail, |(n, _)| n);
+    // With its `=`, in lower case: a bare word (`…/docs/Inline Style`,
+    // `…/wiki/Page Title`) is the page's name.
+    let (name, _) = tail.split_once('=')?;
     let known = [
         "alt", "rel", "title", "width", "height", "class", "target", "style", "id",
     ]
-    .iter()
-    .any(|a| name.eq_ignore_ascii_case(a));
+    .contains(&name);
     (known && !cx.url[..at].contains(char::is_whitespace) && !tail.contains(['"', '\'']))
         .then_some(at)
 }
@@ -1170,13 +1171,12 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
         let text = cx.text(start..end);
         // `…/wiki/A…..(software)`, `?hl=en…`: a URL shortened for display
         // and copied as shown; `%E2%80%A6` would not bring the rest back.
-        // It ends the URL or a part of it (or stands in brackets, `[…]`);
-        // inside a word it is a title's (`…/wiki/あ…い`), to encode.
+        // Between two letters beyond ASCII it is a title's (`…/wiki/あ…い`),
+        // to encode; anywhere else a display's cut (`…/aaaa…bbbb.html`).
+        let title_letter = |c: Option<char>| c.is_some_and(|c| !c.is_ascii() && c.is_alphabetic());
         let shortened = text.chars().all(|c| c == '\u{2026}')
-            && cx.url[end..]
-                .chars()
-                .next()
-                .is_none_or(|n| matches!(n, '.' | '/' | '?' | '#' | '&' | '=' | ']' | ')'));
+            && !(title_letter(cx.url[..start].chars().next_back())
+                && title_letter(cx.url[end..].chars().next()));
         if shortened {
             out.at_with_help(
                 start..end,
@@ -1606,19 +1606,39 @@ fn is_name_quote(cx: &Cx<'_>, i: usize, c: char) -> bool {
     // `“…”` (a magazine's upload `…/Terroristen-„Aktivisten“-.jpg`): the
     // opening one after a separator before a word, its partner closing a
     // word before a separator, both in one segment.
-    let segment = segment_around(cx.url, i);
-    let opens = |partners: &[char]| {
-        separator(before) && word(after) && cx.url[i..segment.end].contains(partners)
+    // Paired by place: the opener's partner closes a word before a
+    // separator, the closer's opens one after a separator.
+    let closing_at = |k: usize, m: char| {
+        word(cx.url[..k].chars().next_back())
+            && separator(cx.url[k + m.len_utf8()..].chars().next())
     };
-    let closes = |partners: &[char]| {
-        word(before) && separator(after) && cx.url[segment.start..i].contains(partners)
+    let opening_at = |k: usize, m: char| {
+        separator(cx.url[..k].chars().next_back())
+            && word(cx.url[k + m.len_utf8()..].chars().next())
+    };
+    let opens = |partner: char| {
+        let end = segment_around(cx.url, i).end;
+        let from = i + c.len_utf8();
+        separator(before)
+            && word(after)
+            && cx.url[from..end]
+                .match_indices(partner)
+                .any(|(k, _)| closing_at(from + k, partner))
+    };
+    let closes = |partner: char| {
+        let start = segment_around(cx.url, i).start;
+        word(before)
+            && separator(after)
+            && cx.url[start..i]
+                .match_indices(partner)
+                .any(|(k, _)| opening_at(start + k, partner))
     };
     let placed = match c {
         '\u{2019}' => word(before) && (word(after) || separator(after)) || elision(),
         '\u{2018}' => separator(before) && word(after),
-        '\u{201e}' => opens(&['\u{201c}']),
-        '\u{201c}' => opens(&['\u{201d}']) || closes(&['\u{201e}']),
-        '\u{201d}' => closes(&['\u{201c}']),
+        '\u{201e}' => opens('\u{201c}'),
+        '\u{201c}' => opens('\u{201d}') || closes('\u{201e}'),
+        '\u{201d}' => closes('\u{201c}'),
         _ => false,
     };
     placed
@@ -2108,6 +2128,9 @@ mod tests {
         // still a blank to encode.
         for md in [
             "[x](https://a.example/hooks/ below)\n",
+            "[x](https://a.example/docs/Inline Style)\n",
+            "[x](https://a.example/wiki/Page title)\n",
+            "[x](https://a.example/wiki/Page Title=)\n",
             "[x](https://a.example/search?q=photo alt)\n",
             "[x](https://a.example/a b/ rel=)\n",
         ] {
@@ -2149,6 +2172,15 @@ mod tests {
             .map(|d| d.message.as_str())
             .collect();
         assert_eq!(found, ["`…` is not US-ASCII and must be encoded"], "{d:?}");
+        // Between ASCII letters it is a display's cut.
+        let d = document_diagnostics(
+            Syntax::Markdown,
+            "See [x](https://a.example.org/aaaa\u{2026}bbbb.html).\n",
+        );
+        assert!(
+            d.iter().any(|d| d.message.starts_with("`…` stands for")),
+            "{d:?}"
+        );
         // Near miss: another character is still to be encoded.
         let d = document_diagnostics(
             Syntax::Markdown,
@@ -2478,6 +2510,13 @@ mod tests {
             Form::Link
         ));
         assert!(fired("https://a.example/docs\u{201d}", Form::Link));
+        // Both or neither: a closer ending the URL leaves its opener
+        // reported too; so does an opener inside a word.
+        assert!(fired(
+            "https://a.example/page/\u{201e}Titel\u{201c}",
+            Form::Link
+        ));
+        assert!(fired("https://a.example/a\u{201e}b\u{201c}-c", Form::Link));
         // A text fragment's passage quotes the page; near miss: one word,
         // no sentence.
         let passage = "https://a.example/choice/#:~:text=It\u{2019}s%20interesting%20that%20you";

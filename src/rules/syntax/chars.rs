@@ -184,8 +184,9 @@ declare_rule! {
     /// `…/＂创业快线：国际篇＂–医疗健康`), nor a curly apostrophe
     /// inside a word of a link's path, `…/raspberry-pi’s-birthday.md`, a
     /// file so named, or quoting a slug's words there
-    /// (`…-by-‘build-an-app’-…`; double quotes, German or English, paired
-    /// in one segment, `…/Terroristen-„Aktivisten“-.jpg`) or eliding one between a title's words
+    /// (`…-by-‘build-an-app’-…`; double quotes, German or English, in a
+    /// file's name, `…/Terroristen-„Aktivisten“-.jpg`: a page's slug drops
+    /// them) or eliding one between a title's words
     /// (`…/wiki/Rock_’n’_Roll_Highschool`), nor punctuation in a link's query that
     /// holds a sentence, `?text=“Learn%20React”%20by%20…`, a share link's
     /// post, or in a fragment's parameter holding one, Mastodon's
@@ -1602,12 +1603,24 @@ fn is_name_quote(cx: &Cx<'_>, i: usize, c: char) -> bool {
                         && separator(cx.url[at + '\u{2019}'.len_utf8()..].chars().next())
                 })
     };
-    // A file's or slug's words in double quotes, German `„…“` or English
-    // `“…”` (a magazine's upload `…/Terroristen-„Aktivisten“-.jpg`): the
-    // opening one after a separator before a word, its partner closing a
-    // word before a separator, both in one segment.
+    // A file's words in double quotes, German `„…“` or English `“…”` (a
+    // magazine's upload `…/Terroristen-„Aktivisten“-.jpg`, the file named
+    // so): the opening one after a separator before a word, its partner
+    // closing a word before a separator, both in one segment that ends in
+    // an extension. German's opening mark may stand alone there (the
+    // upload `…/Was-Baerbock-für-„paris-kompatibel-hält_.jpg`). A page's
+    // slug drops the quotes (WordPress'), so one holding them is a slip
+    // (`…/the-return-of-the-“who-are-you”-thread/`).
     // Paired by place: the opener's partner closes a word before a
     // separator, the closer's opens one after a separator.
+    let file_name = || {
+        let segment = &cx.url[segment_around(cx.url, i)];
+        segment.rsplit_once('.').is_some_and(|(stem, ext)| {
+            !stem.is_empty()
+                && (1..=5).contains(&ext.len())
+                && ext.bytes().all(|b| b.is_ascii_alphanumeric())
+        })
+    };
     let closing_at = |k: usize, m: char| {
         word(cx.url[..k].chars().next_back())
             && separator(cx.url[k + m.len_utf8()..].chars().next())
@@ -1636,9 +1649,9 @@ fn is_name_quote(cx: &Cx<'_>, i: usize, c: char) -> bool {
     let placed = match c {
         '\u{2019}' => word(before) && (word(after) || separator(after)) || elision(),
         '\u{2018}' => separator(before) && word(after),
-        '\u{201e}' => opens('\u{201c}'),
-        '\u{201c}' => opens('\u{201d}') || closes('\u{201e}'),
-        '\u{201d}' => closes('\u{201c}'),
+        '\u{201e}' => file_name() && separator(before) && word(after),
+        '\u{201c}' => file_name() && (opens('\u{201d}') || closes('\u{201e}')),
+        '\u{201d}' => file_name() && closes('\u{201c}'),
         _ => false,
     };
     placed
@@ -2502,11 +2515,20 @@ mod tests {
         assert!(!fired(upload, Form::Link));
         assert!(fired(upload, Form::Bare));
         assert!(!fired(
-            "https://a.example/the-\u{201c}best\u{201d}-slug/",
+            "https://a.example/the-\u{201c}best\u{201d}-photo.png",
+            Form::Link
+        ));
+        assert!(!fired(
+            "https://a.example/uploads/Was-f\u{fc}r-\u{201e}paris-kompatibel-h\u{e4}lt_.jpg",
+            Form::Link
+        ));
+        // A page's slug keeps no quotes: there they are a slip.
+        assert!(fired(
+            "http://blogs.a.example/2010/07/05/the-return-of-the-\u{201c}who-are-you\u{201d}-thread/",
             Form::Link
         ));
         assert!(fired(
-            "https://a.example/uploads/Terroristen-\u{201e}Aktivisten-.jpg",
+            "https://a.example/uploads/Terroristen\u{201e}Aktivisten-.jpg",
             Form::Link
         ));
         assert!(fired("https://a.example/docs\u{201d}", Form::Link));

@@ -98,10 +98,13 @@ pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
     // address missing its parts (`mailto:(@)oracle.com`, `mailto:a(@)`).
     let body = cx.text(cx.parts.body.clone());
     let address = body.split(['?', '#']).next().unwrap_or_default();
-    let bracketed = ["(@)", "[@]", "{@}"].iter().any(|w| {
-        address.split_once(w).is_some_and(|(local, domain)| {
-            let plain = |s: &str| !s.is_empty() && !s.contains(['@', '(', ')', ' ']);
-            plain(local) && plain(domain) && domain.contains('.') && !domain.ends_with('.')
+    // Each address of a list (`a(@)b.com,c(@)d.com`).
+    let bracketed = address.split(',').all(|one| {
+        ["(@)", "[@]", "{@}"].iter().any(|w| {
+            one.split_once(w).is_some_and(|(local, domain)| {
+                let plain = |s: &str| !s.is_empty() && !s.contains(['@', '(', ')', ' ']);
+                plain(local) && plain(domain) && domain.contains('.') && !domain.ends_with('.')
+            })
         })
     });
     if bracketed {
@@ -745,10 +748,14 @@ mod tests {
             .contains(&Rule::InvalidMailto)
         };
         assert!(!md_fires("[mail](mailto:david.delabassee(@)oracle.com)"));
+        assert!(!md_fires(
+            "[mail](mailto:a(@)b.example.com,c(@)d.example.com)"
+        ));
         for text in [
             "[m](mailto:david(@oracle.com)",
             "[m](mailto:(@)oracle.com)",
             "[m](mailto:david(@))",
+            "[m](mailto:a(@)b.example.com,c(@))",
         ] {
             assert!(md_fires(text), "{text}");
         }

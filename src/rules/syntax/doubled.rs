@@ -113,9 +113,19 @@ pub(crate) fn pasted_after_one_slash(cx: &Cx<'_>) -> Option<Range<usize>> {
 pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     if let Some(r) = pasted_after_one_slash(cx) {
         let first = cx.text(r.clone()).to_string();
+        // `https:/https://…` says "twice"; `ftp:/https://…`, one too many.
+        let second = &cx.url[r.end..];
+        let same = second.len() > first.len() - 1
+            && second.as_bytes()[..first.len() - 1]
+                .eq_ignore_ascii_case(&first.as_bytes()[..first.len() - 1]);
+        let message = if same {
+            format!("the scheme is written twice: `{first}` before a whole URL")
+        } else {
+            format!("a scheme too many: `{first}` before a whole URL")
+        };
         out.at_with_help(
             r.clone(),
-            format!("the scheme is written twice: `{first}` before a whole URL"),
+            message,
             format!("remove the first scheme and its `:/`, `{first}`"),
         );
         out.fix(
@@ -213,6 +223,15 @@ mod tests {
         );
         assert_eq!(d[0].fix.as_ref().expect("a fix").edits[0].content, "");
         assert_eq!(d[0].help, "remove the first scheme and its `:/`, `https:/`");
+        // Two schemes that differ are one too many.
+        let d = crate::rules::testutil::document_diagnostics(
+            crate::document::Syntax::Markdown,
+            "see [b](ftp:/https://github.com/a/b) now\n",
+        );
+        assert_eq!(
+            d[0].message,
+            "a scheme too many: `ftp:/` before a whole URL"
+        );
         // Near miss: a local path's scheme first.
         assert!(
             !rules("see file:/https://a.example/x now\n", Standard::Rfc3986)

@@ -286,7 +286,58 @@ pub(super) fn read(src: &str) -> Document {
         }
     }
     rejected_links(&mut b, src, &code);
+    bracketed_destinations(&mut b, &code);
     b.finish(false)
+}
+
+/// `[jsonfile][https://github.com/jprichardson/node-jsonfile]`: a link
+/// written with a reference's brackets where its destination's parentheses
+/// go. No definition is labelled with a URL, so CommonMark makes no link
+/// of it (GitHub shows the brackets, the URL autolinked inside them): the
+/// URL is kept as a link that never closed, for `unterminated-link` to say
+/// so; its text is still scanned, as after any unclosed link.
+fn bracketed_destinations(b: &mut Builder, code: &[Range<usize>]) {
+    let text = b.text.as_bytes();
+    let mut found: Vec<(usize, usize)> = Vec::new();
+    let mut code_at = 0;
+    for at in memchr::memmem::find_iter(text, b"][") {
+        while code.get(code_at).is_some_and(|r| r.end <= at) {
+            code_at += 1;
+        }
+        if code.get(code_at).is_some_and(|r| r.start <= at) {
+            continue;
+        }
+        let d = at + 2;
+        // The URL runs to a `]` on its line, with no blank or bracket.
+        let Some(len) = text[d..]
+            .iter()
+            .take(REJECTED_MAX)
+            .position(|&c| matches!(c, b']' | b'[' | b'\n') || c.is_ascii_whitespace())
+        else {
+            continue;
+        };
+        if text[d + len] != b']' || !super::is_url(&b.text[d..d + len]) {
+            continue;
+        }
+        // The link's text before it: `[…]` closed at `at` (looked for
+        // within a bounded reach, so a line of `][` stays linear).
+        if memchr::memrchr(b'[', &text[at.saturating_sub(REJECTED_MAX)..at]).is_none() {
+            continue;
+        }
+        found.push((d, d + len));
+    }
+    for (start, end) in found {
+        let mut u = UrlBuilder::default();
+        let mut from = start;
+        let breaks: Vec<usize> = b.map.breaks(start, end).collect();
+        for k in breaks.into_iter().chain([end]) {
+            let piece = &b.text[from..k];
+            u.push(piece, b.map.map(from), piece.len());
+            from = k;
+        }
+        let link = u.finish(b.map.map(start), b.map.map(end - 1) + 1, true);
+        b.link(link);
+    }
 }
 
 /// The source ranges of a front matter's `excerpt:` (its line, and the

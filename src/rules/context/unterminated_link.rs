@@ -11,7 +11,9 @@ declare_rule! {
     /// with no `)` on its line, an HTML `href="http://…` whose quote is not
     /// closed before the tag ends. When the next line starts with the rest
     /// of the destination and its `)`, it says so: the line break is what
-    /// to remove.
+    /// to remove. A destination written in a reference's brackets
+    /// (`[jsonfile][https://github.com/…]`: no definition is labelled with
+    /// a URL, so no link is made) is said to be so.
     ///
     /// ## Why is this bad?
     /// The renderer does not make a link of it (Markdown shows the markup as
@@ -57,7 +59,19 @@ pub fn check_unterminated(cx: &Cx<'_>, out: &mut Report<'_>) {
             .excerpt
             .as_ref()
             .is_some_and(|e| crate::document::markdown::continues_destination(&e.next));
-    if continued {
+    // `[jsonfile][https://…]`: a reference's brackets where the
+    // destination's parentheses go.
+    let bracketed = !crate::url::standard::is_attribute_value(cx.cand)
+        && cx.source_head().is_some_and(|h| h.ends_with("]["))
+        && cx.source_rest().is_some_and(|r| r.starts_with(']'));
+    if bracketed {
+        out.at_span_with_help(
+            cx.cand.span,
+            "this link's destination is in brackets, `[text][url]`: no link is made of it"
+                .to_string(),
+            "write the destination in parentheses: `[text](url)`".to_string(),
+        );
+    } else if continued {
         out.at_span_with_help(
             cx.cand.span,
             "this link's destination is broken by a line break: its `)` is on the next line"
@@ -102,6 +116,19 @@ mod tests {
         assert!(m[0].contains("line break"), "{m:?}");
         // Near misses: no `)` on the next line, a new link there, and a
         // list item's `a)`.
+        // A reference's brackets where the destination's parentheses go;
+        // near misses: a reference label, a URL with a blank after it.
+        assert_eq!(
+            messages("* Added [jsonfile][https://github.com/jprichardson/node-jsonfile] now\n"),
+            ["this link's destination is in brackets, `[text][url]`: no link is made of it"]
+        );
+        for text in [
+            "See [jsonfile][jf].\n\n[jf]: https://github.com/jprichardson/node-jsonfile\n",
+            "See [x][https://a.example/ y] now\n",
+            "See `[x][https://a.example/]` in code\n",
+        ] {
+            assert!(messages(text).is_empty(), "{text}");
+        }
         for text in [
             "In the [past month](https://github.com/pulls?q=is\nnothing here\n",
             "In the [past month](https://github.com/pulls?q=is\n[x](https://a.example/)\n",

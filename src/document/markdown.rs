@@ -299,12 +299,9 @@ pub(super) fn read(src: &str) -> Document {
 fn bracketed_destinations(b: &mut Builder, code: &[Range<usize>]) {
     let text = b.text.as_bytes();
     let mut found: Vec<(usize, usize)> = Vec::new();
-    let mut code_at = 0;
+    let mut in_code = InCode::new(code);
     for at in memchr::memmem::find_iter(text, b"][") {
-        while code.get(code_at).is_some_and(|r| r.end <= at) {
-            code_at += 1;
-        }
-        if code.get(code_at).is_some_and(|r| r.start <= at) {
+        if in_code.contains(at) {
             continue;
         }
         let d = at + 2;
@@ -327,16 +324,46 @@ fn bracketed_destinations(b: &mut Builder, code: &[Range<usize>]) {
         found.push((d, d + len));
     }
     for (start, end) in found {
-        let mut u = UrlBuilder::default();
-        let mut from = start;
-        let breaks: Vec<usize> = b.map.breaks(start, end).collect();
-        for k in breaks.into_iter().chain([end]) {
-            let piece = &b.text[from..k];
-            u.push(piece, b.map.map(from), piece.len());
-            from = k;
-        }
-        let link = u.finish(b.map.map(start), b.map.map(end - 1) + 1, true);
+        let link = text_link(b, start, end, true);
         b.link(link);
+    }
+}
+
+/// The link of `b.text[start..end]`, each piece mapped back to the source
+/// (a piece ends wherever the way back jumps: a line's wrap, an escape).
+fn text_link(b: &Builder, start: usize, end: usize, unterminated: bool) -> Link {
+    let mut u = UrlBuilder::default();
+    let mut from = start;
+    let breaks: Vec<usize> = b.map.breaks(start, end).collect();
+    for k in breaks.into_iter().chain([end]) {
+        let piece = &b.text[from..k];
+        u.push(piece, b.map.map(from), piece.len());
+        from = k;
+    }
+    u.finish(
+        b.map.map(start),
+        b.map.map(end.max(start + 1) - 1) + 1,
+        unterminated,
+    )
+}
+
+/// Whether a text offset lies in a code span or block, asked in growing
+/// order (each range passed once, so a flood of `](` stays linear).
+struct InCode<'a> {
+    code: &'a [Range<usize>],
+    next: usize,
+}
+
+impl<'a> InCode<'a> {
+    fn new(code: &'a [Range<usize>]) -> Self {
+        InCode { code, next: 0 }
+    }
+
+    fn contains(&mut self, at: usize) -> bool {
+        while self.code.get(self.next).is_some_and(|r| r.end <= at) {
+            self.next += 1;
+        }
+        self.code.get(self.next).is_some_and(|r| r.start <= at)
     }
 }
 
@@ -571,15 +598,12 @@ fn rejected_links(b: &mut Builder, src: &str, code: &[Range<usize>]) {
     // so a flood of `[a](http://x/` stays linear.
     let mut next_close = Next::default();
     let mut next_nl = Next::default();
-    let mut code_at = 0;
+    let mut in_code = InCode::new(code);
     // Where the line of the last `](` asked about starts, and from where
     // that is known.
     let (mut line_start, mut line_from) = (0, 0);
     for at in memchr::memmem::find_iter(text, b"](") {
-        while code.get(code_at).is_some_and(|r| r.end <= at) {
-            code_at += 1;
-        }
-        if code.get(code_at).is_some_and(|r| r.start <= at) {
+        if in_code.contains(at) {
             continue;
         }
         let d = at + 2;
@@ -660,19 +684,7 @@ fn rejected_links(b: &mut Builder, src: &str, code: &[Range<usize>]) {
         // text's URL would be the same piece, cut where the line is, and
         // linted for the cut (`travis-`); the link's fault is all there is.
         let continued = unterminated && continues_on_next_line(&b.text[end..]);
-        let mut u = UrlBuilder::default();
-        let mut from = start;
-        let breaks: Vec<usize> = b.map.breaks(start, end).collect();
-        for k in breaks.into_iter().chain([end]) {
-            let piece = &b.text[from..k];
-            u.push(piece, b.map.map(from), piece.len());
-            from = k;
-        }
-        let link = u.finish(
-            b.map.map(start),
-            b.map.map(end.max(start + 1) - 1) + 1,
-            unterminated,
-        );
+        let link = text_link(b, start, end, unterminated);
         if !unterminated || continued {
             super::blank(&mut b.text, start, end);
         }

@@ -111,6 +111,9 @@ const UNTERMINATED_MAX: usize = 2048;
 
 pub(super) fn read(src: &str) -> Document {
     let mut b = Builder::for_source(src);
+    if let Some(end) = generated_head(src) {
+        b.data.push((0, end));
+    }
     read_range(&mut b, src, 0, src.len(), is_xml_data(src));
     // An SVG image draws its text (a terminal recording cuts a URL at
     // the edge of each line): only its links are URLs.
@@ -131,6 +134,54 @@ fn is_xml_data(src: &str) -> bool {
     let head = &src.as_bytes()[..src.len().min(4096)];
     let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
     head.trim_ascii_start().starts_with(b"<?xml") && memchr::memmem::find(head, b"<html").is_none()
+}
+
+/// Where the head of a page a program wrote ends, when its `<meta
+/// name="generator">` names one (Quartz, Hugo, Jekyll, `WordPress`, Word):
+/// the head is the program's template, not the author's text, so its
+/// URLs (a Quartz site's Google Fonts stylesheet, its family names left
+/// unencoded) are data, fixed in the program or its settings if at all.
+fn generated_head(src: &str) -> Option<usize> {
+    let end = find_ci(src, "</head").or_else(|| find_ci(src, "<body"))?;
+    let head = &src[..end];
+    let mut from = 0;
+    while let Some(k) = find_ci(&head[from..], "<meta") {
+        let at = from + k;
+        let close = head[at..].find('>').map_or(head.len(), |e| at + e);
+        if is_generator_meta(&head[at..close]) {
+            return Some(end);
+        }
+        from = close;
+    }
+    None
+}
+
+/// Whether a `<meta …` tag (to its `>`) has a `name` attribute that is
+/// `generator`, quoted or not, in any case.
+fn is_generator_meta(tag: &str) -> bool {
+    let bytes = tag.as_bytes();
+    let mut from = 0;
+    while let Some(k) = find_ci(&tag[from..], "name=") {
+        let at = from + k;
+        from = at + 5;
+        if !bytes[at - 1].is_ascii_whitespace() {
+            continue;
+        }
+        let value = &bytes[from..];
+        let value = value
+            .strip_prefix(b"\"")
+            .or_else(|| value.strip_prefix(b"'"))
+            .unwrap_or(value);
+        if value.len() >= 9
+            && value[..9].eq_ignore_ascii_case(b"generator")
+            && value
+                .get(9)
+                .is_none_or(|&c| matches!(c, b'"' | b'\'' | b'/') || c.is_ascii_whitespace())
+        {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether `src` is an SVG image rather than a page.
@@ -1273,6 +1324,37 @@ mod tests {
         let many = "<div class=example>https://e.example/ ".repeat(20_000);
         let doc = read(&many);
         assert_eq!(doc.data, [(0, many.len())]);
+    }
+
+    #[test]
+    fn the_head_of_a_page_a_program_wrote_is_data() {
+        let fonts = "https://fonts.googleapis.com/css2?family=Red Hat Display:wght@400";
+        let body = "<body><a href=\"https://a.example/my file.html\">x</a></body>";
+        for meta in [
+            "<meta name=\"generator\" content=\"Quartz\"/>",
+            "<META NAME=Generator CONTENT=\"Microsoft FrontPage 4.0\">",
+            "<meta content='Hugo 0.92' name='generator'>",
+        ] {
+            let src =
+                format!("<html><head><link rel=stylesheet href=\"{fonts}\">{meta}</head>{body}");
+            let doc = read(&src);
+            assert!(doc.is_data(src.find(fonts).unwrap()), "{meta}");
+            assert!(
+                !doc.is_data(src.find("https://a.example").unwrap()),
+                "the body is the author's"
+            );
+            assert_eq!(doc.links.len(), 2, "both still found");
+        }
+        // Near misses: no generator, a generator named in the body, another
+        // attribute ending in `name`.
+        for src in [
+            format!("<html><head><link href=\"{fonts}\"></head>{body}"),
+            format!("<html><head><link href=\"{fonts}\"></head><body><meta name=generator content=x>"),
+            format!("<head><link href=\"{fonts}\"><meta property=\"og:site_name=generator\" itemname=generator></head>"),
+            format!("<head><link href=\"{fonts}\"><meta name=\"generators\"></head>"),
+        ] {
+            assert!(!read(&src).is_data(src.find(fonts).unwrap()), "{src}");
+        }
     }
 
     #[test]

@@ -143,6 +143,12 @@ pub(super) fn read(src: &str) -> Document {
                 let inner = raw
                     .get(ticks..raw.len().saturating_sub(ticks))
                     .unwrap_or_default();
+                // `` `[id](mailto:real-email-id)` ``: link markup shown, not
+                // made; its URL shows the syntax.
+                if inner.contains("](") && inner.contains('[') {
+                    let at = range.start + ticks;
+                    b.data.push((at, at + inner.len()));
+                }
                 let from = b.text.len();
                 b.push_for(" ", range.start);
                 b.push(inner, range.start + ticks);
@@ -218,6 +224,12 @@ pub(super) fn read(src: &str) -> Document {
                 }
             }
             Event::Start(Tag::CodeBlock(kind)) => {
+                // A tight list item's text is no paragraph: nothing else
+                // ends it before the block (`- b` over an indented fence
+                // made `bhttps://…` of the block's first line).
+                if !b.text.is_empty() && !b.text.ends_with('\n') {
+                    b.push_for("\n\n", range.start);
+                }
                 code.push(b.text.len()..usize::MAX);
                 example = matches!(&kind, CodeBlockKind::Fenced(info)
                     if info.split_whitespace().next() == Some("example"));

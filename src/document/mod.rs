@@ -858,10 +858,16 @@ fn shortened_by_markup(link: &Link, source: &str) -> bool {
 
 /// Keep the first unclosed link of each line: those after it on the line
 /// are the same broken run (`[a](http://x/[a](http://x/...`), not news.
+/// A destination in a reference's brackets is whole, each its own slip
+/// (`[a][https://x/] and [b][https://y/]`).
 fn one_unterminated_a_line(links: &mut Vec<Link>, src: &str) {
     let mut last: Option<usize> = None;
     links.retain(|l| {
-        if !l.unterminated {
+        let bracketed = || {
+            src.get(..l.start).is_some_and(|h| h.ends_with("]["))
+                && src.get(l.end..).is_some_and(|r| r.starts_with(']'))
+        };
+        if !l.unterminated || bracketed() {
             return true;
         }
         let same_line = last.is_some_and(|p| {

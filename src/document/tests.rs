@@ -654,6 +654,64 @@ fn a_rejected_links_parentheses_pair_up_within_a_word() {
 }
 
 #[test]
+fn a_link_in_data_is_a_data_candidate() {
+    // A generated page's head, a spec's example: their `href`s are found
+    // and not linted, as the bare URLs beside them.
+    let html = "<html><head><meta name=generator content=Quartz>\
+                <link href=\"https://a.example/x y\"></head><body>\
+                <p class=example><a href=\"https://b.example/%zz\">b</a>\
+                <p><a href=\"https://c.example/x y\">c</a></body>";
+    let data: Vec<(String, bool)> = scan(Syntax::Html, html)
+        .into_iter()
+        .filter(|c| c.form.as_str() == "link")
+        .map(|c| (c.url, c.facts.data))
+        .collect();
+    assert_eq!(
+        data,
+        [
+            ("https://a.example/x y".to_string(), true),
+            ("https://b.example/%zz".to_string(), true),
+            ("https://c.example/x y".to_string(), false)
+        ]
+    );
+}
+
+#[test]
+fn link_markup_shown_in_a_code_span_is_data() {
+    let md = "Write ``[id](mailto:real-email-id)`` or `[x](https://https://x.example/)`, \
+              not `https://https://y.example/`, `<a href=\"https://https://w.example/\">` \
+              or `[a] https://z.example/%zz`.\n";
+    let doc = read(Syntax::Markdown, md);
+    let data_of = |needle: &str| doc.is_data(md.find(needle).unwrap());
+    assert!(data_of("mailto:real-email-id"));
+    assert!(data_of("https://https://x.example/"));
+    // Near misses: a URL alone in a span, HTML (an attack's vector, shown
+    // as written), a bracket with no link markup.
+    assert!(!data_of("https://https://y.example/"));
+    assert!(!data_of("https://https://w.example/"));
+    assert!(!data_of("https://z.example/%zz"));
+}
+
+#[test]
+fn a_code_block_in_a_tight_list_item_starts_a_line() {
+    // The item's text is no paragraph: the block's first URL is not glued
+    // to it. Near miss: the block's lines stay apart too.
+    for md in [
+        "- b\n    ```\n    https://a.example/x\n    https://b.example/y\n    ```\n",
+        "1. b\n   ```\n   https://a.example/x\n   https://b.example/y\n   ```\n",
+    ] {
+        assert_eq!(
+            urls(Syntax::Markdown, md),
+            [
+                ("https://a.example/x".to_string(), "bare"),
+                ("https://b.example/y".to_string(), "bare")
+            ],
+            "{md}"
+        );
+    }
+}
+
+#[test]
 fn strings_in_a_code_block_of_a_programming_language_are_data() {
     let md = "See http://a.example/.\n\n```js\n// docs: http://b.example/\nconst u = 'file://foo:1234/bar';\n```\n\n```sh\ncurl 'http://c.example/'\n```\n";
     let doc = read(Syntax::Markdown, md);

@@ -777,6 +777,17 @@ fn read(
             stop: cut,
         };
     }
+    // `<!--不需要添加：http://127.0.0.1:8080-->`: an HTML comment's close
+    // glued on (a port of `8080--`).
+    if end.end >= colon + 4
+        && w.bytes[..end.end].ends_with(b"--")
+        && w.bytes.get(end.end) == Some(&b'>')
+    {
+        end = End {
+            end: end.end - 2,
+            stop: end.end - 2,
+        };
+    }
     let rest = match std::str::from_utf8(&w.bytes[colon + 1..end.end]) {
         Ok(text) => std::borrow::Cow::Borrowed(text),
         Err(_) => String::from_utf8_lossy(&w.bytes[colon + 1..end.end]),
@@ -825,6 +836,7 @@ fn read(
         || tex_split
         || elided
         || placeholder_at(w.bytes, end.stop)
+        || regex_group_at(w.bytes, end.end)
         || spaced_placeholder_at(w.bytes, colon + 1, end.stop)
     {
         return None;
@@ -961,6 +973,31 @@ fn placeholder_at(b: &[u8], i: usize) -> bool {
         && b.get(i + 1 + name) == Some(&b'>')
         && (!spaced
             || (!words.ends_with(b" ") && !words.windows(2).any(|w| w == b"  ") && goes_on()))
+}
+
+/// Whether a regular expression's group opens at `i`, right where a URL
+/// ended (`"https://docs-git-([A-z0-9]|-)*cell-x\\.vercel\\.app"`, giscus'
+/// `originsRegex`): `(?:`, or `(` and a class closed before `|`, `*`, `+`,
+/// `?`, `{` or `)`. Then the URL is a pattern.
+fn regex_group_at(b: &[u8], i: usize) -> bool {
+    let rest = &b[i.min(b.len())..];
+    if rest.starts_with(b"(?:") {
+        return true;
+    }
+    let Some(class) = rest.strip_prefix(b"([") else {
+        return false;
+    };
+    class
+        .iter()
+        .take(64)
+        .position(|&c| matches!(c, b']' | b'\n'))
+        .is_some_and(|k| {
+            class[k] == b']'
+                && matches!(
+                    class.get(k + 1),
+                    Some(b'|' | b'*' | b'+' | b'?' | b'{' | b')')
+                )
+        })
 }
 
 /// Whether the URL (`from..stop`) ends inside a `%two words%` placeholder

@@ -48,7 +48,9 @@ impl Scanner {
         self.scan_text(text, doc.hard_wraps, false, false, |mut cand| {
             let start = doc.source_offset(cand.span.start.offset as usize);
             while let Some(link) = links.next_if(|l| l.start <= start) {
-                sink(link_candidate(link, source, &resolve, &window, excerpts));
+                sink(link_candidate(
+                    link, doc, source, &resolve, &window, excerpts,
+                ));
             }
             cand.facts.data = doc.is_data(start);
             split_at_breaks(&mut cand, doc);
@@ -66,7 +68,9 @@ impl Scanner {
             sink(cand);
         });
         for link in links {
-            sink(link_candidate(link, source, &resolve, &window, excerpts));
+            sink(link_candidate(
+                link, doc, source, &resolve, &window, excerpts,
+            ));
         }
     }
 }
@@ -99,9 +103,11 @@ fn split_at_breaks(cand: &mut Candidate, doc: &Document) {
     cand.segments = out;
 }
 
-/// The candidate for a link the markup delimits.
+/// The candidate for a link the markup delimits (data when its
+/// document says so: an `href` in a spec's example, in a generated head).
 fn link_candidate(
     link: &Link,
+    doc: &Document,
     source: &str,
     resolve: &impl Fn(usize) -> Pos,
     window: &Window,
@@ -127,6 +133,7 @@ fn link_candidate(
             .collect(),
         facts: Facts {
             unterminated: link.unterminated,
+            data: doc.is_data(link.start),
             ..Facts::default()
         },
         excerpt: excerpts.then(|| excerpt(window, link.start, link.end, span.start.line)),

@@ -76,6 +76,29 @@ fn bare_url_drops_trailing_sentence_punctuation() {
 }
 
 #[test]
+fn a_regex_group_glued_to_a_url_makes_it_a_pattern() {
+    check(
+        r#""https://docs-git-([A-z0-9]|-)*cell-x\.vercel\.app" or "https://e.example(?:"#,
+        &[],
+    );
+    // Near misses: an aside in parentheses, a link in brackets.
+    check(
+        "«https://b.example/» ([1]) «http://c.example/x»([d](e))",
+        &[(B, "https://b.example/"), (B, "http://c.example/x")],
+    );
+}
+
+#[test]
+fn an_html_comments_close_is_not_the_urls() {
+    check(
+        "<!--添加：«http://127.0.0.1:8080»--> <!-- «http://a.example/x»-->",
+        &[(B, "http://127.0.0.1:8080"), (B, "http://a.example/x")],
+    );
+    // Near miss: a lone dash before a `>`.
+    check("«http://b.example/y-»>", &[(B, "http://b.example/y-")]);
+}
+
+#[test]
 fn bare_scheme_is_case_insensitive_and_not_inside_a_word() {
     check("«HTTP://A/B» xhttp://no 1ftp://no", &[(B, "HTTP://A/B")]);
 }

@@ -118,9 +118,17 @@ mod tests {
         // list item's `a)`.
         // A reference's brackets where the destination's parentheses go;
         // near misses: a reference label, a URL with a blank after it.
+        let bracketed =
+            "this link's destination is in brackets, `[text][url]`: no link is made of it";
         assert_eq!(
             messages("* Added [jsonfile][https://github.com/jprichardson/node-jsonfile] now\n"),
-            ["this link's destination is in brackets, `[text][url]`: no link is made of it"]
+            [bracketed]
+        );
+        // Each on a line is its own slip, after an unclosed link too (whose
+        // further unclosed runs on the line are one).
+        assert_eq!(
+            messages("See [a][https://a.example/] and [b][https://b.example/], [c](https://c.example/ [d](https://d.example/\n"),
+            [bracketed, bracketed, "this link is never closed"]
         );
         for text in [
             "See [jsonfile][jf].\n\n[jf]: https://github.com/jprichardson/node-jsonfile\n",

@@ -60,7 +60,10 @@ declare_rule! {
     /// parameter's separator, `?ref_src=twsrc^google`, sent as it is too;
     /// one that ends the query, `?usp=sharing^`, is a stray mark), nor
     /// the `\`, `{` and `}` of a formula a service draws, TeX source as the
-    /// whole query (`…/svg.image?\inline&space;\frac{a}{b}`), nor the
+    /// whole query (`…/svg.image?\inline&space;\frac{a}{b}`, or any query
+    /// of the `CodeCogs` renderer, `…/svg.latex?Alice%20\%20And`), nor a `<` or
+    /// `>` opening a query's value or a search qualifier's before a number
+    /// (`?q=stars:>1000`, a badge's `&message=>0.97.1`), nor the
     /// brackets of Facebook's tracking code (`&__tn__=R]-R`), nor
     /// the key a Vim help tag names at a fragment's end
     /// (`editing.html#CTRL-^`, `tagsrch.html#CTRL-]`), nor an
@@ -730,10 +733,20 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
                     .is_some_and(|w| w.iter().all(u8::is_ascii_lowercase))
         };
         let query = &cx.url[q.clone()];
-        let formula = command(q.start)
-            && (query.contains(['{', '}'])
-                || query.contains("&space;")
-                || q.clone().filter(|&k| command(k)).count() >= 2);
+        // CodeCogs' renderer by its name (`…/svg.latex?`, `…/png.image?`):
+        // its query is TeX however it starts (`Alice%20\%20And`, a
+        // control space between words).
+        let path = &cx.url[cx.parts.path.clone()];
+        let renderer = [".latex", ".image"].iter().any(|e| {
+            path.rsplit('/')
+                .next()
+                .is_some_and(|last| last.len() > e.len() && last.ends_with(e))
+        });
+        let formula = (renderer && query.contains('\\'))
+            || command(q.start)
+                && (query.contains(['{', '}'])
+                    || query.contains("&space;")
+                    || q.clone().filter(|&k| command(k)).count() >= 2);
         if formula {
             out.extend(q.clone().filter(|&i| matches!(b[i], b'\\' | b'{' | b'}')));
         }
@@ -820,6 +833,20 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
                 // Clojure's `#clojure.core/tap>`, `#clojure.main/err->msg`:
                 // browsers find the anchor by its decoded name.
                 b'<' | b'>' if !query && attribute => out.push(i),
+                // A comparison opening a value or a search qualifier's
+                // (GitHub's `?q=stars:>1000`, `created:>=2020-01-01`, a
+                // shields.io badge's `&message=>0.97.1`): browsers send it.
+                b'<' | b'>' if query => {
+                    let before = &b[r.start..i];
+                    let opens = before.ends_with(b"=")
+                        || before.ends_with(b":")
+                        || before.ends_with(b"%3A")
+                        || before.ends_with(b"%3a");
+                    let digit = |k: usize| b.get(k).is_some_and(u8::is_ascii_digit);
+                    if opens && (digit(i + 1) || (b.get(i + 1) == Some(&b'=') && digit(i + 2))) {
+                        out.push(i);
+                    }
+                }
                 _ => {}
             }
         }
@@ -2267,6 +2294,14 @@ mod tests {
                 ("https://h.example/issues?q=m%3A3.5\"", &["\""]),
                 ("https://h.example/issues?q=%22a\"b\"", &["\""]),
                 ("https://fonts.googleapis.com/css?family=Roboto|Lato", &[]),
+                // A comparison opening a value; near misses: after a word,
+                // before a word, in the path.
+                (
+                    "https://img.shields.io/static/v1?label=HUGO&message=>0.97.1&q=stars:>1000+created%3A>=2020",
+                    &[],
+                ),
+                ("https://h.example/x?q=a>1&r=>b", &[">", ">"]),
+                ("https://h.example/>1?q=1", &[">"]),
                 ("https://h.example/a|b?c|d", &["|"]),
                 // A formula a service draws, TeX as the whole query; near
                 // misses: a Windows path in a value, a `\` in the path, one
@@ -2275,6 +2310,12 @@ mod tests {
                     "https://latex.codecogs.com/svg.image?\\inline&space;\\frac{a}{b}=|p-q|",
                     &[],
                 ),
+                (
+                    "https://latex.codecogs.com/svg.latex?Alice%20\\%20And%20\\%20Bob%20|%20x",
+                    &[],
+                ),
+                ("http://latex.codecogs.com/png.latex?\\\\inline", &[]),
+                ("https://h.example/x.latex/y?a\\b", &["\\"]),
                 ("https://h.example/x?path=C:\\Users\\me", &["\\", "\\"]),
                 ("https://h.example/a\\frac?\\inline&space;x", &["\\"]),
                 ("https://h.example/x?\\alpha", &["\\"]),

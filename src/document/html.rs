@@ -408,6 +408,7 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
             let v = j + 1;
             let cache = &mut memo.quote[usize::from(q == b'\'')];
             let close = cache.find(bytes, v, &[q]);
+            let close = close.map(|c| template_close(bytes, v, c, q).unwrap_or(c));
             if !is_url || is_revision_author(out.name, attr, &s[v..close.unwrap_or(v)]) {
                 if attr == "class" {
                     out.example |= is_example_class(&s[v..close.unwrap_or(v)]);
@@ -489,8 +490,13 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
             if attr == "class" {
                 out.example |= is_example_class(&s[v..j]);
             }
+            // `<script src=&quot;https://…&quot;>`: a tag copied into
+            // another attribute's value (a code block's copy button),
+            // escaped, cut out of it by a blank line in Markdown; its
+            // quotes, written as references, are the tag's own.
+            let (v, end) = entity_quoted(&s[v..j]).map_or((v, j), |(a, e)| (v + a, v + e));
             if is_url {
-                let link = attribute(b, s, attr, v, j, false);
+                let link = attribute(b, s, attr, v, end, false);
                 if out.name.eq_ignore_ascii_case("a") && attr == "href" {
                     out.href = link;
                 }
@@ -599,6 +605,43 @@ fn attribute(
     Some(url)
 }
 
+/// Where a quoted value starting at `v` really closes when a template's
+/// tag opened in it holds the quote found at `c` (`EasyRPG`'s
+/// `href="…/compare/<%= oldver + "..." + ver %>"`): at the first `q` after
+/// the tag's `%>` or `?>` on the same line. The page the template makes has
+/// a value there.
+fn template_close(bytes: &[u8], v: usize, c: usize, q: u8) -> Option<usize> {
+    let value = &bytes[v..c];
+    let open =
+        memchr::memmem::rfind(value, b"<%").or_else(|| memchr::memmem::rfind(value, b"<?"))?;
+    let closer: &[u8] = if value[open + 1] == b'%' {
+        b"%>"
+    } else {
+        b"?>"
+    };
+    if memchr::memmem::find(&value[open..], closer).is_some() {
+        return None;
+    }
+    let line_end = memchr::memchr(b'\n', &bytes[c..]).map_or(bytes.len(), |k| c + k);
+    let after = c + memchr::memmem::find(&bytes[c..line_end], closer)? + 2;
+    memchr::memchr(q, &bytes[after..line_end]).map(|k| after + k)
+}
+
+/// The inside of an unquoted value that a quote written as a reference
+/// opens and closes (`&quot;https://a.example/&quot;`, `&#39;…&#39;`): its
+/// range in `value`.
+fn entity_quoted(value: &str) -> Option<(usize, usize)> {
+    ["&quot;", "&#34;", "&#x22;", "&#39;", "&#x27;", "&apos;"]
+        .iter()
+        .find_map(|q| {
+            let n = q.len();
+            let end = value.len().checked_sub(n).filter(|&e| e >= n)?;
+            let quoted = value.get(..n).is_some_and(|h| h.eq_ignore_ascii_case(q))
+                && value.get(end..).is_some_and(|t| t.eq_ignore_ascii_case(q));
+            quoted.then_some((n, end))
+        })
+}
+
 /// The first `<` or `>` in a quoted value, which ends a tag whose quote was
 /// never closed; a template's tag inside the value (ERB's or JSP's
 /// `<%= @edge %>`, PHP's `<?= $x ?>`) is skipped: the page it makes holds
@@ -705,6 +748,16 @@ fn stray_bracket(value: &[u8]) -> Option<usize> {
                     return None;
                 }
             }
+        }
+        // `WHERE population < 3500000` in a query: a `<` before a blank,
+        // a digit or `=` starts no tag.
+        if value[at] == b'<'
+            && value
+                .get(at + 1)
+                .is_some_and(|c| c.is_ascii_whitespace() || c.is_ascii_digit() || *c == b'=')
+        {
+            i = at + 1;
+            continue;
         }
         let close: &[u8] = match value.get(at + 1) {
             Some(b'%') if value[at] == b'<' => b"%>",
@@ -1048,6 +1101,24 @@ mod tests {
     fn a_template_tag_inside_a_quoted_value_is_no_stray_bracket() {
         assert_eq!(stray_bracket(b"https://a.example/tree/<%= @edge %>"), None);
         assert_eq!(stray_bracket(b"https://a.example/?id=<?= $id ?>&x=1"), None);
+        // A comparison in a query: no tag starts with a blank, a digit, `=`.
+        assert_eq!(
+            stray_bracket(b"http://a.example/console?q=SELECT * WHERE p < 35 AND q <=2 OR r <3"),
+            None
+        );
+        assert_eq!(stray_bracket(b"http://a.example/?q=p <b>x y"), Some(22));
+        // A template's tag holding the value's quote closes after its tag.
+        let src = r#"<a href="https://a.example/compare/<%= old + "..." + ver %>">P</a> <a href="https://b.example/<%= x "y" z">Q</a>"#;
+        let doc = read(src);
+        // Read whole, a pattern: no link (before, `…/compare/` unclosed).
+        // Near miss: a tag never closed on its line leaves the quote where
+        // it is, the value unclosed at its `<`.
+        let links: Vec<(&str, bool)> = doc
+            .links
+            .iter()
+            .map(|l| (l.url.as_str(), l.unterminated))
+            .collect();
+        assert_eq!(links, [("https://b.example/", true)]);
         // Near misses: a real stray `>`, and a template never closed.
         assert_eq!(
             stray_bracket(b"https://a.example/x>text and more"),
@@ -1324,6 +1395,18 @@ mod tests {
         let many = "<div class=example>https://e.example/ ".repeat(20_000);
         let doc = read(&many);
         assert_eq!(doc.data, [(0, many.len())]);
+    }
+
+    #[test]
+    fn an_unquoted_value_quoted_by_references_is_its_inside() {
+        let doc = read("<script src=&quot;https://a.example/v.js&quot;></script> <img src=&#39;https://b.example/i.png&#39;>");
+        let urls: Vec<&str> = doc.links.iter().map(|l| l.url.as_str()).collect();
+        assert_eq!(urls, ["https://a.example/v.js", "https://b.example/i.png"]);
+        // Near misses: a reference opening it only, mismatched ones.
+        let doc =
+            read("<img src=&quot;https://c.example/x> <img src=&quot;https://d.example/y&#39;>");
+        let urls: Vec<&str> = doc.links.iter().map(|l| l.url.as_str()).collect();
+        assert_eq!(urls, ["\"https://c.example/x", "\"https://d.example/y'"]);
     }
 
     #[test]

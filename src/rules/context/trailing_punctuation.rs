@@ -32,7 +32,10 @@ declare_rule! {
     /// parameters `;` separates, one more after the last (Bugzilla's
     /// `buglist.cgi?query_format=advanced;bug_status=RESOLVED;…;`, ATILF's
     /// `form.exe?7;s=2139120285;`), or a list of numbers each with its
-    /// comma, the last one too (Google Help's `&ref_topic=3230811,3256124,`),
+    /// comma, the last one too (Google Help's `&ref_topic=3230811,3256124,`;
+    /// empty values too, three commas or more, `&layers_timestamp=18641231,,,`),
+    /// or a title ending in an ellipsis made a slug of four words or more,
+    /// two or three of its dots kept (`…/visual-basic:-gloria,-declino-e..`),
     /// and so is a forum thread's page named after its question, a sentence
     /// with its spaces encoded that the link's text holds stop and all
     /// (`[Insufficient Permission: … scopes. - Course: …](…/Insufficient%20Permission:%20…%20scopes.)`),
@@ -185,12 +188,18 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
         // Google Help's `?hl=en-GB&ref_topic=3230811,3256124,`: a list of
         // numbers, each with its comma, the last one too (as Google
         // writes its topic links); a sentence ends in no comma there.
+        // Empty ones too, a value per map layer, when three or more
+        // (geo.admin.ch's `&layers_timestamp=18641231,,,`; `1,,` may be a
+        // slip).
         let numbers = value.split_once('=').is_some_and(|(_, v)| {
-            v.strip_suffix(',').is_some_and(|list| {
-                let mut ids = list.split(',');
-                list.contains(',')
-                    && ids.all(|id| !id.is_empty() && id.bytes().all(|c| c.is_ascii_digit()))
-            })
+            let commas = v.matches(',').count();
+            let empty = v.split(',').filter(|id| id.is_empty()).count();
+            v.ends_with(',')
+                && commas >= 2
+                && (empty == 1 || commas >= 3)
+                && v.split(',').any(|id| !id.is_empty())
+                && v.split(',')
+                    .all(|id| id.bytes().all(|c| c.is_ascii_digit()))
         });
         if prefix
             || token
@@ -379,8 +388,20 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
             && last.bytes().any(|c| c.is_ascii_lowercase())
             && last.bytes().any(|c| c.is_ascii_digit())
     });
+    // `…/post/25/visual-basic:-gloria,-declino-e..`: a title ending in an
+    // ellipsis made a slug, its dots kept (two or three, after a word, in
+    // a slug of four words or more).
+    let ellipsis_slug = {
+        let stem = cx.url.trim_end_matches('.');
+        let dots = cx.url.len() - stem.len();
+        let slug = stem.rsplit('/').next().unwrap_or_default();
+        (2..=3).contains(&dots)
+            && slug.matches('-').count() >= 3
+            && slug.ends_with(|c: char| c.is_alphanumeric())
+    };
     if (abbreviation
         || title_of_text(cx)
+        || ellipsis_slug
         || dated_title
         || initialism
         || issue_slug
@@ -967,6 +988,10 @@ mod tests {
             html("<a href=\"https://support.google.com/youtube/topic/10314939?hl=en-GB&amp;ref_topic=3230811,3256124,\">t</a>\n"),
             []
         );
+        assert_eq!(
+            md("[GeoAdmin](https://map.geo.admin.ch/?topic=ech&layers_timestamp=18641231,,,) s'est\n"),
+            []
+        );
         // Near misses: one number, a word in the list, an empty item.
         for query in [
             "ref_topic=3230811,",
@@ -1022,6 +1047,29 @@ mod tests {
             "[http://a.example/x,](http://a.example/x,)\n",
         ] {
             assert!(rules(md).contains(&Rule::TrailingPunctuation), "{md}");
+        }
+    }
+
+    #[test]
+    fn a_title_ending_in_an_ellipsis_made_a_slug() {
+        use crate::document::Syntax;
+        use crate::rules::testutil::document_rules;
+        use crate::url::Standard;
+        let html = |text: &str| document_rules(Syntax::Html, text, Standard::Rfc3986);
+        assert_eq!(
+            html("<a href=\"https://www.sciano.net/post/25/visual-basic:-gloria,-declino-e..\">x</a>. <br />\n"),
+            []
+        );
+        // Near misses: one stop, a short slug.
+        for url in [
+            "https://a.example/post/a-b-c-d.",
+            "https://a.example/post/a-b..",
+        ] {
+            assert_eq!(
+                html(&format!("<a href=\"{url}\">x</a>\n")),
+                [Rule::TrailingPunctuation],
+                "{url}"
+            );
         }
     }
 }

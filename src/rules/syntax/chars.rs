@@ -191,7 +191,8 @@ declare_rule! {
     /// file's name, `…/Terroristen-„Aktivisten“-.jpg`: a page's slug drops
     /// them) or eliding one between a title's words
     /// (`…/wiki/Rock_’n’_Roll_Highschool`), nor punctuation in a link's query that
-    /// holds a sentence, `?text=“Learn%20React”%20by%20…`, a share link's
+    /// holds a sentence, `?text=“Learn%20React”%20by%20…`, or a message
+    /// parameter's value, `?text=【非公式】…`, a share link's
     /// post, or in a fragment's parameter holding one, Mastodon's
     /// `#text=What’s the right way…`, or a text fragment's passage,
     /// `#:~:text=It’s%20interesting%20…`), and a host IDNA rejects. Those
@@ -1703,7 +1704,9 @@ fn in_sentence_query(cx: &Cx<'_>, i: usize, c: char) -> bool {
     }
     let sentence = |r: &std::ops::Range<usize>| {
         let part = &cx.url[r.clone()];
-        r.contains(&i) && part.matches("%20").count() + part.matches([' ', '+']).count() >= 2
+        r.contains(&i)
+            && (part.matches("%20").count() + part.matches([' ', '+']).count() >= 2
+                || message_parameter(&cx.url[r.start..i]))
     };
     // Parameters, not an anchor: `text=`, Google Books' `#v=onepage&q=…`
     // (a name first: `#：~：text=`, a text fragment's directive mangled by a
@@ -1724,6 +1727,31 @@ fn in_sentence_query(cx: &Cx<'_>, i: usize, c: char) -> bool {
             .fragment
             .as_ref()
             .is_some_and(|f| shared_text(f) && sentence(f)))
+}
+
+/// Whether the query or fragment text up to a character (`before`) ends in
+/// the value of a parameter that carries a message: a share link's post,
+/// `?text=【非公式】AtCoderがもっと…` (a sentence in a script that writes no
+/// spaces), `title=`, `body=`, `subject=`, `summary=`, `description=`,
+/// `quote=`, `status=`, `message=`.
+fn message_parameter(before: &str) -> bool {
+    let param = before.rsplit('&').next().unwrap_or(before);
+    let param = param.trim_start_matches(['?', '#']);
+    param.split_once('=').is_some_and(|(name, _)| {
+        [
+            "text",
+            "title",
+            "body",
+            "subject",
+            "summary",
+            "description",
+            "quote",
+            "status",
+            "message",
+        ]
+        .iter()
+        .any(|n| name.eq_ignore_ascii_case(n))
+    })
 }
 
 /// Whether `c` is punctuation a sentence holds: curly quotes and
@@ -2866,6 +2894,15 @@ mod tests {
             Form::Link
         ));
         assert!(fired("https://a.example/?q=\u{201c}ab\u{201d}", Form::Link));
+        // A message parameter's sentence in a script that writes no spaces;
+        // near misses: another parameter, the mark after the value.
+        let tweet = "https://twitter.com/intent/tweet?hashtags=A&text=\u{3010}\u{975e}\u{516c}\u{5f0f}\u{3011}AtCoder&url=https://b.example/";
+        assert!(!fired(tweet, Form::Link));
+        assert!(fired(
+            "https://a.example/?tag=\u{3010}\u{975e}\u{3011}&text=x",
+            Form::Link
+        ));
+        assert!(fired("https://a.example/?text=ab&u=\u{3010}x", Form::Link));
         // Mastodon's share page takes the post as the fragment's `text=`;
         // near miss: a fragment that is an anchor.
         let toot =

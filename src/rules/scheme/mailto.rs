@@ -52,7 +52,9 @@ declare_rule! {
     /// A header field joined to the address with `&` where the `?` goes
     /// (`mailto:john@example.com&subject=Hi`, which a mail client reads as
     /// the domain `example.com&subject=Hi`, a dot-atom RFC 5322 allows) is
-    /// reported, placeholder values or not.
+    /// reported, placeholder values or not; an address wrapped whole in
+    /// angle brackets or quotes (`mailto:<a@b.org>`, `mailto:"a@b.org"`, as
+    /// a mail's header writes it) is said to be so.
     /// Under `rfc1738` each of these is reported but the last, which RFC
     /// 822 reads as an address: its `encoded822addr` is one address.
     ///
@@ -469,6 +471,17 @@ fn mailto(cx: &Cx<'_>) -> Option<Fault> {
         Some(a) => escape::decoded(a, 0..a.len()).collect(),
         None => escape::decoded(cx.url, r.clone()).collect(),
     };
+    // `mailto:<a@b.org>`, `mailto:"a@b.org"`: the address written as a
+    // mail's header writes it, brackets or quotes and all; said so (the
+    // grammar's fault would name an empty local part or a missing domain).
+    if rfc6068 {
+        if let Some(marks) = wrapped(&address) {
+            return Some(Fault::new(
+                r,
+                format!("the address is in {marks}: a mailto URL holds it bare"),
+            ));
+        }
+    }
     let why = if rfc6068 {
         address
             .split(|&c| c == b',')
@@ -484,6 +497,19 @@ fn mailto(cx: &Cx<'_>) -> Option<Fault> {
     };
     let r = if r.is_empty() { 0..cx.url.len() } else { r };
     Some(Fault::new(r, why))
+}
+
+/// What wraps a whole address (`<a@b.org>`, `"a@b.org"`), if anything:
+/// the marks' name. A quoted local part (`"john doe"@b.org`) is no wrap.
+fn wrapped(address: &[u8]) -> Option<&'static str> {
+    let (first, last) = (address.first()?, address.last()?);
+    let inner = address.get(1..address.len().checked_sub(1)?)?;
+    let marks = match (first, last) {
+        (b'<', b'>') => "angle brackets, `<…>`",
+        (b'"', b'"') => "quotes, `\"…\"`",
+        _ => return None,
+    };
+    (inner.contains(&b'@') && !inner.iter().any(|c| b"<>\" ,".contains(c))).then_some(marks)
 }
 
 /// The address a mail client reads from one recipient: blanks around it
@@ -937,6 +963,37 @@ mod tests {
             "<mailto:bob@example..org%3Cbob@example..org%3E>",
             Standard::Rfc3986
         ));
+    }
+
+    #[test]
+    fn an_address_in_brackets_or_quotes_is_said_so_under_rfc3986() {
+        use crate::rules::testutil::{cand_with, diagnostics_with};
+        use crate::scan::{Facts, Form};
+        let messages = |url: &str| -> Vec<String> {
+            diagnostics_with(
+                &cand_with(url, Form::Link, Facts::default()),
+                Standard::Rfc3986,
+            )
+            .into_iter()
+            .filter(|d| d.rule == Rule::InvalidMailto)
+            .map(|d| d.message)
+            .collect()
+        };
+        assert_eq!(
+            messages("mailto:<geotribu+article@gmail.com>?subject=Hi"),
+            ["the address is in angle brackets, `<…>`: a mailto URL holds it bare"]
+        );
+        assert_eq!(
+            messages("mailto:\"question@simbad.u-strasbg.fr\""),
+            ["the address is in quotes, `\"…\"`: a mailto URL holds it bare"]
+        );
+        // Near misses: a quoted local part is the grammar's to judge, a
+        // bracket left open another fault.
+        assert!(messages("mailto:\"john doe\"@a.example").is_empty());
+        assert_ne!(
+            messages("mailto:<k.hilbert@gmx.net"),
+            ["the address is in angle brackets, `<…>`: a mailto URL holds it bare"]
+        );
     }
 
     #[test]

@@ -142,7 +142,12 @@ fn is_xml_data(src: &str) -> bool {
 /// URLs (a Quartz site's Google Fonts stylesheet, its family names left
 /// unencoded) are data, fixed in the program or its settings if at all.
 fn generated_head(src: &str) -> Option<usize> {
-    let end = find_ci(src, "</head").or_else(|| find_ci(src, "<body"))?;
+    // The head ends at `</head>` or, its end tag left out, at `<body>`,
+    // whichever comes first (not at a `</header>`).
+    let end = [tag_at(src, "</head"), tag_at(src, "<body")]
+        .into_iter()
+        .flatten()
+        .min()?;
     let head = &src[..end];
     let mut from = 0;
     while let Some(k) = find_ci(&head[from..], "<meta") {
@@ -152,6 +157,22 @@ fn generated_head(src: &str) -> Option<usize> {
             return Some(end);
         }
         from = close;
+    }
+    None
+}
+
+/// Where the first tag named `open` (`</head`, `<body`) starts: the name
+/// whole, a `>`, a blank or a `/` after it.
+fn tag_at(src: &str, open: &str) -> Option<usize> {
+    let bytes = src.as_bytes();
+    let mut from = 0;
+    while let Some(k) = find_ci(&src[from..], open) {
+        let at = from + k;
+        let after = bytes.get(at + open.len());
+        if after.is_none_or(|&c| c == b'>' || c == b'/' || c.is_ascii_whitespace()) {
+            return Some(at);
+        }
+        from = at + open.len();
     }
     None
 }
@@ -1428,6 +1449,12 @@ mod tests {
             );
             assert_eq!(doc.links.len(), 2, "both still found");
         }
+        // The head's end tag left out: it ends at `<body>`, not at the
+        // body's `</header>`.
+        let src = format!("<meta name=generator content=Hugo><link href=\"{fonts}\"><body><header><a href=\"https://h.example/my file\">n</a></header>");
+        let doc = read(&src);
+        assert!(doc.is_data(src.find(fonts).unwrap()));
+        assert!(!doc.is_data(src.find("https://h.example").unwrap()));
         // Near misses: no generator, a generator named in the body, another
         // attribute ending in `name`.
         for src in [

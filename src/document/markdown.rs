@@ -144,8 +144,13 @@ pub(super) fn read(src: &str) -> Document {
                     .get(ticks..raw.len().saturating_sub(ticks))
                     .unwrap_or_default();
                 // `` `[id](mailto:real-email-id)` ``: link markup shown, not
-                // made; its URL shows the syntax.
-                if inner.contains("](") && inner.contains('[') {
+                // made; its URL shows the syntax. The span is one link and
+                // nothing else (a badge's image link is copied for use).
+                let one_link = inner.starts_with('[')
+                    && inner.ends_with(')')
+                    && inner.matches("](").count() == 1
+                    && !inner.contains("![");
+                if one_link {
                     let at = range.start + ticks;
                     b.data.push((at, at + inner.len()));
                 }

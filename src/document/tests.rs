@@ -679,8 +679,9 @@ fn a_link_in_data_is_a_data_candidate() {
 #[test]
 fn link_markup_shown_in_a_code_span_is_data() {
     let md = "Write ``[id](mailto:real-email-id)`` or `[x](https://https://x.example/)`, \
-              not `https://https://y.example/`, `<a href=\"https://https://w.example/\">` \
-              or `[a] https://z.example/%zz`.\n";
+              not `https://https://y.example/`, `<a href=\"https://https://w.example/\">`, \
+              `[a] https://z.example/%zz`, `urls[0](http://u.example/%zz)` \
+              or `[![b](https://i.example/b.svg)](https://https://v.example/)`.\n";
     let doc = read(Syntax::Markdown, md);
     let data_of = |needle: &str| doc.is_data(md.find(needle).unwrap());
     assert!(data_of("mailto:real-email-id"));
@@ -689,6 +690,8 @@ fn link_markup_shown_in_a_code_span_is_data() {
     // as written), a bracket with no link markup.
     assert!(!data_of("https://https://y.example/"));
     assert!(!data_of("https://https://w.example/"));
+    assert!(!data_of("http://u.example/%zz"), "no link markup alone");
+    assert!(!data_of("https://https://v.example/"), "a badge to copy");
     assert!(!data_of("https://z.example/%zz"));
 }
 

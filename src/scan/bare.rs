@@ -778,13 +778,17 @@ fn read(
         };
     }
     // `<!--不需要添加：http://127.0.0.1:8080-->`: an HTML comment's close
-    // glued on (a port of `8080--`).
+    // glued on (a port of `8080--`), and the sentence's stop before it.
     if end.end >= colon + 4
         && w.bytes[..end.end].ends_with(b"--")
         && w.bytes.get(end.end) == Some(&b'>')
     {
+        let mut cut = end.end - 2;
+        while cut > colon + 1 && b".,;:!?".contains(&w.bytes[cut - 1]) {
+            cut -= 1;
+        }
         end = End {
-            end: end.end - 2,
+            end: cut,
             stop: end.end - 2,
         };
     }
@@ -978,7 +982,8 @@ fn placeholder_at(b: &[u8], i: usize) -> bool {
 /// Whether a regular expression's group opens at `i`, right where a URL
 /// ended (`"https://docs-git-([A-z0-9]|-)*cell-x\\.vercel\\.app"`, giscus'
 /// `originsRegex`): `(?:`, or `(` and a class closed before `|`, `*`, `+`,
-/// `?`, `{` or `)`. Then the URL is a pattern.
+/// `?` or `{`, or before `)` when it reads as a class. Then the URL is a
+/// pattern.
 fn regex_group_at(b: &[u8], i: usize) -> bool {
     let rest = &b[i.min(b.len())..];
     if rest.starts_with(b"(?:") {
@@ -987,16 +992,25 @@ fn regex_group_at(b: &[u8], i: usize) -> bool {
     let Some(class) = rest.strip_prefix(b"([") else {
         return false;
     };
+    // A `)` right after the class closes the group; then the class must
+    // read as one (a range, a negation, an escape): `([内网])` is an aside.
     class
         .iter()
         .take(64)
         .position(|&c| matches!(c, b']' | b'\n'))
         .is_some_and(|k| {
+            let inner = &class[..k];
+            let regex_class = inner.first() == Some(&b'^')
+                || inner.contains(&b'\\')
+                || inner.windows(3).any(|w| {
+                    w[1] == b'-' && w[0].is_ascii_alphanumeric() && w[2].is_ascii_alphanumeric()
+                });
             class[k] == b']'
-                && matches!(
-                    class.get(k + 1),
-                    Some(b'|' | b'*' | b'+' | b'?' | b'{' | b')')
-                )
+                && match class.get(k + 1) {
+                    Some(b'|' | b'*' | b'+' | b'?' | b'{') => true,
+                    Some(b')') => regex_class,
+                    _ => false,
+                }
         })
 }
 

@@ -81,10 +81,19 @@ fn a_regex_group_glued_to_a_url_makes_it_a_pattern() {
         r#""https://docs-git-([A-z0-9]|-)*cell-x\.vercel\.app" or "https://e.example(?:"#,
         &[],
     );
-    // Near misses: an aside in parentheses, a link in brackets.
     check(
-        "«https://b.example/» ([1]) «http://c.example/x»([d](e))",
-        &[(B, "https://b.example/"), (B, "http://c.example/x")],
+        r#""https://f.example([a-z])*" "https://g.example([^/]+)""#,
+        &[],
+    );
+    // Near misses: an aside in parentheses, a link in brackets, a word in
+    // brackets in parentheses glued on.
+    check(
+        "«https://b.example/» ([1]) «http://c.example/x»([d](e)) «http://10.0.0.1:8080»([内网])",
+        &[
+            (B, "https://b.example/"),
+            (B, "http://c.example/x"),
+            (B, "http://10.0.0.1:8080"),
+        ],
     );
 }
 
@@ -94,7 +103,12 @@ fn an_html_comments_close_is_not_the_urls() {
         "<!--添加：«http://127.0.0.1:8080»--> <!-- «http://a.example/x»-->",
         &[(B, "http://127.0.0.1:8080"), (B, "http://a.example/x")],
     );
-    // Near miss: a lone dash before a `>`.
+    // The sentence's stop before it goes too. Near miss: a lone dash
+    // before a `>`.
+    check(
+        "<!--see «http://a.example/x».-->",
+        &[(B, "http://a.example/x")],
+    );
     check("«http://b.example/y-»>", &[(B, "http://b.example/y-")]);
 }
 

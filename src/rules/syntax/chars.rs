@@ -738,11 +738,16 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
         // its query is TeX however it starts (`Alice%20\%20And`, a
         // control space between words).
         let path = &cx.url[cx.parts.path.clone()];
-        let renderer = [".latex", ".image"].iter().any(|e| {
-            path.rsplit('/')
-                .next()
-                .is_some_and(|last| last.len() > e.len() && last.ends_with(e))
+        let codecogs = cx.parts.authority.as_ref().is_some_and(|a| {
+            let host = cx.text(a.host.clone()).to_ascii_lowercase();
+            host == "codecogs.com" || host.ends_with(".codecogs.com")
         });
+        let renderer = codecogs
+            && [".latex", ".image"].iter().any(|e| {
+                path.rsplit('/')
+                    .next()
+                    .is_some_and(|last| last.len() > e.len() && last.ends_with(e))
+            });
         let formula = (renderer && query.contains('\\'))
             || command(q.start)
                 && (query.contains(['{', '}'])
@@ -2344,6 +2349,7 @@ mod tests {
                 ),
                 ("http://latex.codecogs.com/png.latex?\\\\inline", &[]),
                 ("https://h.example/x.latex/y?a\\b", &["\\"]),
+                ("https://h.example/report.latex?path=C:\\Users", &["\\"]),
                 ("https://h.example/x?path=C:\\Users\\me", &["\\", "\\"]),
                 ("https://h.example/a\\frac?\\inline&space;x", &["\\"]),
                 ("https://h.example/x?\\alpha", &["\\"]),

@@ -570,6 +570,11 @@ fn bracket_ends_url(b: &[u8], i: usize, limit: usize, from: usize, query: bool) 
     }
     let after = inner.get(close + 1).copied();
     let after2 = inner.get(close + 2).copied();
+    // AsciiDoc's `URL[]` (the URL its own text) in a CSV table's cell, the
+    // next cell right after its comma (`…/x[],"Contains …"`).
+    if close == 0 && matches!(after, Some(b',' | b';')) {
+        return true;
+    }
     match after {
         None => true,
         // The end of the token, or of the string or code span it is in, or

@@ -76,6 +76,22 @@ fn bare_url_drops_trailing_sentence_punctuation() {
 }
 
 #[test]
+fn asciidocs_empty_link_text_ends_the_url_in_a_csv_cell() {
+    check(
+        r#"2025-01-15,"TDD",«https://github.com/test-driven-development»[],"Contains" «https://a.example/re101.html»[],A"#,
+        &[
+            (B, "https://github.com/test-driven-development"),
+            (B, "https://a.example/re101.html"),
+        ],
+    );
+    // Near miss: a bracketed word before a comma stays (a file so named).
+    check(
+        "«https://a.example/x[1],y» z",
+        &[(B, "https://a.example/x[1],y")],
+    );
+}
+
+#[test]
 fn a_regex_group_glued_to_a_url_makes_it_a_pattern() {
     check(
         r#""https://docs-git-([A-z0-9]|-)*cell-x\.vercel\.app" or "https://e.example(?:"#,

@@ -198,8 +198,14 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
                 && commas >= 2
                 && (empty == 1 || commas >= 3)
                 && v.split(',').any(|id| !id.is_empty())
-                && v.split(',')
-                    .all(|id| id.bytes().all(|c| c.is_ascii_digit()))
+                && v.split(',').all(|id| {
+                    // Decimals too (Utopia's `?c=320,21,1.2,1140,24,1.25,5,2,`).
+                    let (int, frac) = id.split_once('.').unwrap_or((id, "0"));
+                    id.is_empty()
+                        || (!int.is_empty()
+                            && !frac.is_empty()
+                            && int.bytes().chain(frac.bytes()).all(|c| c.is_ascii_digit()))
+                })
         });
         if prefix
             || token
@@ -992,10 +998,15 @@ mod tests {
             md("[GeoAdmin](https://map.geo.admin.ch/?topic=ech&layers_timestamp=18641231,,,) s'est\n"),
             []
         );
+        assert_eq!(
+            md("[Utopia](https://utopia.fyi/generator?c=320,21,1.2,1140,24,1.25,5,2,)\n"),
+            []
+        );
         // Near misses: one number, a word in the list, an empty item.
         for query in [
             "ref_topic=3230811,",
             "ref_topic=3230811,abc,",
+            "ref_topic=3.,4,",
             "ref_topic=1,,",
         ] {
             assert_eq!(

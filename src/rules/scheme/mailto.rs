@@ -94,6 +94,23 @@ pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
     if cx.url.contains("...@") || cx.url.contains("***.@") || cx.url.contains("***@") {
         return true;
     }
+    // Hypermail's reply link with the domain taken out against harvesting
+    // (`mailto:j.m.gregory?Subject=Re%3A%20%5BCF-metadata%5D…`, every
+    // message of a list's archive): a reply's subject after a local part.
+    let reply = cx.parts.query.as_ref().is_some_and(|q| {
+        let q = cx.text(q.clone()).to_ascii_lowercase();
+        q.starts_with("subject=re%3a") || q.starts_with("subject=re:")
+    });
+    let local = cx.text(cx.parts.body.clone());
+    let local = local.split('?').next().unwrap_or_default();
+    if reply
+        && !local.is_empty()
+        && local
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'_' | b'-' | b'+'))
+    {
+        return true;
+    }
     // `mailto:david.delabassee(@)oracle.com`: the `@` itself bracketed,
     // as `(at)` is, against harvesting.
     // A local part before it and a dotted domain after it, or it is an
@@ -751,6 +768,20 @@ mod tests {
         ] {
             assert!(!fires(text, Standard::Rfc3986), "{text}");
             assert!(!fires(text, Standard::Rfc1738), "{text}");
+        }
+        // Hypermail's reply link, the domain taken out; near misses: a
+        // subject that is no reply, a blank in the local part.
+        let text = "<a href=\"mailto:j.m.gregory?Subject=Re%3A%20%5BCF-metadata%5D%20x\">";
+        assert_eq!(html_rules(text, Standard::Rfc3986), []);
+        assert!(html_rules(text, Standard::Rfc1738).contains(&Rule::InvalidMailto));
+        for text in [
+            "<a href=\"mailto:webmaster?subject=Feedback\">",
+            "<a href=\"mailto:j%20gregory?Subject=Re%3A%20x\">",
+        ] {
+            assert!(
+                html_rules(text, Standard::Rfc3986).contains(&Rule::InvalidMailto),
+                "{text}"
+            );
         }
         // Google Groups' elision; near miss: one dot, a real address.
         let text = "> [mailto:myLifeO...@googlegroups.com] On Behalf Of eastside";

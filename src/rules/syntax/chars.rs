@@ -182,9 +182,12 @@ declare_rule! {
     /// `？` or `！` ending a file's name before its extension in a segment of
     /// CJK letters (`…/为什么要学OAuth 2.0？.md`), or a fullwidth hyphen between
     /// two numbers in one (`…/wiki/2019－2020年新型冠狀病毒肺炎事件`), nor CJK brackets paired
-    /// around CJK letters in one segment of a link's path, a title made a
-    /// slug (`…/《Python自然语言处理》阅读笔记（一）`, fullwidth quotes
-    /// `…/＂创业快线：国际篇＂–医疗健康`), nor a curly apostrophe
+    /// around CJK letters in one segment of a link's path (or one parameter
+    /// of its query, a docsify heading's `?id=开发sdk（spring-boot-starter）`),
+    /// a title made a slug (`…/《Python自然语言处理》阅读笔记（一）`, fullwidth quotes
+    /// `…/＂创业快线：国际篇＂–医疗健康`), nor any CJK mark inside a folder's
+    /// name holding CJK letters, the path going on after it (Hexo's tag page
+    /// `…/tags/kcptun，IPv6-免流/`), nor a curly apostrophe
     /// inside a word of a link's path, `…/raspberry-pi’s-birthday.md`, a
     /// file so named, or quoting a slug's words there
     /// (`…-by-‘build-an-app’-…`; double quotes, German or English, in a
@@ -809,6 +812,9 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
                 {
                     out.push(i);
                 }
+                // A fragment's parameter opening with a regular expression's
+                // anchor (regulex's `#!flags=&re=^(a|b)*%3F%24`).
+                b'^' if !query && b[i - 1] == b'=' => out.push(i),
                 // Vim's help tags for keys, `editing.html#CTRL-^`,
                 // `tagsrch.html#CTRL-]`, `#i_CTRL-W_]`: the anchor is the
                 // key's name, and browsers find it.
@@ -1376,7 +1382,25 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
         && before.is_some_and(|b| b.is_ascii_digit())
         && after.is_some_and(|a| a.is_ascii_digit())
         && cx.url[segment_around(cx.url, i)].chars().any(is_cjk_letter);
-    ((joins && cjk_before) || year_range || ends_title || asks || ends_link || ends_file_name)
+    // A mark inside a folder's name that holds CJK letters, the path going
+    // on after it: a blog engine's page for a tag or category named so
+    // (Hexo's `…/tags/kcptun，IPv6-免流/`), no prose glued on.
+    let whole = segment_around(cx.url, i);
+    let folder = is_cjk_mark(c)
+        && cx.parts.path.contains(&i)
+        && whole.start < i
+        && cx.url[i + c.len_utf8()..whole.end]
+            .chars()
+            .any(char::is_alphanumeric)
+        && cx.parts.path.contains(&whole.end)
+        && cx.url[whole.clone()].chars().any(is_cjk_letter);
+    ((joins && cjk_before)
+        || year_range
+        || ends_title
+        || asks
+        || ends_link
+        || ends_file_name
+        || folder)
         && cx.cand.form == crate::scan::Form::Link
 }
 
@@ -1577,8 +1601,9 @@ const CJK_BRACKETS: [(char, char); 8] = [
 /// closed (or opened) in the same path segment, or fragment, that holds a
 /// CJK letter: a post's title made its slug (`…/13/《Python自然语言处理》
 /// 阅读笔记（一）`), or a heading's anchor
-/// (`…/wiki/…#程式語言等級的虛擬化（Programming_Language_Level）`), whose
-/// link the markup ended. An unpaired one (`…/x.html）`, typed for `)`),
+/// (`…/wiki/…#程式語言等級的虛擬化（Programming_Language_Level）`, a
+/// docsify page's `?id=开发sdk（spring-boot-starter）`), whose link the
+/// markup ended. An unpaired one (`…/x.html）`, typed for `)`),
 /// or a pair in a name with no CJK letter, is still reported.
 fn is_title_bracket(cx: &Cx<'_>, i: usize, c: char) -> bool {
     if !matches!(
@@ -1597,6 +1622,14 @@ fn is_title_bracket(cx: &Cx<'_>, i: usize, c: char) -> bool {
         )
     } else if let Some(f) = cx.parts.fragment.clone().filter(|f| f.contains(&i)) {
         (f.start, f.end)
+    } else if let Some(q) = cx.parts.query.clone().filter(|q| q.contains(&i)) {
+        // A query's parameter: a docsify heading's `?id=开发sdk（spring-boot-starter）`.
+        (
+            cx.url[q.start..i]
+                .rfind('&')
+                .map_or(q.start, |k| q.start + k + 1),
+            cx.url[i..q.end].find('&').map_or(q.end, |k| i + k),
+        )
     } else {
         return false;
     };
@@ -1711,7 +1744,7 @@ fn in_sentence_query(cx: &Cx<'_>, i: usize, c: char) -> bool {
         let part = &cx.url[r.clone()];
         r.contains(&i)
             && (part.matches("%20").count() + part.matches([' ', '+']).count() >= 2
-                || message_parameter(&cx.url[r.start..i]))
+                || message_parameter(part, i - r.start))
     };
     // Parameters, not an anchor: `text=`, Google Books' `#v=onepage&q=…`
     // (a name first: `#：~：text=`, a text fragment's directive mangled by a
@@ -1734,29 +1767,34 @@ fn in_sentence_query(cx: &Cx<'_>, i: usize, c: char) -> bool {
             .is_some_and(|f| shared_text(f) && sentence(f)))
 }
 
-/// Whether the query or fragment text up to a character (`before`) ends in
-/// the value of a parameter that carries a message: a share link's post,
-/// `?text=【非公式】AtCoderがもっと…` (a sentence in a script that writes no
-/// spaces), `title=`, `body=`, `subject=`, `summary=`, `description=`,
-/// `quote=`, `status=`, `message=`.
-fn message_parameter(before: &str) -> bool {
-    let param = before.rsplit('&').next().unwrap_or(before);
-    let param = param.trim_start_matches(['?', '#']);
-    param.split_once('=').is_some_and(|(name, _)| {
-        [
-            "text",
-            "title",
-            "body",
-            "subject",
-            "summary",
-            "description",
-            "quote",
-            "status",
-            "message",
-        ]
-        .iter()
-        .any(|n| name.eq_ignore_ascii_case(n))
-    })
+/// Whether byte `at` of a query or fragment (`part`) is in the value of a
+/// parameter that carries a message in a script that writes no spaces (so
+/// holding a CJK letter): a share link's post, `?text=【非公式】AtCoderが…`,
+/// `title=`, `body=`, `subject=`, `summary=`, `description=`, `quote=`,
+/// `status=`, `message=`, or a text fragment's passage
+/// (`#:~:text=检查电脑…“设备管理器”`).
+fn message_parameter(part: &str, at: usize) -> bool {
+    let start = part[..at].rfind('&').map_or(0, |k| k + 1);
+    let end = part[at..].find('&').map_or(part.len(), |k| at + k);
+    let param = &part[start..end];
+    let Some(eq) = param.find('=').filter(|&eq| start + eq < at) else {
+        return false;
+    };
+    let name = param[..eq].strip_prefix(":~:").unwrap_or(&param[..eq]);
+    [
+        "text",
+        "title",
+        "body",
+        "subject",
+        "summary",
+        "description",
+        "quote",
+        "status",
+        "message",
+    ]
+    .iter()
+    .any(|n| name.eq_ignore_ascii_case(n))
+        && param[eq + 1..].chars().any(is_cjk_letter)
 }
 
 /// Whether `c` is punctuation a sentence holds: curly quotes and
@@ -2367,6 +2405,8 @@ mod tests {
                 ),
                 ("https://h.example/test^path?q=^a", &["^"]),
                 ("https://h.example/x#post^^", &["^^"]),
+                ("https://jex.im/regulex/#!flags=&re=^(a|b)*%3F%24", &[]),
+                ("https://h.example/x#re^a", &["^"]),
                 // Vim's help tags for keys; near misses: not the last
                 // mark, another word before it.
                 ("https://neovim.io/doc/user/editing.html#CTRL-^", &[]),
@@ -2862,6 +2902,23 @@ mod tests {
     }
 
     #[test]
+    fn a_mark_inside_a_cjk_folder_name_is_the_folders() {
+        // Hexo's tag page; near misses: the last segment (a file or
+        // prose glued on), no CJK letter in the folder, bare.
+        let tag = "http://0x4c43.cn/tags/kcptun\u{ff0c}IPv6-\u{514d}\u{6d41}/";
+        assert!(!fired(tag, Form::Link));
+        assert!(fired(tag, Form::Bare));
+        assert!(fired(
+            "http://a.example/tags/kcptun\u{ff0c}IPv6-\u{514d}",
+            Form::Link
+        ));
+        assert!(fired(
+            "http://a.example/tags/kcptun\u{ff0c}IPv6/",
+            Form::Link
+        ));
+    }
+
+    #[test]
     fn cjk_brackets_paired_in_a_links_segment_are_a_titles() {
         // ailearning's Hexo post, its title the slug.
         let title = "https://a.example/2018/05/13/\u{300a}Python\u{81ea}\u{7136}\u{300b}\u{9605}\u{8bfb}\u{ff08}\u{4e00}\u{ff09}";
@@ -2883,6 +2940,14 @@ mod tests {
             "https://zh.wikipedia.org/wiki/x#\u{7a0b}\u{5f0f}\u{ff08}Programming_Level\u{ff09}";
         assert!(!fired(anchor, Form::Link));
         assert!(fired(anchor, Form::Bare));
+        // In a query's parameter too; near miss: the pair split by `&`.
+        let id =
+            "http://xiaofei.site:10082/p?id=\u{5f00}\u{53d1}sdk\u{ff08}spring-boot-starter\u{ff09}";
+        assert!(!fired(id, Form::Link));
+        assert!(fired(
+            "http://a.example/p?id=\u{5f00}\u{ff08}a&b=c\u{ff09}",
+            Form::Link
+        ));
         assert!(fired(
             "https://a.example/x#\u{ff08}Programming_Level\u{ff09}",
             Form::Link
@@ -2905,10 +2970,17 @@ mod tests {
         let tweet = "https://twitter.com/intent/tweet?hashtags=A&text=\u{3010}\u{975e}\u{516c}\u{5f0f}\u{3011}AtCoder&url=https://b.example/";
         assert!(!fired(tweet, Form::Link));
         assert!(fired(
-            "https://a.example/?tag=\u{3010}\u{975e}\u{3011}&text=x",
+            "https://a.example/?tag=\u{975e}\u{3002}&text=x",
             Form::Link
         ));
         assert!(fired("https://a.example/?text=ab&u=\u{3010}x", Form::Link));
+        // A text fragment's passage so written; near miss: an anchor.
+        let passage = "https://tieba.baidu.com/p/8487114265#:~:text=\u{68c0}\u{67e5}\u{2026}\u{201c}\u{8bbe}\u{5907}\u{201d}";
+        assert!(!fired(passage, Form::Link));
+        assert!(fired(
+            "https://a.example/p#\u{68c0}\u{67e5}\u{2026}\u{201c}\u{8bbe}\u{201d}",
+            Form::Link
+        ));
         // Mastodon's share page takes the post as the fragment's `text=`;
         // near miss: a fragment that is an anchor.
         let toot =

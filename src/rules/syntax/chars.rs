@@ -1393,7 +1393,13 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
             .chars()
             .any(char::is_alphanumeric)
         && cx.parts.path.contains(&whole.end)
-        && cx.url[whole.clone()].chars().any(is_cjk_letter);
+        && cx.url[whole.clone()].chars().any(is_cjk_letter)
+        // A name's characters only: not prose and another link glued on
+        // (`…/dabit3）我是[AWS Mobile](https://…/`).
+        && cx.url[whole.clone()]
+            .chars()
+            .all(|n| n.is_alphanumeric() || is_cjk_mark(n) || matches!(n, '-' | '_' | '.' | '%'))
+        && !cx.url[whole.end..].contains("://");
     ((joins && cjk_before)
         || year_range
         || ends_title
@@ -1635,7 +1641,21 @@ fn is_title_bracket(cx: &Cx<'_>, i: usize, c: char) -> bool {
     };
     let after = &cx.url[i + c.len_utf8()..seg_end];
     let before = &cx.url[seg_start..i];
-    let named = || before.chars().chain(after.chars()).any(is_cjk_letter);
+    // In a query's parameter the title opens the value: prose glued on
+    // after a Latin value (`?utm_source=tuicool（语法篇）`) is reported.
+    let in_query = cx.parts.query.as_ref().is_some_and(|q| q.contains(&i));
+    let named = || {
+        if in_query {
+            let value = before.split_once('=').map_or(before, |(_, v)| v);
+            let opens = |x: char| CJK_BRACKETS.iter().any(|&(o, _)| o == x);
+            value
+                .split(opens)
+                .next()
+                .is_some_and(|head| head.chars().any(is_cjk_letter))
+        } else {
+            before.chars().chain(after.chars()).any(is_cjk_letter)
+        }
+    };
     CJK_BRACKETS.iter().any(|&(open, close)| {
         (c == open && after.contains(close) || c == close && before.contains(open)) && named()
     })
@@ -2916,6 +2936,10 @@ mod tests {
             "http://a.example/tags/kcptun\u{ff0c}IPv6/",
             Form::Link
         ));
+        assert!(fired(
+            "https://twitter.com/dabit3\u{ff09}\u{6211}\u{662f}[AWS Mobile](https://aws.amazon.com/mobile/",
+            Form::Link
+        ));
     }
 
     #[test]
@@ -2940,7 +2964,12 @@ mod tests {
             "https://zh.wikipedia.org/wiki/x#\u{7a0b}\u{5f0f}\u{ff08}Programming_Level\u{ff09}";
         assert!(!fired(anchor, Form::Link));
         assert!(fired(anchor, Form::Bare));
-        // In a query's parameter too; near miss: the pair split by `&`.
+        // In a query's parameter too; near misses: the pair split by `&`,
+        // prose glued on after a Latin value.
+        assert!(fired(
+            "http://www.ruanyifeng.com/blog/2015/07/flex-grammar.html?utm_source=tuicool\u{ff08}\u{8bed}\u{6cd5}\u{7bc7}\u{ff09}",
+            Form::Link
+        ));
         let id =
             "http://xiaofei.site:10082/p?id=\u{5f00}\u{53d1}sdk\u{ff08}spring-boot-starter\u{ff09}";
         assert!(!fired(id, Form::Link));

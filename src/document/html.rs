@@ -114,7 +114,7 @@ pub(super) fn read(src: &str) -> Document {
     if let Some(end) = generated_head(src) {
         b.data.push((0, end));
     }
-    read_range(&mut b, src, 0, src.len(), is_xml_data(src));
+    read_range(&mut b, src, 0, src.len(), is_xml_data(src), false);
     // An SVG image draws its text (a terminal recording cuts a URL at
     // the edge of each line): only its links are URLs.
     if is_svg(src) {
@@ -215,20 +215,30 @@ fn is_svg(src: &str) -> bool {
 #[derive(Default)]
 struct Memo {
     gt: Next,
+    /// The next `>` after a value's quote (see [`template_close`]), asked
+    /// in growing order apart from `gt`'s questions.
+    template_gt: Next,
     comment_end: Next,
     quote: [Next; 2],
+    /// Reading HTML that Markdown holds (see [`read_into`]).
+    embedded: bool,
 }
 
-/// Read `src[start..end]` as HTML into `b` (offsets stay those of `src`).
+/// Read `src[start..end]` as HTML into `b` (offsets stay those of `src`):
+/// HTML that a Markdown document holds.
 pub(super) fn read_into(b: &mut Builder, src: &str, start: usize, end: usize) {
-    read_range(b, src, start, end, false);
+    read_range(b, src, start, end, false, true);
 }
 
-/// [`read_into`], every tag a line break when `xml` (see [`is_xml_data`]).
-fn read_range(b: &mut Builder, src: &str, start: usize, end: usize, xml: bool) {
+/// [`read_into`], every tag a line break when `xml` (see [`is_xml_data`]),
+/// `embedded` in Markdown or not.
+fn read_range(b: &mut Builder, src: &str, start: usize, end: usize, xml: bool, embedded: bool) {
     let s = &src[..end];
     let bytes = s.as_bytes();
-    let mut memo = Memo::default();
+    let mut memo = Memo {
+        embedded,
+        ..Memo::default()
+    };
     // The open `<a>`: where its text starts in `b.text`, and its `href`.
     let mut anchor: Option<(usize, String)> = None;
     let mut i = start;
@@ -429,7 +439,8 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
             let v = j + 1;
             let cache = &mut memo.quote[usize::from(q == b'\'')];
             let close = cache.find(bytes, v, &[q]);
-            let close = close.map(|c| template_close(bytes, v, c, q).unwrap_or(c));
+            let close =
+                close.map(|c| template_close(bytes, v, c, q, &mut memo.template_gt).unwrap_or(c));
             if !is_url || is_revision_author(out.name, attr, &s[v..close.unwrap_or(v)]) {
                 if attr == "class" {
                     out.example |= is_example_class(&s[v..close.unwrap_or(v)]);
@@ -511,11 +522,13 @@ fn tag<'s>(b: &mut Builder, s: &'s str, lt: usize, memo: &mut Memo) -> TagRead<'
             if attr == "class" {
                 out.example |= is_example_class(&s[v..j]);
             }
-            // `<script src=&quot;https://…&quot;>`: a tag copied into
-            // another attribute's value (a code block's copy button),
-            // escaped, cut out of it by a blank line in Markdown; its
-            // quotes, written as references, are the tag's own.
-            let (v, end) = entity_quoted(&s[v..j]).map_or((v, j), |(a, e)| (v + a, v + e));
+            // `<script src=&quot;https://…&quot;>` in Markdown: a tag
+            // copied into another attribute's value (a code block's copy
+            // button), escaped, cut out of it by a blank line; its quotes,
+            // written as references, are the tag's own. (In a page, a
+            // value so written is a double escape, its quotes the URL's.)
+            let quoted = entity_quoted(&s[v..j]).filter(|_| memo.embedded);
+            let (v, end) = quoted.map_or((v, j), |(a, e)| (v + a, v + e));
             if is_url {
                 let link = attribute(b, s, attr, v, end, false);
                 if out.name.eq_ignore_ascii_case("a") && attr == "href" {
@@ -628,24 +641,34 @@ fn attribute(
 
 /// Where a quoted value starting at `v` really closes when a template's
 /// tag opened in it holds the quote found at `c` (`EasyRPG`'s
-/// `href="…/compare/<%= oldver + "..." + ver %>"`): at the first `q` after
-/// the tag's `%>` or `?>` on the same line. The page the template makes has
-/// a value there.
-fn template_close(bytes: &[u8], v: usize, c: usize, q: u8) -> Option<usize> {
+/// `href="…/compare/<%= oldver + "..." + ver %>"`): the first `>` after the
+/// quote must be the tag's `%>` or `?>`, on the same line, and the value's
+/// quote follows it (after more of the URL, no blank or bracket). The page
+/// the template makes has a value there. (A tag left open, `href="…<%= id">`,
+/// finds a `"` before its `>`: no template, the quote stays.)
+fn template_close(bytes: &[u8], v: usize, c: usize, q: u8, gt: &mut Next) -> Option<usize> {
     let value = &bytes[v..c];
-    let open =
-        memchr::memmem::rfind(value, b"<%").or_else(|| memchr::memmem::rfind(value, b"<?"))?;
-    let closer: &[u8] = if value[open + 1] == b'%' {
-        b"%>"
-    } else {
-        b"?>"
-    };
-    if memchr::memmem::find(&value[open..], closer).is_some() {
+    let open = memchr::memmem::rfind(value, b"<%")
+        .into_iter()
+        .chain(memchr::memmem::rfind(value, b"<?"))
+        .max()?;
+    let mark = value[open + 1];
+    if memchr::memchr(b'>', &value[open..]).is_some_and(|k| value[open + k - 1] == mark) {
         return None;
     }
-    let line_end = memchr::memchr(b'\n', &bytes[c..]).map_or(bytes.len(), |k| c + k);
-    let after = c + memchr::memmem::find(&bytes[c..line_end], closer)? + 2;
-    memchr::memchr(q, &bytes[after..line_end]).map(|k| after + k)
+    let tag_end = gt.find(bytes, c, b">")?;
+    if bytes[tag_end - 1] != mark
+        || tag_end - 1 <= c
+        || memchr::memchr(b'\n', &bytes[c..tag_end]).is_some()
+    {
+        return None;
+    }
+    let rest = &bytes[tag_end + 1..];
+    let k = rest
+        .iter()
+        .take(512)
+        .position(|&b| b == q || b == b'<' || b == b'>' || b.is_ascii_whitespace())?;
+    (rest[k] == q).then_some(tag_end + 1 + k)
 }
 
 /// The inside of an unquoted value that a quote written as a reference
@@ -1129,17 +1152,22 @@ mod tests {
         );
         assert_eq!(stray_bracket(b"http://a.example/?q=p <b>x y"), Some(22));
         // A template's tag holding the value's quote closes after its tag.
-        let src = r#"<a href="https://a.example/compare/<%= old + "..." + ver %>">P</a> <a href="https://b.example/<%= x "y" z">Q</a>"#;
+        let src = r#"<a href="https://a.example/compare/<%= old + "..." + ver %>">P</a> <a href="https://b.example/<%= x "y" z">Q</a>
+<a href="https://c.example/u/<%= id">P</a> <a href="<%= root %>">Home</a>"#;
         let doc = read(src);
         // Read whole, a pattern: no link (before, `…/compare/` unclosed).
-        // Near miss: a tag never closed on its line leaves the quote where
-        // it is, the value unclosed at its `<`.
+        // Near misses: a tag never closed on its line, or whose quote a
+        // `>` follows (`<%= id">`, the next link's `%>` no closer of it),
+        // leaves the quote where it is, the value unclosed at its `<`.
         let links: Vec<(&str, bool)> = doc
             .links
             .iter()
             .map(|l| (l.url.as_str(), l.unterminated))
             .collect();
-        assert_eq!(links, [("https://b.example/", true)]);
+        assert_eq!(
+            links,
+            [("https://b.example/", true), ("https://c.example/u/", true)]
+        );
         // Near misses: a real stray `>`, and a template never closed.
         assert_eq!(
             stray_bracket(b"https://a.example/x>text and more"),
@@ -1420,12 +1448,18 @@ mod tests {
 
     #[test]
     fn an_unquoted_value_quoted_by_references_is_its_inside() {
-        let doc = read("<script src=&quot;https://a.example/v.js&quot;></script> <img src=&#39;https://b.example/i.png&#39;>");
+        use crate::document::Syntax;
+        let md = |src: &str| crate::document::read(Syntax::Markdown, src);
+        let doc = md("<script src=&quot;https://a.example/v.js&quot;></script>\n\nSee <img src=&#39;https://b.example/i.png&#39;>\n");
         let urls: Vec<&str> = doc.links.iter().map(|l| l.url.as_str()).collect();
         assert_eq!(urls, ["https://a.example/v.js", "https://b.example/i.png"]);
-        // Near misses: a reference opening it only, mismatched ones.
-        let doc =
-            read("<img src=&quot;https://c.example/x> <img src=&quot;https://d.example/y&#39;>");
+        // Near misses: in a page, a double escape (the quotes the URL's);
+        // a reference opening it only, mismatched ones.
+        let doc = read("<img src=&quot;https://e.example/z&quot;>");
+        assert_eq!(doc.links[0].url, "\"https://e.example/z\"");
+        let doc = md(
+            "See <img src=&quot;https://c.example/x> <img src=&quot;https://d.example/y&#39;>\n",
+        );
         let urls: Vec<&str> = doc.links.iter().map(|l| l.url.as_str()).collect();
         assert_eq!(urls, ["\"https://c.example/x", "\"https://d.example/y'"]);
     }

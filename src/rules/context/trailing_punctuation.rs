@@ -34,8 +34,9 @@ declare_rule! {
     /// `form.exe?7;s=2139120285;`), or a list of numbers each with its
     /// comma, the last one too (Google Help's `&ref_topic=3230811,3256124,`;
     /// empty values too, three commas or more, `&layers_timestamp=18641231,,,`),
-    /// or a title ending in an ellipsis made a slug of four words or more,
-    /// two or three of its dots kept (`…/visual-basic:-gloria,-declino-e..`),
+    /// or a title ending in an ellipsis made a slug of four words or more
+    /// that keeps the title's `:` or `,`, two or three of its dots kept
+    /// (`…/visual-basic:-gloria,-declino-e..`),
     /// and so is a forum thread's page named after its question, a sentence
     /// with its spaces encoded that the link's text holds stop and all
     /// (`[Insufficient Permission: … scopes. - Course: …](…/Insufficient%20Permission:%20…%20scopes.)`),
@@ -396,13 +397,16 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     });
     // `…/post/25/visual-basic:-gloria,-declino-e..`: a title ending in an
     // ellipsis made a slug, its dots kept (two or three, after a word, in
-    // a slug of four words or more).
+    // a slug of four words or more that keeps the title's `:` or `,`).
     let ellipsis_slug = {
         let stem = cx.url.trim_end_matches('.');
         let dots = cx.url.len() - stem.len();
         let slug = stem.rsplit('/').next().unwrap_or_default();
+        // A title's own marks kept in the slug show it is one (a plain
+        // slug's `..` is a slip: `…/getting-started-with-docker..`).
         (2..=3).contains(&dots)
             && slug.matches('-').count() >= 3
+            && slug.contains([':', ','])
             && slug.ends_with(|c: char| c.is_alphanumeric())
     };
     if (abbreviation
@@ -1075,6 +1079,7 @@ mod tests {
         for url in [
             "https://a.example/post/a-b-c-d.",
             "https://a.example/post/a-b..",
+            "https://docs.example.com/getting-started-with-docker..",
         ] {
             assert_eq!(
                 html(&format!("<a href=\"{url}\">x</a>\n")),

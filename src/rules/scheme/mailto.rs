@@ -104,6 +104,7 @@ pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
     let local = cx.text(cx.parts.body.clone());
     let local = local.split('?').next().unwrap_or_default();
     if reply
+        && crate::url::standard::is_attribute_value(cx.cand)
         && !local.is_empty()
         && local
             .bytes()
@@ -526,7 +527,9 @@ fn wrapped(address: &[u8]) -> Option<&'static str> {
         (b'"', b'"') => "quotes, `\"…\"`",
         _ => return None,
     };
-    (inner.contains(&b'@') && !inner.iter().any(|c| b"<>\" ,".contains(c))).then_some(marks)
+    let at = memchr::memchr(b'@', inner)?;
+    (at > 0 && at + 1 < inner.len() && !inner.iter().any(|c| b"<>\" ,".contains(c)))
+        .then_some(marks)
 }
 
 /// The address a mail client reads from one recipient: blanks around it
@@ -774,6 +777,10 @@ mod tests {
         let text = "<a href=\"mailto:j.m.gregory?Subject=Re%3A%20%5BCF-metadata%5D%20x\">";
         assert_eq!(html_rules(text, Standard::Rfc3986), []);
         assert!(html_rules(text, Standard::Rfc1738).contains(&Rule::InvalidMailto));
+        assert!(fires(
+            "[c](mailto:support?subject=Re%3A%20Your%20order)",
+            Standard::Rfc3986
+        ));
         for text in [
             "<a href=\"mailto:webmaster?subject=Feedback\">",
             "<a href=\"mailto:j%20gregory?Subject=Re%3A%20x\">",
@@ -1021,6 +1028,10 @@ mod tests {
         // Near misses: a quoted local part is the grammar's to judge, a
         // bracket left open another fault.
         assert!(messages("mailto:\"john doe\"@a.example").is_empty());
+        assert_ne!(
+            messages("mailto:\"@\""),
+            ["the address is in quotes, `\"…\"`: a mailto URL holds it bare"]
+        );
         assert_ne!(
             messages("mailto:<k.hilbert@gmx.net"),
             ["the address is in angle brackets, `<…>`: a mailto URL holds it bare"]

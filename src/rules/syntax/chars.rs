@@ -1386,7 +1386,13 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
     // on after it: a blog engine's page for a tag or category named so
     // (Hexo's `…/tags/kcptun，IPv6-免流/`), no prose glued on.
     let whole = segment_around(cx.url, i);
-    let folder = is_cjk_mark(c)
+    // CJK punctuation proper, not a fullwidth form of a URL's own delimiter
+    // (`％`, `／`, `＃`, typed with an input method for `%`, `/`, `#`).
+    let name_mark = matches!(
+        c,
+        '\u{3001}'..='\u{303F}' | '\u{FF0C}' | '\u{FF1B}' | '\u{FF01}' | '\u{FF08}' | '\u{FF09}'
+    );
+    let folder = name_mark
         && cx.parts.path.contains(&i)
         && whole.start < i
         && cx.url[i + c.len_utf8()..whole.end]
@@ -1764,7 +1770,8 @@ fn in_sentence_query(cx: &Cx<'_>, i: usize, c: char) -> bool {
         let part = &cx.url[r.clone()];
         r.contains(&i)
             && (part.matches("%20").count() + part.matches([' ', '+']).count() >= 2
-                || message_parameter(part, i - r.start))
+                || (message_parameter(part, i - r.start)
+                    && !cx.url[cx.parts.path.clone()].ends_with("index.php")))
     };
     // Parameters, not an anchor: `text=`, Google Books' `#v=onepage&q=…`
     // (a name first: `#：~：text=`, a text fragment's directive mangled by a
@@ -1788,8 +1795,8 @@ fn in_sentence_query(cx: &Cx<'_>, i: usize, c: char) -> bool {
 }
 
 /// Whether byte `at` of a query or fragment (`part`) is in the value of a
-/// parameter that carries a message in a script that writes no spaces (so
-/// holding a CJK letter): a share link's post, `?text=【非公式】AtCoderが…`,
+/// parameter that carries a message holding a CJK letter (Chinese,
+/// Japanese or Korean): a share link's post, `?text=【非公式】AtCoderが…`,
 /// `title=`, `body=`, `subject=`, `summary=`, `description=`, `quote=`,
 /// `status=`, `message=`, or a text fragment's passage
 /// (`#:~:text=检查电脑…“设备管理器”`).
@@ -2940,6 +2947,11 @@ mod tests {
             "https://twitter.com/dabit3\u{ff09}\u{6211}\u{662f}[AWS Mobile](https://aws.amazon.com/mobile/",
             Form::Link
         ));
+        // A fullwidth form of a delimiter is a slip there.
+        for mark in ['\u{ff05}', '\u{ff0f}', '\u{ff03}'] {
+            let url = format!("https://a.example/\u{6307}\u{5357}{mark}v2/index.html");
+            assert!(fired(&url, Form::Link), "{url}");
+        }
     }
 
     #[test]
@@ -3003,6 +3015,11 @@ mod tests {
             Form::Link
         ));
         assert!(fired("https://a.example/?text=ab&u=\u{3010}x", Form::Link));
+        // MediaWiki's `title=` names a page.
+        assert!(fired(
+            "https://zh.wikipedia.org/w/index.php?title=\u{5317}\u{4eac}\u{3002}&action=edit",
+            Form::Link
+        ));
         // A text fragment's passage so written; near miss: an anchor.
         let passage = "https://tieba.baidu.com/p/8487114265#:~:text=\u{68c0}\u{67e5}\u{2026}\u{201c}\u{8bbe}\u{5907}\u{201d}";
         assert!(!fired(passage, Form::Link));

@@ -185,8 +185,9 @@ declare_rule! {
     /// around CJK letters in one segment of a link's path (or one parameter
     /// of its query, a docsify heading's `?id=开发sdk（spring-boot-starter）`),
     /// a title made a slug (`…/《Python自然语言处理》阅读笔记（一）`, fullwidth quotes
-    /// `…/＂创业快线：国际篇＂–医疗健康`), nor any CJK mark inside a folder's
-    /// name holding CJK letters, the path going on after it (Hexo's tag page
+    /// `…/＂创业快线：国际篇＂–医疗健康`), nor CJK punctuation (not a
+    /// fullwidth `％`, `／` or `＃`) inside a folder's name holding CJK
+    /// letters, the path going on after it (Hexo's tag page
     /// `…/tags/kcptun，IPv6-免流/`), nor a curly apostrophe
     /// inside a word of a link's path, `…/raspberry-pi’s-birthday.md`, a
     /// file so named, or quoting a slug's words there

@@ -142,37 +142,31 @@ fn is_xml_data(src: &str) -> bool {
 /// URLs (a Quartz site's Google Fonts stylesheet, its family names left
 /// unencoded) are data, fixed in the program or its settings if at all.
 fn generated_head(src: &str) -> Option<usize> {
-    // The head ends at `</head>` or, its end tag left out, at `<body>`,
-    // whichever comes first (not at a `</header>`).
-    let end = [tag_at(src, "</head"), tag_at(src, "<body")]
-        .into_iter()
-        .flatten()
-        .min()?;
-    let head = &src[..end];
-    let mut from = 0;
-    while let Some(k) = find_ci(&head[from..], "<meta") {
-        let at = from + k;
-        let close = head[at..].find('>').map_or(head.len(), |e| at + e);
-        if is_generator_meta(&head[at..close]) {
-            return Some(end);
-        }
-        from = close;
-    }
-    None
-}
-
-/// Where the first tag named `open` (`</head`, `<body`) starts: the name
-/// whole, a `>`, a blank or a `/` after it.
-fn tag_at(src: &str, open: &str) -> Option<usize> {
+    // One pass over the tags, stopping where the head ends: at `</head>`
+    // or, its end tag left out, at `<body>` (not at a `</header>`). A page
+    // with no head end is none of this.
     let bytes = src.as_bytes();
-    let mut from = 0;
-    while let Some(k) = find_ci(&src[from..], open) {
-        let at = from + k;
-        let after = bytes.get(at + open.len());
-        if after.is_none_or(|&c| c == b'>' || c == b'/' || c.is_ascii_whitespace()) {
-            return Some(at);
+    let is_tag = |at: usize, name: &[u8]| {
+        bytes
+            .get(at..at + name.len())
+            .is_some_and(|w| w.eq_ignore_ascii_case(name))
+            && bytes
+                .get(at + name.len())
+                .is_none_or(|&c| c == b'>' || c == b'/' || c.is_ascii_whitespace())
+    };
+    let mut generator = false;
+    // A `<meta` is read to its `>` once; the `<`s inside it are skipped.
+    let mut skip = 0;
+    for lt in memchr::memchr_iter(b'<', bytes) {
+        if is_tag(lt, b"</head") || is_tag(lt, b"<body") {
+            return generator.then_some(lt);
         }
-        from = at + open.len();
+        if generator || lt < skip || !is_tag(lt, b"<meta") {
+            continue;
+        }
+        let close = memchr::memchr(b'>', &bytes[lt..]).map_or(bytes.len(), |k| lt + k);
+        generator = is_generator_meta(&src[lt..close]);
+        skip = close;
     }
     None
 }

@@ -346,6 +346,13 @@ fn bracketed_destinations(b: &mut Builder, code: &[Range<usize>]) {
     }
 }
 
+/// Whether a destination with `before` and `after` it in the source is in
+/// a reference's brackets, `[text][url]` (see [`bracketed_destinations`]):
+/// a whole construct, not an unclosed run.
+pub(crate) fn is_bracketed(before: &str, after: &str) -> bool {
+    before.ends_with("][") && after.starts_with(']')
+}
+
 /// The link of `b.text[start..end]`, each piece mapped back to the source
 /// (a piece ends wherever the way back jumps: a line's wrap, an escape).
 fn text_link(b: &Builder, start: usize, end: usize, unterminated: bool) -> Link {

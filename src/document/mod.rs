@@ -864,8 +864,9 @@ fn one_unterminated_a_line(links: &mut Vec<Link>, src: &str) {
     let mut last: Option<usize> = None;
     links.retain(|l| {
         let bracketed = || {
-            src.get(..l.start).is_some_and(|h| h.ends_with("]["))
-                && src.get(l.end..).is_some_and(|r| r.starts_with(']'))
+            src.get(..l.start)
+                .zip(src.get(l.end..))
+                .is_some_and(|(h, r)| markdown::is_bracketed(h, r))
         };
         if !l.unterminated || bracketed() {
             return true;

@@ -62,8 +62,10 @@ pub fn check_unterminated(cx: &Cx<'_>, out: &mut Report<'_>) {
     // `[jsonfile][https://…]`: a reference's brackets where the
     // destination's parentheses go.
     let bracketed = !crate::url::standard::is_attribute_value(cx.cand)
-        && cx.source_head().is_some_and(|h| h.ends_with("]["))
-        && cx.source_rest().is_some_and(|r| r.starts_with(']'));
+        && cx
+            .source_head()
+            .zip(cx.source_rest())
+            .is_some_and(|(h, r)| crate::document::markdown::is_bracketed(h, r));
     if bracketed {
         out.at_span_with_help(
             cx.cand.span,

@@ -98,8 +98,10 @@ pub(crate) fn obfuscated(cx: &Cx<'_>) -> bool {
     // (`mailto:j.m.gregory?Subject=Re%3A%20%5BCF-metadata%5D…`, every
     // message of a list's archive): a reply's subject after a local part.
     let reply = cx.parts.query.as_ref().is_some_and(|q| {
-        let q = cx.text(q.clone()).to_ascii_lowercase();
-        q.starts_with("subject=re%3a") || q.starts_with("subject=re:")
+        let q = cx.text(q.clone()).as_bytes();
+        [&b"subject=re%3a"[..], b"subject=re:"]
+            .iter()
+            .any(|p| q.get(..p.len()).is_some_and(|w| w.eq_ignore_ascii_case(p)))
     });
     let local = cx.text(cx.parts.body.clone());
     let local = local.split('?').next().unwrap_or_default();

@@ -1637,12 +1637,8 @@ fn is_title_bracket(cx: &Cx<'_>, i: usize, c: char) -> bool {
         (f.start, f.end)
     } else if let Some(q) = cx.parts.query.clone().filter(|q| q.contains(&i)) {
         // A query's parameter: a docsify heading's `?id=开发sdk（spring-boot-starter）`.
-        (
-            cx.url[q.start..i]
-                .rfind('&')
-                .map_or(q.start, |k| q.start + k + 1),
-            cx.url[i..q.end].find('&').map_or(q.end, |k| i + k),
-        )
+        let p = parameter_around(cx.url, q, i);
+        (p.start, p.end)
     } else {
         return false;
     };
@@ -1771,7 +1767,7 @@ fn in_sentence_query(cx: &Cx<'_>, i: usize, c: char) -> bool {
         let part = &cx.url[r.clone()];
         r.contains(&i)
             && (part.matches("%20").count() + part.matches([' ', '+']).count() >= 2
-                || (message_parameter(part, i - r.start)
+                || (message_parameter(cx.url, r.clone(), i)
                     && !cx.url[cx.parts.path.clone()].ends_with("index.php")))
     };
     // Parameters, not an anchor: `text=`, Google Books' `#v=onepage&q=…`
@@ -1795,17 +1791,16 @@ fn in_sentence_query(cx: &Cx<'_>, i: usize, c: char) -> bool {
             .is_some_and(|f| shared_text(f) && sentence(f)))
 }
 
-/// Whether byte `at` of a query or fragment (`part`) is in the value of a
+/// Whether byte `i` of a query or fragment (`url[r]`) is in the value of a
 /// parameter that carries a message holding a CJK letter (Chinese,
 /// Japanese or Korean): a share link's post, `?text=【非公式】AtCoderが…`,
 /// `title=`, `body=`, `subject=`, `summary=`, `description=`, `quote=`,
 /// `status=`, `message=`, or a text fragment's passage
 /// (`#:~:text=检查电脑…“设备管理器”`).
-fn message_parameter(part: &str, at: usize) -> bool {
-    let start = part[..at].rfind('&').map_or(0, |k| k + 1);
-    let end = part[at..].find('&').map_or(part.len(), |k| at + k);
-    let param = &part[start..end];
-    let Some(eq) = param.find('=').filter(|&eq| start + eq < at) else {
+fn message_parameter(url: &str, r: Range<usize>, i: usize) -> bool {
+    let around = parameter_around(url, r, i);
+    let param = &url[around.clone()];
+    let Some(eq) = param.find('=').filter(|&eq| around.start + eq < i) else {
         return false;
     };
     let name = param[..eq].strip_prefix(":~:").unwrap_or(&param[..eq]);
@@ -1823,6 +1818,16 @@ fn message_parameter(part: &str, at: usize) -> bool {
     .iter()
     .any(|n| name.eq_ignore_ascii_case(n))
         && param[eq + 1..].chars().any(is_cjk_letter)
+}
+
+/// The parameter of a query or fragment (`url[r]`, parameters split at
+/// `&`) that holds byte `i`.
+fn parameter_around(url: &str, r: Range<usize>, i: usize) -> Range<usize> {
+    let start = url[r.start..i]
+        .rfind('&')
+        .map_or(r.start, |k| r.start + k + 1);
+    let end = url[i..r.end].find('&').map_or(r.end, |k| i + k);
+    start..end
 }
 
 /// Whether `c` is punctuation a sentence holds: curly quotes and

@@ -201,6 +201,15 @@ pub const DATA_FOLDERS: &[&str] = &[
     // (`wp-includes/`, `wp-admin/`) is upstream's code.
     "wp-includes",
     "wp-admin",
+    // Copies kept beside the text they copy: a site's `backups/` of its
+    // pages, Logseq's automatic `logseq/bak/`, a tool's `cache/` of the
+    // pages, API answers and papers it fetched. A defect is fixed in the
+    // original, not in the copy. (A singular `backup/` is as often a
+    // topic's folder: AWS Backup's examples.)
+    "backups",
+    "bak",
+    "cache",
+    "_cache",
 ];
 
 /// Whether a file found `depth` levels below the walked path lies in one of
@@ -542,6 +551,11 @@ mod tests {
             "r/_working/Home - QuartzClinical_files/analytics.js.download",
             "r/wordpress/wp-includes/general-template.php",
             "r/wp-admin/js/a.js",
+            "r/Reserve/backups/Analysis.md",
+            "r/logseq/bak/pages/OWASP.md",
+            "r/metadata/cache/zenodo/a.json",
+            "r/cache/pdfs/2402.10172.txt",
+            "r/_cache/page.html",
         ] {
             assert!(in_data_folder(Path::new(data), 3), "{data}");
         }
@@ -589,6 +603,9 @@ mod tests {
             "r/x/tsv.gz.md",
             "r/draft-notes.txt",
             "r/js/deadbeef.js",
+            "r/examples/backup/list-backup-jobs.rst",
+            "r/docs/caching/a.md",
+            "r/posts/cache.md",
             "r/js/app-2024.js",
             "r/js/jquery-3.7.1.js",
             "r/docs/payload-format.md",

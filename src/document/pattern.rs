@@ -8,7 +8,7 @@
 //! | shape | example |
 //! |---|---|
 //! | template placeholder | a host of `#`s (`https://###/realms`) or one partly blotted out (`http://ec2-###-##.compute-1.amazonaws.com/`), `{{base_url}}`, `${host}`, `$(HOST)`, `{% url %}`, `<%= x %>`, `~a`, `{name}`, `{0}`, HAProxy's `%[hdr(host)]`, vim-latex's `<+email+>` |
-//! | printf conversion | `%s`, `%d/`, `%(name)s`, `%1$s`, `/%l/`, Qt's `/%2/`, xargs' `/%` (a `%` not starting a valid escape); Go's error marks `%!B(MISSING)` in a URL printed as a format |
+//! | printf conversion | `%s`, `%d/`, `%(name)s`, `%1$s`, `/%l/`, Qt's `/%2/`, xargs' `/%` or `//%%/` (a `%` not starting a valid escape); Go's error marks `%!B(MISSING)` in a URL printed as a format |
 //! | usage notation | `ftp://[user@]host[:port]/path`, `http://host[/path]`, `mailto:[email]` |
 //! | wildcard | `https://*.example.com/*`, `http://host/*.html`, `bundle-[hash].js`, `/bot[your-token]/` |
 //! | glob | `part{a,b,c}.html`, `vol[1-4]`, `archive[1996-1999]` |
@@ -897,9 +897,16 @@ fn has_printf(b: &[u8]) -> bool {
             // whose `format` filter makes `%%` a `%`): printf's escaped
             // percent sign in a nested URL's escaped `://`. (A `%%` before
             // other digits, RFC 1630's `name%%3Ddobbins`, is a bad escape.)
-            Some(b'%') => b
-                .get(i + 2..i + 6)
-                .is_some_and(|e| e.eq_ignore_ascii_case(b"3A//")),
+            // Or `xargs -I %%`'s replacement string as the whole host or a
+            // whole segment (`echo "http://%%/favicon.ico"`).
+            Some(b'%') => {
+                b.get(i + 2..i + 6)
+                    .is_some_and(|e| e.eq_ignore_ascii_case(b"3A//"))
+                    || (i > 0
+                        && b[i - 1] == b'/'
+                        && b.get(i + 2)
+                            .is_none_or(|c| matches!(c, b'/' | b':' | b'?' | b'#')))
+            }
             // Objective-C's object conversion (`stringWithFormat:
             // @"file://%@/Contents/Assets/index.html"`, in SWIG's manual).
             Some(b'@') => true,
@@ -1245,6 +1252,8 @@ mod tests {
             "https://raw.githubusercontent.com/o/r/main/\\g",
             "https://raw.githubusercontent.com/o/r/main/\\g<1>/",
             "https://github.com/{_repo}/issues/%s",
+            "http://%%/favicon.ico",
+            "https://a.example/%%/x",
             "mailto:%s",
             "http://example.org/%(name)s/x",
             "http://a.example/%1$s",
@@ -1524,6 +1533,7 @@ mod tests {
             // before no escape.
             "https://a.example/?url=https%3A//b.example/",
             "https://a.example/100%%/x",
+            "https://a.example/%%41/x",
             "http://info.cern.ch/RDB/EMP?*%20where%20name%%3Ddobbins",
             "https://a.example/Language%%20files/",
             "http://h.example:8080(x)/",

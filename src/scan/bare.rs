@@ -98,11 +98,15 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // (`export http_proxy=http://192.168.1.100:1087;export …`).
                 // Or a keyword in capitals, a proxy list's last resort
                 // (`HTTP_PROXY=http://p1.example:3128;http://p2.example:
-                // 3129;DIRECT`).
+                // 3129;DIRECT`). Or a comment, a configuration's
+                // directive ended (nginx's `proxy_pass http://127.0.0.1:
+                // 10000;#…`): no port holds a `;`.
                 b';' if !query
                     && !hashed
                     && after_port(b, from, i)
-                    && (command_after(b, i) || keyword_after(b, i)) =>
+                    && (command_after(b, i)
+                        || keyword_after(b, i)
+                        || b.get(i + 1) == Some(&b'#')) =>
                 {
                     break
                 }

@@ -599,6 +599,10 @@ fn real_world_shapes() {
         // a path.
         ("export http_proxy=http://192.168.1.100:1087;export https_proxy=x", &["http://192.168.1.100:1087"]),
         ("see http://a.example:8080/a;export b", &["http://a.example:8080/a;export"]),
+        // A configuration's directive ended and a comment after it; near
+        // miss: after a path, a `;#` stays.
+        ("proxy_pass http://127.0.0.1:10000;#comment", &["http://127.0.0.1:10000"]),
+        ("see http://a.example/a;#b here", &["http://a.example/a;#b"]),
         // A shell's `&&` glued on; near miss: one `&` in a query.
         ("while sleep 1;do curl http://foo.example.com:30909&& echo;done", &["http://foo.example.com:30909"]),
         ("curl http://a.example/?x=1&&y=2 now", &["http://a.example/?x=1&&y=2"]),

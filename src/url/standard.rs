@@ -459,7 +459,58 @@ fn is_placeholder_shape(password: &str, p: &str) -> bool {
     // tutorial naming a URL's parts): digits counting up from one, the
     // password every example reaches for, as `qwerty` is.
     let counting = p.len() >= 3 && "1234567890".starts_with(p);
-    filler || repeated || letter || angle || colons || capitals || counting
+    // GitHub's documented password for a token given as the user name
+    // (`https://TOKEN:x-oauth-basic@github.com/`): a fixed word, no secret.
+    let oauth = p == "x-oauth-basic";
+    filler
+        || repeated
+        || letter
+        || angle
+        || colons
+        || capitals
+        || counting
+        || oauth
+        || names_itself(password)
+}
+
+/// `LicenseKey`, `somePW`, `some_pwd`, `apiToken`: a name in camel or
+/// snake case whose last word says what goes there (maxmind's
+/// `https://AccountID:LicenseKey@download.maxmind.com/`), as a variable's
+/// name would. Letters only, two words or more, short: `Kx9Key` or a
+/// long phrase is not a name.
+fn names_itself(password: &str) -> bool {
+    if password.len() > 24
+        || !password
+            .bytes()
+            .all(|c| c.is_ascii_alphabetic() || c == b'_')
+    {
+        return false;
+    }
+    let mut words: Vec<String> = Vec::new();
+    let mut prev_lower = false;
+    for c in password.chars() {
+        if c == '_' {
+            words.push(String::new());
+            prev_lower = false;
+            continue;
+        }
+        if words.is_empty() || (c.is_ascii_uppercase() && prev_lower) {
+            words.push(String::new());
+        }
+        prev_lower = c.is_ascii_lowercase();
+        if let Some(w) = words.last_mut() {
+            w.push(c.to_ascii_lowercase());
+        }
+    }
+    words.retain(|w| !w.is_empty());
+    words.len() >= 2
+        && words.iter().all(|w| w.len() >= 2)
+        && words.last().is_some_and(|w| {
+            matches!(
+                w.as_str(),
+                "key" | "pw" | "pwd" | "pass" | "password" | "passwd" | "token" | "secret"
+            )
+        })
 }
 
 /// Words a document puts before a URL it shows as wrong on purpose:
@@ -1709,6 +1760,11 @@ mod tests {
             "000000000000",
             "%2A%2A%2A%2A%2A%2A",
             "quux",
+            "LicenseKey",
+            "somePW",
+            "some_pwd",
+            "apiToken",
+            "x-oauth-basic",
         ] {
             assert!(is_placeholder_password(p), "{p}");
         }
@@ -1743,6 +1799,12 @@ mod tests {
             "passage1",
             "hunterpass9x",
             "longprefixtoken",
+            // Near misses of a name that says what it is: one word, a
+            // digit in it, a one-letter word.
+            "Kx9Key",
+            "aKey",
+            "MonkeyBusiness",
+            "x-oauth-basic9",
             "1token",
             "compass",
             "dogpass1",

@@ -188,7 +188,8 @@ declare_rule! {
     /// `…/＂创业快线：国际篇＂–医疗健康`), nor CJK punctuation (not a
     /// fullwidth `％`, `／` or `＃`) inside a folder's name holding CJK
     /// letters, the path going on after it (Hexo's tag page
-    /// `…/tags/kcptun，IPv6-免流/`), nor a curly apostrophe
+    /// `…/tags/kcptun，IPv6-免流/`) or as the whole name of a file in a
+    /// path of CJK names (an emoji set's `…/那兔/。。。.png`), nor a curly apostrophe
     /// inside a word of a link's path, `…/raspberry-pi’s-birthday.md`, a
     /// file so named, or quoting a slug's words there
     /// (`…-by-‘build-an-app’-…`; double quotes, German or English, in a
@@ -848,7 +849,8 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
                 b'<' | b'>' if !query && attribute => out.push(i),
                 // A comparison opening a value or a search qualifier's
                 // (GitHub's `?q=stars:>1000`, `created:>=2020-01-01`, a
-                // shields.io badge's `&message=>0.97.1`): browsers send it.
+                // shields.io badge's `&message=>0.97.1`, a version's
+                // `>=v0.146.0`): browsers send it.
                 b'<' | b'>' if query => {
                     let before = &b[r.start..i];
                     let opens = before.ends_with(b"=")
@@ -856,7 +858,10 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
                         || before.ends_with(b"%3A")
                         || before.ends_with(b"%3a");
                     let digit = |k: usize| b.get(k).is_some_and(u8::is_ascii_digit);
-                    if opens && (digit(i + 1) || (b.get(i + 1) == Some(&b'=') && digit(i + 2))) {
+                    let k = i + 1 + usize::from(b.get(i + 1) == Some(&b'='));
+                    let version =
+                        digit(k) || (matches!(b.get(k), Some(b'v' | b'V')) && digit(k + 1));
+                    if opens && version {
                         out.push(i);
                     }
                 }
@@ -1407,7 +1412,21 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
             .chars()
             .all(|n| n.is_alphanumeric() || is_cjk_mark(n) || matches!(n, '-' | '_' | '.' | '%'))
         && !cx.url[whole.end..].contains("://");
+    // A file named with marks alone, in a path of CJK names (an emoji
+    // set's `…/那兔/。。。.png`, the sticker of an ellipsis).
+    let marks_file = name_mark
+        && cx.parts.path.contains(&i)
+        && cx.url[whole.clone()]
+            .rsplit_once('.')
+            .is_some_and(|(stem, ext)| {
+                !stem.is_empty()
+                    && stem.chars().all(is_cjk_mark)
+                    && (1..=5).contains(&ext.len())
+                    && ext.bytes().all(|b| b.is_ascii_alphanumeric())
+            })
+        && cx.text(cx.parts.path.clone()).chars().any(is_cjk_letter);
     ((joins && cjk_before)
+        || marks_file
         || year_range
         || ends_title
         || asks
@@ -2405,6 +2424,8 @@ mod tests {
                     &[],
                 ),
                 ("https://h.example/x?q=a>1&r=>b", &[">", ">"]),
+                ("https://img.shields.io/static/v1?message=>=v0.146.0&m=<v2", &[]),
+                ("https://h.example/x?m=>=va&n=>v", &[">", ">"]),
                 ("https://h.example/>1?q=1", &[">"]),
                 ("https://h.example/a|b?c|d", &["|"]),
                 // A formula a service draws, TeX as the whole query; near
@@ -2932,6 +2953,26 @@ mod tests {
         assert!(fired("https://a.example/\u{3001}b.pdf", Form::Link));
         assert!(fired("https://a.example/41\u{3002}b.pdf", Form::Link));
         assert!(fired("https://a.example/41\u{3001}", Form::Bare));
+    }
+
+    #[test]
+    fn a_file_named_with_marks_alone_is_its_name() {
+        // An emoji set's sticker of an ellipsis; near misses: no CJK name
+        // in the path, a letter in the stem, no extension.
+        let png = "https://t.example/\u{90a3}\u{5154}/\u{3002}\u{3002}\u{3002}.png";
+        assert!(!fired(png, Form::Link));
+        assert!(fired(
+            "https://t.example/x/\u{3002}\u{3002}.png",
+            Form::Link
+        ));
+        assert!(fired(
+            "https://t.example/\u{90a3}/a\u{3002}.png",
+            Form::Link
+        ));
+        assert!(fired(
+            "https://t.example/\u{90a3}/\u{3002}\u{3002}",
+            Form::Link
+        ));
     }
 
     #[test]

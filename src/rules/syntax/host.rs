@@ -57,7 +57,9 @@ declare_rule! {
     /// Nor is the host of a request curl sends to a Unix socket (`curl
     /// --unix-socket /var/run/docker.sock http://v1.41/version`, ignored),
     /// or an address defanged in a write-up on malware
-    /// (`http://39.107.60[.]51/`). A bare URL's name whose last label ends
+    /// (`http://39.107.60[.]51/`), or a one-label name the scan cut at a
+    /// letter beyond ASCII, a placeholder in the reader's language
+    /// (`http://1번노드외부IP:9200/`). A bare URL's name whose last label ends
     /// in `-` at the end of its line, the next line going on with the rest of it
     /// (`https://www.hackers-` over `arise.com/post/…` in a Markdown
     /// copy of a book), is reported as cut by the line break, under both.
@@ -237,7 +239,15 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             || cx.after_unix_socket()
             // `http://39.107.60[.]51/api/`: an address defanged on purpose in
             // a malware write-up, the scan cut at its `[`.
-            || cx.source_rest().is_some_and(|r| r.starts_with("[.]")))
+            || cx.source_rest().is_some_and(|r| r.starts_with("[.]"))
+            // `http://1번노드외부IP:9200/` ("node 1's external IP"): a
+            // placeholder in the reader's language, which the scan cut at
+            // its first letter; a single label is all that was read.
+            || (!name.contains('.')
+                && a.host.end == cx.url.len()
+                && cx
+                    .source_after()
+                    .is_some_and(|c| !c.is_ascii() && c.is_alphanumeric())))
     {
         return;
     }
@@ -432,6 +442,7 @@ mod tests {
         for text in [
             "curl --silent --unix-socket /var/run/docker.sock http://v1.41/version",
             "new URI(\"http://39.107.60[.]51/api/software/\")",
+            "http://1\u{bc88}\u{b178}\u{b4dc}IP:9200/?pretty",
         ] {
             assert!(!fires(text, Standard::Rfc3986), "{text}");
             assert!(fires(text, Standard::Rfc1738), "{text}");
@@ -442,6 +453,11 @@ mod tests {
         ));
         assert!(fires(
             "new URI(\"http://39.107.60[0]51/\")",
+            Standard::Rfc3986
+        ));
+        // Near miss of a placeholder cut at a letter: a dotted name cut.
+        assert!(fires(
+            "\u{8bbf}http://192.168.1\u{6253}\u{5f00}",
             Standard::Rfc3986
         ));
     }

@@ -879,7 +879,15 @@ fn has_printf(b: &[u8]) -> bool {
             // crt.sh's search for every name under a domain, `?q=%.example.com`:
             // the wildcard as a whole query value's first label.
             Some(b'.') => {
-                i > 0 && b[i - 1] == b'/' && b.get(i + 2) == Some(&b'%') && b.len() == i + 3
+                // A precision before a conversion (a Hugo template's
+                // `printf "https://covers.openlibrary.org/b/id/%.0f-M.jpg"`).
+                let precision = b[i + 2..].iter().take_while(|c| c.is_ascii_digit()).count();
+                precision > 0
+                    && matches!(
+                        b.get(i + 2 + precision),
+                        Some(b'f' | b'd' | b's' | b'e' | b'g' | b'x')
+                    )
+                    || i > 0 && b[i - 1] == b'/' && b.get(i + 2) == Some(&b'%') && b.len() == i + 3
                     || i >= 2
                         && &b[i - 2..i] == b"//"
                         && b.ends_with(b"%")
@@ -1253,6 +1261,7 @@ mod tests {
             "https://raw.githubusercontent.com/o/r/main/\\g<1>/",
             "https://github.com/{_repo}/issues/%s",
             "http://%%/favicon.ico",
+            "https://covers.openlibrary.org/b/id/%.0f-M.jpg",
             "https://a.example/%%/x",
             "mailto:%s",
             "http://example.org/%(name)s/x",
@@ -1534,6 +1543,7 @@ mod tests {
             "https://a.example/?url=https%3A//b.example/",
             "https://a.example/100%%/x",
             "https://a.example/%%41/x",
+            "https://a.example/%.x/y",
             "http://info.cern.ch/RDB/EMP?*%20where%20name%%3Ddobbins",
             "https://a.example/Language%%20files/",
             "http://h.example:8080(x)/",

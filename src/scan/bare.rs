@@ -158,6 +158,35 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // Inside brackets it separates alternatives (OGC's
                 // `…/def/crs/[epsg|ogc]/0/{code}`, a pattern).
                 b'|' if !query && (square == 0 || !alternatives_close(&b[i..limit])) => break,
+                // A second `:` after a port, before a word, is a
+                // binding's next field (openHAB's `<[http://icanhazip.com:
+                // 3600000:JS(valid_ip.js)]`, the URL, a refresh interval and
+                // a transform): the URL ends before the first `:`.
+                b':' if !query
+                    && !hashed
+                    && b[from..i].starts_with(b"//")
+                    && after_port(b, from, i)
+                    && b.get(i + 1).is_some_and(u8::is_ascii_alphabetic)
+                    && !userinfo_ahead(b, i, limit) =>
+                {
+                    let digits = b[from..i]
+                        .iter()
+                        .rev()
+                        .take_while(|c| c.is_ascii_digit())
+                        .count();
+                    end = i - digits - 1;
+                    break;
+                }
+                // And `@` then a port alone, mitmproxy's port to listen on
+                // (`--mode reverse:http://localhost:5000@5555`): no user
+                // logs in to a host named by digits.
+                b'@' if !query
+                    && !hashed
+                    && after_port(b, from, i)
+                    && listen_port_at(b, i + 1, limit) =>
+                {
+                    break
+                }
                 // Sentence punctuation right after a URL belongs to the
                 // sentence; inside a URL it is fine (`a.b`, `?q`, `:port`).
                 // A backslash ends escaped strings (`href=\"http://a/\"`
@@ -320,6 +349,7 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 {
                     break
                 }
+
                 // An HTML entity for a delimiter (`&gt;`, `&lt;`, `&quot;`)
                 // is text escaped around the URL, never part of it.
                 b'&' if is_delimiter_entity(&b[i..limit]) => break,
@@ -508,6 +538,17 @@ fn after_port(b: &[u8], from: usize, i: usize) -> bool {
         && b[colon] == b':'
         && !authority.is_empty()
         && !authority.contains(&b'/')
+}
+
+/// Whether 1 to 5 digits start at `i` and end the token: a port alone.
+fn listen_port_at(b: &[u8], i: usize, limit: usize) -> bool {
+    let digits = b[i.min(limit)..limit]
+        .iter()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    (1..=5).contains(&digits)
+        && b.get(i + digits)
+            .is_none_or(|&c| c.is_ascii_whitespace() || matches!(c, b'`' | b'"' | b'\'' | b')'))
 }
 
 /// Whether a byte that is not UTF-8 is a Latin-1 letter (`À`–`ÿ` but `×`
@@ -788,17 +829,28 @@ fn read(
     }
     // `<!--不需要添加：http://127.0.0.1:8080-->`: an HTML comment's close
     // glued on (a port of `8080--`), and the sentence's stop before it.
-    if end.end >= colon + 4
-        && w.bytes[..end.end].ends_with(b"--")
-        && w.bytes.get(end.end) == Some(&b'>')
-    {
-        let mut cut = end.end - 2;
+    // Or an arrow (`输入https://5d37b78.r3.cpolar.top-> 然后…`, a list of
+    // steps): its `-` is the arrow's, not a name's last character.
+    let dashes = w.bytes[colon + 1..end.end]
+        .iter()
+        .rev()
+        .take_while(|&&c| c == b'-')
+        .count();
+    // One dash: an arrow before a blank, or ending a host (no name ends
+    // in `-`); `…/y->x` may be a path's.
+    let arrow = dashes >= 2
+        || w.bytes.get(end.end + 1).is_none_or(u8::is_ascii_whitespace)
+        || !w.bytes[colon + 1..end.end]
+            .strip_prefix(b"//")
+            .is_some_and(|a| a.contains(&b'/'));
+    if end.end >= colon + 4 && dashes > 0 && arrow && w.bytes.get(end.end) == Some(&b'>') {
+        let mut cut = end.end - dashes;
         while cut > colon + 1 && b".,;:!?".contains(&w.bytes[cut - 1]) {
             cut -= 1;
         }
         end = End {
             end: cut,
-            stop: end.end - 2,
+            stop: end.end - dashes,
         };
     }
     let rest = match std::str::from_utf8(&w.bytes[colon + 1..end.end]) {

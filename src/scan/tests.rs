@@ -119,13 +119,19 @@ fn an_html_comments_close_is_not_the_urls() {
         "<!--添加：«http://127.0.0.1:8080»--> <!-- «http://a.example/x»-->",
         &[(B, "http://127.0.0.1:8080"), (B, "http://a.example/x")],
     );
-    // The sentence's stop before it goes too. Near miss: a lone dash
-    // before a `>`.
+    // The sentence's stop before it goes too. So does an arrow's dash,
+    // before a blank or after a host. Near miss: a lone dash before a
+    // `>` and a word, in a path.
     check(
         "<!--see «http://a.example/x».-->",
         &[(B, "http://a.example/x")],
     );
-    check("«http://b.example/y-»>", &[(B, "http://b.example/y-")]);
+    check("«http://b.example/y»-> next", &[(B, "http://b.example/y")]);
+    check(
+        "«https://r3.cpolar.top»->x",
+        &[(B, "https://r3.cpolar.top")],
+    );
+    check("«http://b.example/y-»>x", &[(B, "http://b.example/y-")]);
 }
 
 #[test]
@@ -602,6 +608,18 @@ fn real_world_shapes() {
         // A configuration's directive ended and a comment after it; near
         // miss: after a path, a `;#` stays.
         ("proxy_pass http://127.0.0.1:10000;#comment", &["http://127.0.0.1:10000"]),
+        // An arrow glued on; near miss: a name's hyphen before a blank.
+        ("\u{8f93}\u{5165}https://5d37b78.r3.cpolar.top-> next", &["https://5d37b78.r3.cpolar.top"]),
+        ("see https://a.example/a- b", &["https://a.example/a-"]),
+        // A binding's fields after a port; near misses: a port then a
+        // path, a password after a user's colon.
+        ("{ http=\"<[http://icanhazip.com:3600000:JS(valid_ip.js)]\" }", &["http://icanhazip.com"]),
+        ("see http://a.example:80/x:y here", &["http://a.example:80/x:y"]),
+        ("see ftp://u:1234:pw@a.example/ here", &["ftp://u:1234:pw@a.example/"]),
+        // mitmproxy's port to listen on; near miss: a host after the `@`.
+        ("mitmdump --mode reverse:http://localhost:5000@5555 --x", &["http://localhost:5000"]),
+        ("`--mode reverse:http://localhost:5000@5555` sets", &["http://localhost:5000"]),
+        ("see http://u:5000@h5555.example/ here", &["http://u:5000@h5555.example/"]),
         ("see http://a.example/a;#b here", &["http://a.example/a;#b"]),
         // A shell's `&&` glued on; near miss: one `&` in a query.
         ("while sleep 1;do curl http://foo.example.com:30909&& echo;done", &["http://foo.example.com:30909"]),

@@ -363,6 +363,7 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
         }
     }
     let mut edits = Vec::new();
+    let mut titled = false;
     let mut i = 0;
     while i < b.len() {
         if !bad(i) {
@@ -382,7 +383,15 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
             );
             continue;
         }
-        edits.push((start..i, report_run(cx, out, start..i)));
+        let replacement = report_run(cx, out, start..i);
+        // A title glued on: the fix writes the blank before it, and the
+        // title's own quotes and words are the title's.
+        if b[start] == b'"' && is_glued_title(cx, start) {
+            titled = true;
+            edits.push((start..start, " ".to_string()));
+            break;
+        }
+        edits.push((start..i, replacement));
     }
     // A blank is as often where the URL should have ended (`](…/v0.5.0]
     // yolo release :)`, `]` typed for `)`) as a character of it: encoding
@@ -397,8 +406,13 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
     };
     // Encoding the brackets of an IPv6 literal would break the address:
     // with one reported, there is no fix.
+    let what = match (titled, edits.len()) {
+        (true, 1) => "write a blank before the title",
+        (true, _) => "percent-encode the unsafe characters and write a blank before the title",
+        _ => "percent-encode the unsafe characters",
+    };
     if ipv6.is_none() || !rfc1738 {
-        out.fix(applicability, "percent-encode the unsafe characters", edits);
+        out.fix(applicability, what, edits);
     }
 }
 
@@ -1136,7 +1150,8 @@ fn report_run(cx: &Cx<'_>, out: &mut Report<'_>, run: Range<usize>) -> String {
 
 /// Whether the `"` at `at` opens a Markdown link's title typed with no
 /// blank before it (`[forum](https://forum.example.org/"Technical Support
-/// Forum")`, or one word right after a `/`, `…/"GroupDocs")`): the
+/// Forum")`, or one word right after a `/` or a word of the path,
+/// `…/"GroupDocs")`, `…/detail.html"解决方法")`): the
 /// destination ends with the closing quote, and the words between are a
 /// title's, blanks and all. Encoding the quotes is no fix.
 fn is_glued_title(cx: &Cx<'_>, at: usize) -> bool {
@@ -1147,7 +1162,13 @@ fn is_glued_title(cx: &Cx<'_>, at: usize) -> bool {
         && !cx.url.as_bytes()[at - 1].is_ascii_whitespace()
         && title.len() > 1
         && title.ends_with('"')
-        && (title[..title.len() - 1].contains(' ') || cx.url.as_bytes()[at - 1] == b'/')
+        && (title[..title.len() - 1].contains(' ')
+            || cx.url.as_bytes()[at - 1] == b'/'
+            // Or right after a word of the path (`…/detail_2468.html"解决方法"`):
+            // a path holds no quoted word at its end; a query may
+            // (`?q="foo"`).
+            || (cx.url.as_bytes()[at - 1].is_ascii_alphanumeric()
+                && cx.parts.path.contains(&at)))
         && !title[..title.len() - 1].contains('"')
 }
 
@@ -3229,6 +3250,30 @@ mod tests {
         assert!(
             d.iter()
                 .any(|d| d.message.starts_with("a link's title glued")),
+            "{d:?}"
+        );
+        // One word right after a file's name, in CJK; the fix writes the
+        // blank, and the link renders with its title.
+        let md = "[\u{89e3}\u{51b3}](http://m.example.com/detail_2468.html\"\u{89e3}\u{51b3}\")\n";
+        let d = crate::rules::testutil::document_diagnostics(Syntax::Markdown, md);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert!(d[0].message.starts_with("a link's title glued"), "{d:?}");
+        let fix = d[0].fix.as_ref().expect("a fix");
+        assert_eq!(fix.applicability, crate::rules::Applicability::Safe);
+        assert_eq!(fix.edits.len(), 1, "{fix:?}");
+        let e = &fix.edits[0];
+        assert_eq!(
+            (e.span.start.offset, e.span.end.offset),
+            (md.find('"').unwrap() as u64, md.find('"').unwrap() as u64)
+        );
+        assert_eq!(e.content, " ");
+        // Near misses: a quoted term ending a query.
+        let d = crate::rules::testutil::document_diagnostics(
+            Syntax::Markdown,
+            "see [x](https://a.example.org/s?q=\"Forum\") now\n",
+        );
+        assert!(
+            d.iter().all(|d| !d.message.starts_with("a link's title")),
             "{d:?}"
         );
         // Near misses: one word quoted, no blank (a quote in the path);

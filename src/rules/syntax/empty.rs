@@ -19,7 +19,8 @@ declare_rule! {
     /// gives, followed by a noun such as "URIs", "remote" or "scheme"
     /// (`<s3://> URIs are supported`), after "for" (`port 389 for
     /// <ldap://>`) or "without" (`IP number (without <http://>)`) or set as POD code (`C<http://>`), is not reported, nor is an empty
-    /// wrapper in quotes ("without the surrounding `"<URL:>"`"). Under
+    /// wrapper in quotes ("without the surrounding `"<URL:>"`"), nor one
+    /// holding an ellipsis, the wrapper's form shown (`<URL:...>`). Under
     /// `rfc1738` every one is. Under both, a `#` right after the slashes
     /// on a line holding a `sed` substitution (`sed 's#deb https://#…#g'`)
     /// is the substitution's delimiter, not an empty URL's fragment.
@@ -55,7 +56,17 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
     // "without the surrounding "<>" or "<URL:>"": an empty wrapper in
     // quotes is named, not left empty.
     if cx.cand.facts.empty || cx.url.is_empty() {
-        if !(rfc3986 && standard::is_quoted(cx.cand)) {
+        // `<URL:...>` (winurl's comment, "deal with RFC1738 <URL:...>"):
+        // the wrapper's form, an ellipsis standing for any URL.
+        let ellipsis = cx.source_text(cx.cand.span).is_some_and(|w| {
+            let inner = w.trim_start_matches('<').trim_end_matches('>');
+            let inner = match inner.get(..4) {
+                Some(p) if p.eq_ignore_ascii_case("URL:") => &inner[4..],
+                _ => inner,
+            };
+            matches!(inner.trim(), "..." | "\u{2026}")
+        });
+        if !(rfc3986 && (standard::is_quoted(cx.cand) || ellipsis)) {
             out.at_span(cx.cand.span, "the wrapper holds no URL".to_string());
         }
     } else if is_empty_url(cx) && !in_sed_substitution(cx) {
@@ -103,6 +114,25 @@ mod tests {
                 ("http://h", &[]),
                 ("news:*", &[]),
             ],
+        );
+    }
+
+    #[test]
+    fn an_ellipsis_in_a_wrapper_is_its_form() {
+        use crate::rules::testutil::rules_in_text as rules;
+        use crate::url::Standard;
+        assert_eq!(
+            rules("deal with RFC1738 <URL:...> here\n", Standard::Rfc3986),
+            []
+        );
+        assert_eq!(
+            rules("the form <URL:\u{2026}> here\n", Standard::Rfc3986),
+            []
+        );
+        // Near miss: an empty wrapper.
+        assert_eq!(
+            rules("see <URL:> here\n", Standard::Rfc3986),
+            [Rule::EmptyUrl]
         );
     }
 

@@ -84,7 +84,14 @@ pub(super) fn read(src: &str) -> Document {
                 let Some((text_from, dest, inner_end)) = open.pop() else {
                     continue;
                 };
-                if b.text[text_from..].trim() == dest.trim() {
+                // The text may wrap where the destination does not
+                // (`[http://www.the-` over `project.org/…](http://www.the-project.org/…)`).
+                let unblank =
+                    |t: &str| t.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>();
+                if b.text[text_from..].trim() == dest.trim()
+                    || (b.text[text_from..].contains('\n')
+                        && unblank(&b.text[text_from..]) == unblank(&dest))
+                {
                     b.blank_from(text_from);
                 }
                 if let Some(link) = inline_destination(src, inner_end, range) {

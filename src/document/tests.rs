@@ -128,6 +128,10 @@ fn each_reader_finds_its_links() {
         (Syntax::Html, "<a href=\"http://a.example/%41%25\">http://a.example/A%25</a>", &["http://a.example/%41%25"]),
         (Syntax::Html, "<a href=\"http://a.example/b#%25_x\">http://a.example/b#%_y</a>", &["http://a.example/b#%25_x", "http://a.example/b#%_y"]),
         (Syntax::Markdown, "[https://a.example](https://a.example) `http://code.example/`", &["https://a.example", "http://code.example/"]),
+        // The text wrapped where the destination is whole; near miss: other
+        // text on two lines.
+        (Syntax::Markdown, "at [http://www.the-\nproject.org/r/](http://www.the-project.org/r/).", &["http://www.the-project.org/r/"]),
+        (Syntax::Markdown, "at [http://www.the-\nother.org/r/](http://www.the-project.org/r/).", &["http://www.the-", "http://www.the-project.org/r/"]),
     ];
     for (syntax, src, want) in cases {
         let got: Vec<String> = urls(*syntax, src).into_iter().map(|u| u.0).collect();

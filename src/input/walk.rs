@@ -202,13 +202,12 @@ pub const DATA_FOLDERS: &[&str] = &[
     "wp-includes",
     "wp-admin",
     // Copies kept beside the text they copy: a site's `backups/` of its
-    // pages, Logseq's automatic `logseq/bak/`, a tool's `cache/` of the
-    // pages, API answers and papers it fetched. A defect is fixed in the
-    // original, not in the copy. (A singular `backup/` is as often a
-    // topic's folder: AWS Backup's examples.)
+    // pages, Logseq's automatic `logseq/bak/`, a tool's `_cache/`. A
+    // defect is fixed in the original, not in the copy. (A singular
+    // `backup/` is as often a topic's folder: AWS Backup's examples; for
+    // `cache/` see [`is_cached_data`].)
     "backups",
     "bak",
-    "cache",
     "_cache",
 ];
 
@@ -257,9 +256,26 @@ pub fn in_data_folder(path: &Path, depth: usize) -> bool {
                     // the site's own.
                     let plugins = child == "plugins" && folder == "wp-content";
                     child = folder;
-                    inputs || plugins || is_data_folder(folder)
+                    inputs || plugins || is_data_folder(folder) || is_cached_data(folder, path)
                 })
         }
+}
+
+/// A file of data in a `cache/` folder: the API answers, pages and papers
+/// a tool fetched and kept (`metadata/cache/zenodo/….json`, `cache/pdfs/
+/// 2402.10172.txt`). A `cache/` of documents or code is a topic's or a
+/// module's (Symfony's `components/cache/adapters.rst`, `src/cache/mod.rs`)
+/// and linted.
+fn is_cached_data(folder: &str, path: &Path) -> bool {
+    folder.eq_ignore_ascii_case("cache")
+        && path.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
+            has_extension(
+                n,
+                &[
+                    ".json", ".jsonl", ".xml", ".html", ".htm", ".txt", ".yaml", ".yml",
+                ],
+            )
+        })
 }
 
 /// A data file named as a test's: a `.json`, `.yaml`, `.toml`, `.txt`,
@@ -555,6 +571,7 @@ mod tests {
             "r/logseq/bak/pages/OWASP.md",
             "r/metadata/cache/zenodo/a.json",
             "r/cache/pdfs/2402.10172.txt",
+            "r/cache/releases/gh-release-notes.html",
             "r/_cache/page.html",
         ] {
             assert!(in_data_folder(Path::new(data), 3), "{data}");
@@ -605,6 +622,9 @@ mod tests {
             "r/js/deadbeef.js",
             "r/examples/backup/list-backup-jobs.rst",
             "r/docs/caching/a.md",
+            "r/components/cache/adapters.rst",
+            "r/src/cache/mod.rs",
+            "r/docs/cache/index.md",
             "r/posts/cache.md",
             "r/js/app-2024.js",
             "r/js/jquery-3.7.1.js",

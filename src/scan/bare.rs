@@ -37,9 +37,18 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
     // Past a `#`: a fragment, or a client-side route (`#/login?next=`).
     let mut hashed = false;
     let mut end = from;
+    // Whether a `/` after the authority's `//` has been read: a port is
+    // behind it then.
+    let authority_from = if b[from..limit].starts_with(b"//") {
+        from + 2
+    } else {
+        from
+    };
+    let mut path_seen = false;
     let mut i = from;
     while i < limit {
         let c = b[i];
+        path_seen |= c == b'/' && i >= authority_from;
         let (len, can_be_last) = if c < 0x80 {
             let last = match c {
                 // Whitespace and control characters end it: RFC 1738 2.2
@@ -87,13 +96,21 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 b';' if !query && is_mailto(b, from) && ends_address_list(b, from, i, limit) => {
                     break
                 }
+                // Or before `key=`, a record's next tag (DMARC's
+                // `rua=mailto:d@example.com;ruf=mailto:…;rf=afrf`): no
+                // address holds a `=` before its `@`.
+                b';' if !query && is_mailto(b, from) && key_after(b, i) => break,
                 // A port is digits only: after one, `,key=` is a list's
                 // next item (OpenTelemetry's `endpoint=http://localhost:
                 // 14250,pollingIntervalMs=5000`), and `;key=` a connection
                 // string's next setting (`Server=http://127.0.0.1:8000;
                 // Namespace=test`, Dgraph's `addr=http://vault:8200;acl-
                 // field=…` superflag).
-                b',' | b';' if !query && !hashed && after_port_before_key(b, from, i) => break,
+                b',' | b';'
+                    if !query && !hashed && after_port_before_key(b, from, i, path_seen) =>
+                {
+                    break
+                }
                 // And `;` then a word and a blank, a shell's next command
                 // (`export http_proxy=http://192.168.1.100:1087;export …`).
                 // Or a keyword in capitals, a proxy list's last resort
@@ -103,7 +120,7 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // 10000;#…`): no port holds a `;`.
                 b';' if !query
                     && !hashed
-                    && after_port(b, from, i)
+                    && after_port(b, from, i, path_seen)
                     && (command_after(b, i)
                         || keyword_after(b, i)
                         || b.get(i + 1) == Some(&b'#')) =>
@@ -132,7 +149,8 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // After its port too (TiDB's `s3://backup?…&endpoint=
                 // http://10.0.1.10:6060&force-path-style=true`).
                 b'&' if quoted == b'='
-                    && (after_host_before_key(b, from, i) || after_port_before_key(b, from, i)) =>
+                    && (after_host_before_key(b, from, i)
+                        || after_port_before_key(b, from, i, path_seen)) =>
                 {
                     break
                 }
@@ -141,7 +159,7 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // A `_` there, which no port or path start holds, ends it
                 // too: Perl's `s_…_url=http://localhost:8081_` closing its
                 // substitution.
-                b'=' | b'_' if !query && !hashed && after_port(b, from, i) => break,
+                b'=' | b'_' if !query && !hashed && after_port(b, from, i, path_seen) => break,
                 // `::` before another URL separates fields (AMPEL's signer
                 // `sigstore::https://token.actions.githubusercontent.com::
                 // https://github.com/…`); no port or path holds it there.
@@ -151,42 +169,13 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // Kubernetes' `--etcd-servers-overrides` example
                 // `"/pods#http://etcd4:2379;http://etcd5:2379,/events#…"`
                 // with its next item.
-                b',' if !query && !hashed && after_port_before_path(b, from, i) => break,
+                b',' if !query && !hashed && after_port_before_path(b, from, i, path_seen) => break,
                 // A pipe ends it outside the query: a shell pipe (`curl
                 // http://a/b| sh`), a table's column, usage alternatives
                 // (`https://example.com|path/to/file`).
                 // Inside brackets it separates alternatives (OGC's
                 // `…/def/crs/[epsg|ogc]/0/{code}`, a pattern).
                 b'|' if !query && (square == 0 || !alternatives_close(&b[i..limit])) => break,
-                // A second `:` after a port, before a word, is a
-                // binding's next field (openHAB's `<[http://icanhazip.com:
-                // 3600000:JS(valid_ip.js)]`, the URL, a refresh interval and
-                // a transform): the URL ends before the first `:`.
-                b':' if !query
-                    && !hashed
-                    && b[from..i].starts_with(b"//")
-                    && after_port(b, from, i)
-                    && b.get(i + 1).is_some_and(u8::is_ascii_alphabetic)
-                    && !userinfo_ahead(b, i, limit) =>
-                {
-                    let digits = b[from..i]
-                        .iter()
-                        .rev()
-                        .take_while(|c| c.is_ascii_digit())
-                        .count();
-                    end = i - digits - 1;
-                    break;
-                }
-                // And `@` then a port alone, mitmproxy's port to listen on
-                // (`--mode reverse:http://localhost:5000@5555`): no user
-                // logs in to a host named by digits.
-                b'@' if !query
-                    && !hashed
-                    && after_port(b, from, i)
-                    && listen_port_at(b, i + 1, limit) =>
-                {
-                    break
-                }
                 // Sentence punctuation right after a URL belongs to the
                 // sentence; inside a URL it is fine (`a.b`, `?q`, `:port`).
                 // A backslash ends escaped strings (`href=\"http://a/\"`
@@ -217,7 +206,7 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // http://10.1.2.3:8091(bucket@10.1.2.3:8091)`).
                 b'(' if !query
                     && !hashed
-                    && after_port(b, from, i)
+                    && after_port(b, from, i, path_seen)
                     && !userinfo_ahead(b, i, limit) =>
                 {
                     break
@@ -342,10 +331,16 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 // (`at ftp://ftp.gmd.de-- one of the key resources`): two
                 // or more, then a blank or the end; no URL's path ends so
                 // (a fragment may: git's `#Documentation/git-checkout.txt---`).
-                b'-' if !query && !hashed && b.get(i + 1) == Some(&b'-') && {
-                    let n = b[i..limit].iter().take_while(|&&c| c == b'-').count();
-                    b.get(i + n).is_none_or(u8::is_ascii_whitespace)
-                } =>
+                // Asked at the run's first dash only: the rest share its
+                // end (asking at each made a line of dashes quadratic).
+                b'-' if !query
+                    && !hashed
+                    && b.get(i + 1) == Some(&b'-')
+                    && b[i - 1] != b'-'
+                    && {
+                        let n = b[i..limit].iter().take_while(|&&c| c == b'-').count();
+                        b.get(i + n).is_none_or(u8::is_ascii_whitespace)
+                    } =>
                 {
                     break
                 }
@@ -407,8 +402,8 @@ fn named_url_at(b: &[u8], i: usize) -> bool {
 
 /// Whether the comma at `i` follows the port of the authority that starts
 /// at `from` (`//localhost:14250,`) and a `name=` follows it.
-fn after_port_before_key(b: &[u8], from: usize, i: usize) -> bool {
-    after_port(b, from, i) && key_after(b, i)
+fn after_port_before_key(b: &[u8], from: usize, i: usize, path_seen: bool) -> bool {
+    after_port(b, from, i, path_seen) && key_after(b, i)
 }
 
 /// The word of bytes `class` takes right after `i` (at most 32), and the
@@ -443,8 +438,8 @@ fn key_after(b: &[u8], i: usize) -> bool {
 
 /// Whether the comma at `i` follows the port of the authority that starts
 /// at `from` and a `/` follows it.
-fn after_port_before_path(b: &[u8], from: usize, i: usize) -> bool {
-    b.get(i + 1) == Some(&b'/') && after_port(b, from, i)
+fn after_port_before_path(b: &[u8], from: usize, i: usize, path_seen: bool) -> bool {
+    b.get(i + 1) == Some(&b'/') && after_port(b, from, i, path_seen)
 }
 
 /// Whether `rest`, from a `|`, goes on with words and `|` to a `]`.
@@ -521,7 +516,13 @@ fn aside_with_words(b: &[u8], i: usize, limit: usize) -> bool {
 
 /// Whether the byte at `i` follows the port of the authority that starts at
 /// `from` (`//localhost:14250` and then `i`).
-fn after_port(b: &[u8], from: usize, i: usize) -> bool {
+/// `path_seen` says whether a `/` after the authority's `//` came before
+/// `i`: asked of the loop's state, the test costs the digits only (asking
+/// the text each time made a line of `:1;1:1;1…` quadratic).
+fn after_port(b: &[u8], from: usize, i: usize, path_seen: bool) -> bool {
+    if path_seen {
+        return false;
+    }
     let digits = b[from..i]
         .iter()
         .rev()
@@ -533,22 +534,60 @@ fn after_port(b: &[u8], from: usize, i: usize) -> bool {
     let authority = b[from..colon.max(from)]
         .strip_prefix(b"//")
         .unwrap_or(&b[from..colon.max(from)]);
-    digits > 0
-        && colon >= from
-        && b[colon] == b':'
-        && !authority.is_empty()
-        && !authority.contains(&b'/')
+    digits > 0 && colon >= from && b[colon] == b':' && !authority.is_empty()
 }
 
-/// Whether 1 to 5 digits start at `i` and end the token: a port alone.
-fn listen_port_at(b: &[u8], i: usize, limit: usize) -> bool {
-    let digits = b[i.min(limit)..limit]
+/// Where a URL read to `end` (its text after the scheme from `from`) ends
+/// when what follows its port is another field of the text, not the URL's:
+/// openHAB's binding `<[http://icanhazip.com:3600000:JS(valid_ip.js)]` (the
+/// URL, a refresh interval, a transform: the URL ends before the first
+/// `:`), or mitmproxy's port to listen on, `--mode reverse:http://localhost:
+/// 5000@5555` (the `@` and the port are the mode's). `http://h:80:index.html`
+/// and `http://admin:1234@8080` stay whole, a port or a host to report.
+fn port_field_cut(
+    b: &[u8],
+    url_start: usize,
+    from: usize,
+    end: usize,
+    quoted: u8,
+) -> Option<usize> {
+    let authority = b[from..end].strip_prefix(b"//")?;
+    let authority = &authority[..authority
+        .iter()
+        .position(|&c| c == b'/')
+        .unwrap_or(authority.len())];
+    let start = from + 2;
+    let first = authority.iter().position(|&c| c == b':')?;
+    let digits = authority[first + 1..]
         .iter()
         .take_while(|c| c.is_ascii_digit())
         .count();
-    (1..=5).contains(&digits)
-        && b.get(i + digits)
-            .is_none_or(|&c| c.is_ascii_whitespace() || matches!(c, b'`' | b'"' | b'\'' | b')'))
+    if digits == 0 {
+        return None;
+    }
+    let after = &authority[first + 1 + digits..];
+    match after.first() {
+        // A field named by a word, its argument in parentheses, in a
+        // binding's brackets.
+        Some(b':') => {
+            let word = after[1..]
+                .iter()
+                .take_while(|c| c.is_ascii_alphabetic())
+                .count();
+            (quoted == b'[' && word > 0 && after.get(1 + word) == Some(&b'('))
+                .then_some(start + first)
+        }
+        // The listen port after a mitmproxy mode.
+        Some(b'@') => {
+            let port = &after[1..];
+            let mode = [&b"reverse:"[..], b"upstream:"]
+                .iter()
+                .any(|m| b[..url_start].ends_with(m));
+            (mode && (1..=5).contains(&port.len()) && port.iter().all(u8::is_ascii_digit))
+                .then_some(start + first + 1 + digits)
+        }
+        _ => None,
+    }
 }
 
 /// Whether a byte that is not UTF-8 is a Latin-1 letter (`À`–`ÿ` but `×`
@@ -590,10 +629,14 @@ fn bracket_ends_url(b: &[u8], i: usize, limit: usize, from: usize, query: bool) 
         return true;
     }
     // `URL[link text with words]`, perhaps wrapped: AsciiDoc or a rendering.
+    // The words may be joined by a no-break space (Cloudflare's `[email
+    // protected]`, standing where it hid an address in a scraped page).
     if let Some(close) = inner.iter().position(|&c| c == b']' || c == b'[') {
         let words = &inner[..close];
         let blank_line = memchr::memmem::find(words, b"\n\n").is_some();
-        if inner[close] == b']' && !blank_line && words.iter().any(u8::is_ascii_whitespace) {
+        let blank = words.iter().any(u8::is_ascii_whitespace)
+            || memchr::memmem::find(words, "\u{a0}".as_bytes()).is_some();
+        if inner[close] == b']' && !blank_line && blank {
             return true;
         }
     }
@@ -840,9 +883,9 @@ fn read(
     // in `-`); `…/y->x` may be a path's.
     let arrow = dashes >= 2
         || w.bytes.get(end.end + 1).is_none_or(u8::is_ascii_whitespace)
-        || !w.bytes[colon + 1..end.end]
+        || w.bytes[colon + 1..end.end]
             .strip_prefix(b"//")
-            .is_some_and(|a| a.contains(&b'/'));
+            .is_some_and(|a| !a.contains(&b'/'));
     if end.end >= colon + 4 && dashes > 0 && arrow && w.bytes.get(end.end) == Some(&b'>') {
         let mut cut = end.end - dashes;
         while cut > colon + 1 && b".,;:!?".contains(&w.bytes[cut - 1]) {
@@ -851,6 +894,12 @@ fn read(
         end = End {
             end: cut,
             stop: end.end - dashes,
+        };
+    }
+    if let Some(cut) = port_field_cut(w.bytes, url_start, colon + 1, end.end, quoted) {
+        end = End {
+            end: cut,
+            stop: cut,
         };
     }
     let rest = match std::str::from_utf8(&w.bytes[colon + 1..end.end]) {

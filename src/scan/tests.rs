@@ -608,6 +608,11 @@ fn real_world_shapes() {
         // A configuration's directive ended and a comment after it; near
         // miss: after a path, a `;#` stays.
         ("proxy_pass http://127.0.0.1:10000;#comment", &["http://127.0.0.1:10000"]),
+        // A DMARC record's next tag; near miss: Outlook's list.
+        ("\"v=DMARC1;p=none;rua=mailto:d@example.com;ruf=mailto:e@example.com;rf=afrf\"", &["mailto:d@example.com", "mailto:e@example.com"]),
+        // Cloudflare's stand-in for an address it hid, its words joined
+        // by a no-break space.
+        ("[https://www.mail-archive.com/[email\u{a0}protected]/msg1.html](x)", &["https://www.mail-archive.com/"]),
         // An arrow glued on; near miss: a name's hyphen before a blank.
         ("\u{8f93}\u{5165}https://5d37b78.r3.cpolar.top-> next", &["https://5d37b78.r3.cpolar.top"]),
         ("see https://a.example/a- b", &["https://a.example/a-"]),
@@ -615,11 +620,15 @@ fn real_world_shapes() {
         // path, a password after a user's colon.
         ("{ http=\"<[http://icanhazip.com:3600000:JS(valid_ip.js)]\" }", &["http://icanhazip.com"]),
         ("see http://a.example:80/x:y here", &["http://a.example:80/x:y"]),
+        ("see http://[FEDC:BA98:7654:3210:FEDC:BA98:7654:3210]:80/ here", &["http://[FEDC:BA98:7654:3210:FEDC:BA98:7654:3210]:80/"]),
         ("see ftp://u:1234:pw@a.example/ here", &["ftp://u:1234:pw@a.example/"]),
+        ("see http://icanhazip.com:3600000:JS(x) here", &["http://icanhazip.com:3600000:JS(x)"]),
+        ("see http://www.example.com:80:index.html now", &["http://www.example.com:80:index.html"]),
         // mitmproxy's port to listen on; near miss: a host after the `@`.
         ("mitmdump --mode reverse:http://localhost:5000@5555 --x", &["http://localhost:5000"]),
         ("`--mode reverse:http://localhost:5000@5555` sets", &["http://localhost:5000"]),
         ("see http://u:5000@h5555.example/ here", &["http://u:5000@h5555.example/"]),
+        ("Connect with http://admin:1234@8080 then", &["http://admin:1234@8080"]),
         ("see http://a.example/a;#b here", &["http://a.example/a;#b"]),
         // A shell's `&&` glued on; near miss: one `&` in a query.
         ("while sleep 1;do curl http://foo.example.com:30909&& echo;done", &["http://foo.example.com:30909"]),

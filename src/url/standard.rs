@@ -474,10 +474,10 @@ fn is_placeholder_shape(password: &str, p: &str) -> bool {
 }
 
 /// `LicenseKey`, `somePW`, `some_pwd`, `apiToken`: a name in camel or
-/// snake case whose last word says what goes there (maxmind's
-/// `https://AccountID:LicenseKey@download.maxmind.com/`), as a variable's
-/// name would. Letters only, two words or more, short: `Kx9Key` or a
-/// long phrase is not a name.
+/// snake case whose first word says whose it is and whose last says what
+/// goes there (maxmind's `https://AccountID:LicenseKey@download.maxmind.com/`),
+/// as a variable's name would. Letters only, short: `Kx9Key` or a long
+/// phrase is not a name, and `SuperSecret` may be a password.
 fn names_itself(password: &str) -> bool {
     if password.len() > 24
         || !password
@@ -503,7 +503,17 @@ fn names_itself(password: &str) -> bool {
         }
     }
     words.retain(|w| !w.is_empty());
-    words.len() >= 2
+    // Whose value it is, or what it opens, first: `SuperSecret` and
+    // `TigerPass` may be real.
+    let owner = words.first().is_some_and(|w| {
+        [
+            "some", "my", "your", "the", "api", "license", "access", "auth", "account", "app",
+            "user", "client", "db", "private", "personal",
+        ]
+        .contains(&w.as_str())
+    });
+    owner
+        && words.len() >= 2
         && words.iter().all(|w| w.len() >= 2)
         && words.last().is_some_and(|w| {
             matches!(
@@ -1804,6 +1814,8 @@ mod tests {
             "Kx9Key",
             "aKey",
             "MonkeyBusiness",
+            "SuperSecret",
+            "TigerPass",
             "x-oauth-basic9",
             "1token",
             "compass",

@@ -36,7 +36,11 @@ declare_rule! {
     /// empty values too, three commas or more, `&layers_timestamp=18641231,,,`),
     /// or a title ending in an ellipsis made a slug of four words or more
     /// that keeps the title's `:` or `,`, two or three of its dots kept
-    /// (`…/visual-basic:-gloria,-declino-e..`),
+    /// (`…/visual-basic:-gloria,-declino-e..`), or a query value ending in a
+    /// name's initial after its comma (`&author=Orben%2CA.`), or a bibcode
+    /// of the Astrophysics Data System (`…/abs/2011Natur.480....6.`), or an
+    /// abbreviation of three letters at most looked up, the link's text the
+    /// last segment (`[tr.](https://www.dictionary.com/browse/tr.)`),
     /// and so is a forum thread's page named after its question, a sentence
     /// with its spaces encoded that the link's text holds stop and all
     /// (`[Insufficient Permission: … scopes. - Course: …](…/Insufficient%20Permission:%20…%20scopes.)`),
@@ -208,7 +212,21 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
                             && int.bytes().chain(frac.bytes()).all(|c| c.is_ascii_digit()))
                 })
         });
+        // Google Scholar's `&author=Orben%2CA.`: a name's initial after
+        // its comma ends the value.
+        let initial = value.split_once('=').is_some_and(|(_, v)| {
+            v.strip_suffix('.').is_some_and(|stem| {
+                let cap = stem.len().checked_sub(1);
+                cap.is_some_and(|k| {
+                    stem.as_bytes()[k].is_ascii_uppercase()
+                        && (stem[..k].ends_with(',')
+                            || stem.len() >= 4
+                                && stem.as_bytes()[k - 3..k].eq_ignore_ascii_case(b"%2C"))
+                })
+            })
+        });
         if prefix
+            || initial
             || token
             || linker
             || padded
@@ -409,7 +427,34 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
             && slug.contains([':', ','])
             && slug.ends_with(|c: char| c.is_alphanumeric())
     };
+    // The Astrophysics Data System's `…/abs/2011Natur.480....6.`: a
+    // bibcode, 19 characters, padded with dots, the last one its own.
+    let bibcode = cx.parts.authority.as_ref().is_some_and(|a| {
+        cx.text(a.host.clone())
+            .to_ascii_lowercase()
+            .ends_with("adsabs.harvard.edu")
+    }) && cx.url.rsplit('/').next().is_some_and(|code| {
+        code.len() == 19 && code.as_bytes()[..4].iter().all(u8::is_ascii_digit)
+    });
+    // `[tr.](https://www.dictionary.com/browse/tr.)`: an abbreviation looked
+    // up, the link's text the last segment, its stop and all.
+    // Three letters at most, in a folder (`[here.](…/here.)` is a slip).
+    let in_folder = cx.url[cx.parts.path.clone()].matches('/').count() >= 2;
+    let looked_up = in_folder
+        && cx.url.rsplit('/').next().is_some_and(|word| {
+            let stem = word.strip_suffix('.').unwrap_or(word);
+            (1..=3).contains(&stem.len())
+                && word.len() > stem.len()
+                && stem.bytes().all(|c| c.is_ascii_alphabetic())
+                && cx
+                    .source_head()
+                    .and_then(|h| h.strip_suffix("]("))
+                    .and_then(|h| h.strip_suffix(word))
+                    .is_some_and(|h| h.ends_with('['))
+        });
     if (abbreviation
+        || bibcode
+        || looked_up
         || title_of_text(cx)
         || ellipsis_slug
         || dated_title
@@ -548,7 +593,8 @@ const ORDINAL_STOP_LANGUAGES: &[&str] = &["sr", "hr", "bs", "sh"];
 /// last segment, ending in the same `,`, `;` or `:`, in a list of tags
 /// (del.icio.us's daily links, `(tags: [tools:](http://del.icio.us/someone/tools:)`):
 /// the tag's page is named so. Elsewhere the mark copied into both is the
-/// slip (`[options:](…/config/options:)`), and a `.` always is.
+/// slip (`[options:](…/config/options:)`), and a `.` is (but an
+/// abbreviation's, looked up: `[tr.](…/browse/tr.)`).
 fn is_named_tag(cx: &Cx<'_>) -> bool {
     let segment = cx.url[cx.parts.path.clone()]
         .rsplit('/')
@@ -1060,6 +1106,28 @@ mod tests {
             "Set the following [options:](https://docs.a.example/config/options:) first.\n",
             "See [here.](http://a.example/here.)\n",
             "[http://a.example/x,](http://a.example/x,)\n",
+            // Near misses of an abbreviation looked up: a longer word,
+            // other text, no folder.
+            "[here.](https://www.dictionary.com/browse/here.)\n",
+            "[see](https://www.dictionary.com/browse/tr.)\n",
+            "[tr.](https://tr.example/tr.)\n",
+        ] {
+            assert!(rules(md).contains(&Rule::TrailingPunctuation), "{md}");
+        }
+        // An abbreviation looked up; a bibcode; an author's initial.
+        for md in [
+            "- [tr.](https://www.dictionary.com/browse/tr.)\n",
+            "[2011Natur.480....6.](https://ui.adsabs.harvard.edu/abs/2011Natur.480....6.)\n",
+            "[G](http://scholar.google.com/scholar_lookup?&title=&author=Orben%2CA.)\n",
+        ] {
+            assert!(!rules(md).contains(&Rule::TrailingPunctuation), "{md}");
+        }
+        // Near misses: a bibcode elsewhere, a word before the stop.
+        for md in [
+            "[x](https://a.example/abs/2011Natur.480....6.)\n",
+            "[x](https://ui.adsabs.harvard.edu/abs/2011Natur.)\n",
+            "[G](http://a.example/s?author=Orben%2CAb.)\n",
+            "[G](http://a.example/s?author=OrbenA.)\n",
         ] {
             assert!(rules(md).contains(&Rule::TrailingPunctuation), "{md}");
         }

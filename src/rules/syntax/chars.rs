@@ -198,7 +198,7 @@ declare_rule! {
     /// (`…/wiki/Rock_’n’_Roll_Highschool`), nor punctuation in a link's query that
     /// holds a sentence, `?text=“Learn%20React”%20by%20…`, or a message
     /// parameter's value, `?text=【非公式】…`, a share link's
-    /// post, or in a fragment's parameter holding one, Mastodon's
+    /// post, or a search's words, `&as_epq=…谁？&`, or in a fragment's parameter holding one, Mastodon's
     /// `#text=What’s the right way…`, or a text fragment's passage,
     /// `#:~:text=It’s%20interesting%20…`), and a host IDNA rejects. Those
     /// titles' and sentences' marks are judged so in URLs of up to 4 KiB;
@@ -364,6 +364,7 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
     }
     let mut edits = Vec::new();
     let mut titled = false;
+    let mut guessed = false;
     let mut i = 0;
     while i < b.len() {
         if !bad(i) {
@@ -383,11 +384,15 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
             );
             continue;
         }
-        let replacement = report_run(cx, out, start..i);
         // A title glued on: the fix writes the blank before it, and the
         // title's own quotes and words are the title's.
-        if b[start] == b'"' && is_glued_title(cx, start) {
+        let glued = b[start] == b'"' && is_glued_title(cx, start);
+        let replacement = report_run(cx, out, start..i, glued);
+        if glued {
             titled = true;
+            // One word after a word of the path (`…/Heroes"Bowie"`) may be
+            // the path's: the blank is then offered, not applied unasked.
+            guessed = !cx.url[start..].contains(' ') && b[start - 1] != b'/';
             edits.push((start..start, " ".to_string()));
             break;
         }
@@ -399,7 +404,7 @@ pub fn check_unsafe(cx: &Cx<'_>, out: &mut Report<'_>) {
     let blank = edits
         .iter()
         .any(|(r, _)| b[r.clone()].iter().any(u8::is_ascii_whitespace));
-    let applicability = if blank {
+    let applicability = if blank || guessed {
         Applicability::Unsafe
     } else {
         Applicability::Safe
@@ -1112,7 +1117,7 @@ fn glued_byte(b: &[u8], i: usize) -> bool {
 }
 
 /// Report one run; returns its encoded form, for the fix.
-fn report_run(cx: &Cx<'_>, out: &mut Report<'_>, run: Range<usize>) -> String {
+fn report_run(cx: &Cx<'_>, out: &mut Report<'_>, run: Range<usize>, glued_title: bool) -> String {
     let text = cx.text(run.clone());
     let mut shown = String::new();
     let mut encoded = String::new();
@@ -1130,7 +1135,7 @@ fn report_run(cx: &Cx<'_>, out: &mut Report<'_>, run: Range<usize>) -> String {
     } else {
         "unsafe characters"
     };
-    if text.starts_with('"') && is_glued_title(cx, run.start) {
+    if glued_title {
         out.at_with_help(
             run,
             "a link's title glued to its URL: a blank must come before the title's `\"`"
@@ -1835,7 +1840,8 @@ fn in_sentence_query(cx: &Cx<'_>, i: usize, c: char) -> bool {
 /// parameter that carries a message holding a CJK letter (Chinese,
 /// Japanese or Korean): a share link's post, `?text=【非公式】AtCoderが…`,
 /// `title=`, `body=`, `subject=`, `summary=`, `description=`, `quote=`,
-/// `status=`, `message=`, or a text fragment's passage
+/// `status=`, `message=`, or a search's words, the mark inside them (`q=`,
+/// `wd=`, Google Scholar's `as_epq=`), or a text fragment's passage
 /// (`#:~:text=检查电脑…“设备管理器”`).
 fn message_parameter(url: &str, r: Range<usize>, i: usize) -> bool {
     let around = parameter_around(url, r, i);
@@ -1844,19 +1850,28 @@ fn message_parameter(url: &str, r: Range<usize>, i: usize) -> bool {
         return false;
     };
     let name = param[..eq].strip_prefix(":~:").unwrap_or(&param[..eq]);
-    [
-        "text",
-        "title",
-        "body",
-        "subject",
-        "summary",
-        "description",
-        "quote",
-        "status",
-        "message",
+    // A search's words, the mark inside them: one ending the link may be
+    // prose's (`?q=如何-url？`).
+    let search = [
+        "q", "query", "search", "keyword", "keywords", "kw", "wd", "as_q", "as_epq", "as_oq",
     ]
     .iter()
     .any(|n| name.eq_ignore_ascii_case(n))
+        && url[i..].chars().nth(1).is_some();
+    (search
+        || [
+            "text",
+            "title",
+            "body",
+            "subject",
+            "summary",
+            "description",
+            "quote",
+            "status",
+            "message",
+        ]
+        .iter()
+        .any(|n| name.eq_ignore_ascii_case(n)))
         && param[eq + 1..].chars().any(is_cjk_letter)
 }
 
@@ -3083,6 +3098,13 @@ mod tests {
             Form::Link
         ));
         assert!(fired("https://a.example/?text=ab&u=\u{3010}x", Form::Link));
+        // A search's words, Google Scholar's exact phrase.
+        let scholar = "https://scholar.google.com/scholar?as_q=&as_epq=\u{6211}\u{4eec}\u{ff0c}\u{8c01}\u{ff1f}&as_oq=";
+        assert!(!fired(scholar, Form::Link));
+        assert!(fired(
+            "https://a.example/?id=\u{8c01}\u{ff1f}&x=1",
+            Form::Link
+        ));
         // MediaWiki's `title=` names a page.
         assert!(fired(
             "https://zh.wikipedia.org/w/index.php?title=\u{5317}\u{4eac}\u{3002}&action=edit",
@@ -3243,6 +3265,11 @@ mod tests {
             unsafe_[0].message.starts_with("a link's title glued"),
             "{d:?}"
         );
+        // Words with blanks after a `/`: the blank is the fix, applied.
+        let fix = unsafe_[0].fix.as_ref().expect("a fix");
+        assert_eq!(fix.applicability, crate::rules::Applicability::Safe);
+        assert_eq!(fix.edits.len(), 1, "{fix:?}");
+        assert_eq!(fix.edits[0].content, " ");
         let d = crate::rules::testutil::document_diagnostics(
             Syntax::Markdown,
             "The [GroupDocs](http://www.groupdocs.com/\"GroupDocs\") team\n",
@@ -3259,7 +3286,8 @@ mod tests {
         assert_eq!(d.len(), 1, "{d:?}");
         assert!(d[0].message.starts_with("a link's title glued"), "{d:?}");
         let fix = d[0].fix.as_ref().expect("a fix");
-        assert_eq!(fix.applicability, crate::rules::Applicability::Safe);
+        // One word after a path's word: a guess, offered.
+        assert_eq!(fix.applicability, crate::rules::Applicability::Unsafe);
         assert_eq!(fix.edits.len(), 1, "{fix:?}");
         let e = &fix.edits[0];
         assert_eq!(

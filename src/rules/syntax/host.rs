@@ -58,8 +58,9 @@ declare_rule! {
     /// --unix-socket /var/run/docker.sock http://v1.41/version`, ignored),
     /// or an address defanged in a write-up on malware
     /// (`http://39.107.60[.]51/`), or a one-label name the scan cut at a
-    /// letter beyond ASCII, a placeholder in the reader's language
-    /// (`http://1번노드외부IP:9200/`). A bare URL's name whose last label ends
+    /// letter beyond ASCII, the text going on with a port or a path, a
+    /// placeholder in the reader's language (`http://1번노드외부IP:9200/`;
+    /// `http://8080에 접속하세요` is reported). A bare URL's name whose last label ends
     /// in `-` at the end of its line, the next line going on with the rest of it
     /// (`https://www.hackers-` over `arise.com/post/…` in a Markdown
     /// copy of a book), is reported as cut by the line break, under both.
@@ -243,11 +244,21 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             // `http://1번노드외부IP:9200/` ("node 1's external IP"): a
             // placeholder in the reader's language, which the scan cut at
             // its first letter; a single label is all that was read.
+            // The text goes on as a URL after the words (a port, a path):
+            // a particle after a host forgotten (`http://8080에 접속하세요`)
+            // is still reported.
             || (!name.contains('.')
                 && a.host.end == cx.url.len()
                 && cx
                     .source_after()
-                    .is_some_and(|c| !c.is_ascii() && c.is_alphanumeric())))
+                    .is_some_and(|c| !c.is_ascii() && c.is_alphanumeric())
+                && cx.source_rest().is_some_and(|rest| {
+                    let after = rest.trim_start_matches(char::is_alphanumeric);
+                    after.starts_with('/')
+                        || after
+                            .strip_prefix(':')
+                            .is_some_and(|p| p.starts_with(|c: char| c.is_ascii_digit()))
+                })))
     {
         return;
     }
@@ -455,7 +466,16 @@ mod tests {
             "new URI(\"http://39.107.60[0]51/\")",
             Standard::Rfc3986
         ));
-        // Near miss of a placeholder cut at a letter: a dotted name cut.
+        // Near misses of a placeholder cut at a letter: a dotted name cut;
+        // a particle after a forgotten host, no port or path after it.
+        assert!(fires(
+            "\u{bc0c} http://8080\u{c5d0} \u{c811}",
+            Standard::Rfc3986
+        ));
+        assert!(fires(
+            "\u{8bbf} http://1000\u{7aef}\u{53e3} \u{5373}",
+            Standard::Rfc3986
+        ));
         assert!(fires(
             "\u{8bbf}http://192.168.1\u{6253}\u{5f00}",
             Standard::Rfc3986

@@ -432,8 +432,8 @@ fn excerpts(src: &str, block: Range<usize>) -> Vec<(usize, usize)> {
 /// ranges of `s`: a `\` ending a line inside quotes, through the next
 /// line's indent, is nothing to YAML (jakearchibald.com's front matter,
 /// `summary: "…(http://…/xwsc3y_application-cache-by-jake-arch\` over
-/// `  ibald_tech) and…"`, one URL). A `\` in a plain or single-quoted
-/// value is a backslash.
+/// `  ibald_tech) and…"`, one URL), and so is the `\` of an escaped
+/// quote. A `\` in a plain or single-quoted value is a backslash.
 fn yaml_joins(s: &str) -> Vec<(usize, usize)> {
     let b = s.as_bytes();
     let mut found = Vec::new();
@@ -455,7 +455,13 @@ fn yaml_joins(s: &str) -> Vec<(usize, usize)> {
                     _ => None,
                 };
                 let Some(mut j) = eol else {
-                    // Another escape: its character (a `\"`) is no quote.
+                    // Another escape: its character (a `\"`) is no quote,
+                    // and the `\` before a quote is nothing in the value
+                    // (a talk's abstract, `[a](https://b.example \"A\")`,
+                    // is a link with its title).
+                    if b.get(i + 1) == Some(&b'"') {
+                        found.push((i, i + 1));
+                    }
                     i += 2;
                     continue;
                 };

@@ -1026,6 +1026,24 @@ fn a_front_matters_escaped_line_break_joins_a_quoted_value() {
 }
 
 #[test]
+fn a_front_matters_escaped_quote_is_a_quote() {
+    // A conference's talk abstract: a link with its title, the quotes
+    // escaped in YAML's double-quoted value. Near miss: a single-quoted
+    // value keeps its backslashes.
+    let md = "---\nabstract: \"I made [B](https://b.example \\\"B\\\") a site\"\n\
+              other: 'see [C](https://c.example \\\"C\\\")'\n---\n\ntext\n";
+    let urls: Vec<_> = scan(Syntax::Markdown, md)
+        .into_iter()
+        .map(|c| c.url)
+        .collect();
+    assert!(urls.contains(&"https://b.example".to_string()), "{urls:?}");
+    assert!(
+        urls.iter().any(|u| u.starts_with("https://c.example \\")),
+        "{urls:?}"
+    );
+}
+
+#[test]
 fn emphasis_inside_a_word_is_a_wildcard() {
     let md = "includes = ['https://*.*.sanity.io/**'] and **bold https://a.example/x**\n";
     let doc = read(Syntax::Markdown, md);

@@ -344,7 +344,6 @@ pub(crate) fn find_end(b: &[u8], from: usize, limit: usize, quoted: u8) -> End {
                 {
                     break
                 }
-
                 // An HTML entity for a delimiter (`&gt;`, `&lt;`, `&quot;`)
                 // is text escaped around the URL, never part of it.
                 b'&' if is_delimiter_entity(&b[i..limit]) => break,

@@ -86,11 +86,11 @@ pub(super) fn read(src: &str) -> Document {
                 };
                 // The text may wrap where the destination does not
                 // (`[http://www.the-` over `project.org/…](http://www.the-project.org/…)`).
-                let unblank =
-                    |t: &str| t.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>();
-                if b.text[text_from..].trim() == dest.trim()
-                    || (b.text[text_from..].contains('\n')
-                        && unblank(&b.text[text_from..]) == unblank(&dest))
+                let text = &b.text[text_from..];
+                let kept = |c: &char| !c.is_whitespace();
+                if text.trim() == dest.trim()
+                    || (text.contains('\n')
+                        && text.chars().filter(kept).eq(dest.chars().filter(kept)))
                 {
                     b.blank_from(text_from);
                 }

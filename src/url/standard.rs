@@ -486,23 +486,19 @@ fn names_itself(password: &str) -> bool {
     {
         return false;
     }
-    let mut words: Vec<String> = Vec::new();
-    let mut prev_lower = false;
-    for c in password.chars() {
-        if c == '_' {
-            words.push(String::new());
-            prev_lower = false;
-            continue;
+    // Words split at `_` and where a capital follows a small letter.
+    let mut words: Vec<&str> = Vec::new();
+    for part in password.split('_').filter(|p| !p.is_empty()) {
+        let b = part.as_bytes();
+        let mut from = 0;
+        for k in 1..b.len() {
+            if b[k].is_ascii_uppercase() && b[k - 1].is_ascii_lowercase() {
+                words.push(&part[from..k]);
+                from = k;
+            }
         }
-        if words.is_empty() || (c.is_ascii_uppercase() && prev_lower) {
-            words.push(String::new());
-        }
-        prev_lower = c.is_ascii_lowercase();
-        if let Some(w) = words.last_mut() {
-            w.push(c.to_ascii_lowercase());
-        }
+        words.push(&part[from..]);
     }
-    words.retain(|w| !w.is_empty());
     // Whose value it is, or what it opens, first: `SuperSecret` and
     // `TigerPass` may be real.
     let owner = words.first().is_some_and(|w| {
@@ -510,16 +506,18 @@ fn names_itself(password: &str) -> bool {
             "some", "my", "your", "the", "api", "license", "access", "auth", "account", "app",
             "user", "client", "db", "private", "personal",
         ]
-        .contains(&w.as_str())
+        .iter()
+        .any(|o| w.eq_ignore_ascii_case(o))
     });
     owner
         && words.len() >= 2
         && words.iter().all(|w| w.len() >= 2)
         && words.last().is_some_and(|w| {
-            matches!(
-                w.as_str(),
-                "key" | "pw" | "pwd" | "pass" | "password" | "passwd" | "token" | "secret"
-            )
+            [
+                "key", "pw", "pwd", "pass", "password", "passwd", "token", "secret",
+            ]
+            .iter()
+            .any(|n| w.eq_ignore_ascii_case(n))
         })
 }
 

@@ -446,11 +446,7 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
             (1..=3).contains(&stem.len())
                 && word.len() > stem.len()
                 && stem.bytes().all(|c| c.is_ascii_alphabetic())
-                && cx
-                    .source_head()
-                    .and_then(|h| h.strip_suffix("]("))
-                    .and_then(|h| h.strip_suffix(word))
-                    .is_some_and(|h| h.ends_with('['))
+                && cx.source_head().is_some_and(|h| text_is(h, word))
         });
     if (abbreviation
         || bibcode
@@ -611,10 +607,15 @@ fn is_named_tag(cx: &Cx<'_>) -> bool {
     segment.len() >= 2
         && segment.ends_with([',', ';', ':'])
         && line.contains("tags:")
-        && head
-            .strip_suffix("](")
-            .and_then(|h| h.strip_suffix(segment))
-            .is_some_and(|h| h.ends_with('['))
+        && text_is(head, segment)
+}
+
+/// Whether `head`, the source before a Markdown link's destination, ends
+/// with the link's text `[text](` and that text is `text`.
+fn text_is(head: &str, text: &str) -> bool {
+    head.strip_suffix("](")
+        .and_then(|h| h.strip_suffix(text))
+        .is_some_and(|h| h.ends_with('['))
 }
 
 /// Whether a path's last word is an abbreviation of two or more short
@@ -1106,15 +1107,17 @@ mod tests {
             "Set the following [options:](https://docs.a.example/config/options:) first.\n",
             "See [here.](http://a.example/here.)\n",
             "[http://a.example/x,](http://a.example/x,)\n",
-            // Near misses of an abbreviation looked up: a longer word,
-            // other text, no folder.
-            "[here.](https://www.dictionary.com/browse/here.)\n",
-            "[see](https://www.dictionary.com/browse/tr.)\n",
-            "[tr.](https://tr.example/tr.)\n",
         ] {
             assert!(rules(md).contains(&Rule::TrailingPunctuation), "{md}");
         }
-        // An abbreviation looked up; a bibcode; an author's initial.
+    }
+
+    #[test]
+    fn an_abbreviation_looked_up_a_bibcode_and_an_initial_keep_their_stop() {
+        use crate::document::Syntax;
+        use crate::rules::testutil::document_rules;
+        use crate::url::Standard;
+        let rules = |md: &str| document_rules(Syntax::Markdown, md, Standard::Rfc3986);
         for md in [
             "- [tr.](https://www.dictionary.com/browse/tr.)\n",
             "[2011Natur.480....6.](https://ui.adsabs.harvard.edu/abs/2011Natur.480....6.)\n",
@@ -1122,8 +1125,12 @@ mod tests {
         ] {
             assert!(!rules(md).contains(&Rule::TrailingPunctuation), "{md}");
         }
-        // Near misses: a bibcode elsewhere, a word before the stop.
+        // Near misses: of an abbreviation looked up, a longer word, other
+        // text, no folder; a bibcode elsewhere; a word before the stop.
         for md in [
+            "[here.](https://www.dictionary.com/browse/here.)\n",
+            "[see](https://www.dictionary.com/browse/tr.)\n",
+            "[tr.](https://tr.example/tr.)\n",
             "[x](https://a.example/abs/2011Natur.480....6.)\n",
             "[x](https://ui.adsabs.harvard.edu/abs/2011Natur.)\n",
             "[G](http://a.example/s?author=Orben%2CAb.)\n",

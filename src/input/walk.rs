@@ -225,8 +225,9 @@ pub fn in_data_folder(path: &Path, depth: usize) -> bool {
                 || is_payload_list(n)
                 || is_spelling_dictionary(n)
                 || is_table(n)
-                || is_postscript(n)
+                || is_drawing(n)
                 || is_saved_page_asset(n)
+                || is_leftover_copy(n)
                 || n == "PKG-INFO"
         }))
         || {
@@ -330,11 +331,14 @@ fn is_spelling_dictionary(name: &str) -> bool {
         .any(|e| lower.len() > e.len() && lower.ends_with(e))
 }
 
-/// A PostScript program (`gnuplot.ps`, a figure's `.eps`): a typesetter's
-/// output, whose text is cut into kerned pieces (`(h)n(ttp://dom)n(term.org)`)
-/// that no one reads or edits as prose.
-fn is_postscript(name: &str) -> bool {
-    has_extension(name, &[".ps", ".eps"])
+/// A drawing a program wrote: a PostScript program (`gnuplot.ps`, a
+/// figure's `.eps`), a typesetter's output whose text is cut into kerned
+/// pieces (`(h)n(ttp://dom)n(term.org)`), or an SVG image (Graphviz's,
+/// draw.io's, Inkscape's), whose links are set in the program that drew it
+/// (`xlink:href` of a family tree's nodes) and fixed there. No one reads or
+/// edits either as prose.
+fn is_drawing(name: &str) -> bool {
+    has_extension(name, &[".ps", ".eps", ".svg"])
 }
 
 /// A script or style a browser saved with a page (Chrome's "Save as,
@@ -343,6 +347,13 @@ fn is_postscript(name: &str) -> bool {
 fn is_saved_page_asset(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
     lower.len() > ".download".len() && lower.ends_with(".download")
+}
+
+/// A copy a tool left beside the file it copies: patch's and merge tools'
+/// `post.md.orig`, an editor's `index.html.bak`. A defect is fixed in the
+/// original, which is linted; the copy is deleted, not edited.
+fn is_leftover_copy(name: &str) -> bool {
+    has_extension(name, &[".orig", ".bak"])
 }
 
 /// A table of records (`.csv`, `.tsv`, compressed or not: `DuckDB`'s
@@ -431,7 +442,9 @@ fn is_data_folder(name: &str) -> bool {
     // `unit-tests`, `integration_tests`, Cyrus's `tiny-tests` (not a
     // singular `speed-test`, a blog post's slug as often).
     let lower = name.to_ascii_lowercase();
-    if ["-tests", "_tests", "-corpus", "_corpus"]
+    // And a folder of backups by any longer name (Medium's export kept in
+    // `OtherBackups/`, `site-backups/`), as `backups/` is.
+    if ["-tests", "_tests", "-corpus", "_corpus", "backups"]
         .iter()
         .any(|s| lower.len() > s.len() && lower.ends_with(s))
         || ["testfiles-", "testfiles_"]
@@ -550,6 +563,13 @@ mod tests {
             "r/gnuplot/gnuplot.ps",
             "r/docs/figures/plot.EPS",
             "r/doc/manual.ps.gz",
+            "r/docs/images/arch.svg",
+            "r/content/2012/tree.SVG",
+            "r/source/_posts/burn.md.orig",
+            "r/diary/2004/ig040203.html.orig",
+            "r/docs/index.html.bak",
+            "r/OtherBackups/posts/a.html",
+            "r/site-backups/2019/a.md",
             "r/data/csv/click_mini.tsv.gz",
             "r/benchmark/clickbench/answers/q28.csv",
             "r/x/links.CSV",
@@ -597,6 +617,12 @@ mod tests {
             "r/x/ps.md",
             "r/x/steps",
             "r/x/.ps",
+            "r/docs/svg.md",
+            "r/x/.svg",
+            "r/x/.orig",
+            "r/docs/origins.md",
+            "r/docs/bak.md",
+            "r/backup/aws-backups.md",
             "r/bench/README.md",
             "r/docs/benchmarks/index.md",
             "r/content/posts/speed-test/index.md",

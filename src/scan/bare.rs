@@ -862,7 +862,8 @@ fn read(
     let limit = start.saturating_add(BARE_CAP);
     let mut end = find_end(w.bytes, colon + 1, limit, quoted);
     let cut = sed_cut(w.bytes, start, colon + 1, end.end)
-        .or_else(|| encoded_prose_cut(w.bytes, start, colon + 1, end.end));
+        .or_else(|| encoded_prose_cut(w.bytes, start, colon + 1, end.end))
+        .or_else(|| wiki_link_cut(w.bytes, url_start, colon + 1, end.end));
     if let Some(cut) = cut {
         end = End {
             end: cut,
@@ -999,6 +1000,16 @@ fn encoded_prose_cut(b: &[u8], start: usize, from: usize, end: usize) -> Option<
         .rposition(|c| !b".,;:!?".contains(c))
         .map_or(from, |k| from + k + 1);
     Some(kept)
+}
+
+/// `[[https://example.org/doku.php?id=start|Start page]]`: a `DokuWiki` link
+/// (Obsidian's, Foam's) writes its label after a `|`, which ends the URL
+/// that `[[` opens (a query may otherwise hold a `|`).
+fn wiki_link_cut(b: &[u8], url_start: usize, from: usize, end: usize) -> Option<usize> {
+    if url_start < 2 || &b[url_start - 2..url_start] != b"[[" {
+        return None;
+    }
+    memchr::memchr(b'|', &b[from..end]).map(|at| from + at)
 }
 
 /// Where the line holding `at` starts, looking back `reach` bytes at most.

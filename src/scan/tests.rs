@@ -200,6 +200,22 @@ fn prose_encoded_for_a_mail_body_ends_the_url_at_its_line_break() {
 }
 
 #[test]
+fn a_wiki_links_bar_ends_its_url() {
+    check(
+        "See [[«https://example.org/doku.php?id=start»|Start page]] now.",
+        &[(B, "https://example.org/doku.php?id=start")],
+    );
+    // Near misses: one bracket, or none, and the bar may be the query's.
+    check(
+        "[«http://a.example/x?y=1|2»] and «http://a.example/q?a|b» x",
+        &[
+            (B, "http://a.example/x?y=1|2"),
+            (B, "http://a.example/q?a|b"),
+        ],
+    );
+}
+
+#[test]
 fn a_case_ending_glued_to_a_scheme_is_no_url() {
     assert!(urls("URLak http:// edo https://-rekin hasi behar du").is_empty());
     // Near misses: a host after the hyphen's word, or a path.

@@ -63,6 +63,39 @@ fn same_start(b: &[u8], ls: usize, url_start: usize, next_token: usize) -> bool 
     first.len() >= 4 && from + first.len() < url_start && word(next_token).1 == first
 }
 
+/// The extension of a file's name (`jpg` of `001_hu7e5_320x0.jpg`): one
+/// to five letters or digits after its last `.`, a stem before it.
+fn extension(name: &[u8]) -> Option<&[u8]> {
+    let dot = name.iter().rposition(|&c| c == b'.')?;
+    let ext = &name[dot + 1..];
+    (dot > 0 && (1..=5).contains(&ext.len()) && ext.iter().all(u8::is_ascii_alphanumeric))
+        .then_some(ext)
+}
+
+/// Whether the token `tok`, alone on its line (which ends at or after
+/// `end`), is a file's name and the next line with text (a blank line
+/// between allowed) is another alone, with the same extension: a list of
+/// files, one a line (a link checker's log of the images each page holds,
+/// under `Getting links from: https://…/lobsters/`), where a wrapped URL's
+/// rest would be followed by text or by the next URL.
+fn files_listed(b: &[u8], tok: &[u8], end: usize) -> bool {
+    let Some(ext) = extension(tok) else {
+        return false;
+    };
+    let mut at = memchr::memchr(b'\n', &b[end..]).map_or(b.len(), |k| end + k + 1);
+    for _ in 0..2 {
+        let stop = memchr::memchr(b'\n', &b[at..]).map_or(b.len(), |k| at + k);
+        let line = b[at..stop].trim_ascii();
+        if !line.is_empty() {
+            return !line.iter().any(u8::is_ascii_whitespace)
+                && memchr::memmem::find(line, b"://").is_none()
+                && extension(line).is_some_and(|e| e.eq_ignore_ascii_case(ext));
+        }
+        at = (stop + 1).min(b.len());
+    }
+    false
+}
+
 /// Whether the URL stands alone at the start of its line and the next
 /// line, indented deeper, is the first item of a list under it: the line
 /// after holds another item at that indentation, or another URL back at
@@ -384,6 +417,7 @@ pub(crate) fn rejoin(
             || (round == 0
                 && next.single
                 && line.is_some_and(|ls| listed_under(b, ls, url_start, next.line)))
+            || (round == 0 && next.single && files_listed(b, tok, next.end))
             || (round == 0
                 && !BREAKS.contains(&b[run_end - 1])
                 && line.is_some_and(|ls| deeper_block(b, ls, next.line)))

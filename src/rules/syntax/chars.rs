@@ -1366,10 +1366,21 @@ fn segment_around(url: &str, i: usize) -> Range<usize> {
 fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
     let before = cx.url[..i].chars().next_back();
     let after = cx.url[i + c.len_utf8()..].chars().next();
+    // Doubled, the hyphen is a dash (`…/路上－－鄉道中108（下）`, a post's
+    // slug): the letters around the run decide.
     let joins = matches!(
         c,
         '\u{FF0D}' | '\u{301C}' | '\u{FF5E}' | '\u{30FB}' | '\u{FF3F}'
-    ) && after.is_some_and(|a| a.is_ascii_alphanumeric() || is_cjk_letter(a));
+    ) && cx.url[i..]
+        .trim_start_matches(c)
+        .chars()
+        .next()
+        .is_some_and(|a| a.is_ascii_alphanumeric() || is_cjk_letter(a));
+    let cjk_before_run = cx.url[..i]
+        .trim_end_matches(c)
+        .chars()
+        .next_back()
+        .is_some_and(is_cjk_letter);
     // Or any CJK mark ending a segment, a title's slug (dao.fm's
     // `…/vol-333-编码人声：新人该怎样入坑开源项目？/`).
     // The title may end in a word in Latin letters (taohui.tech's
@@ -1395,8 +1406,13 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
         && after.is_none()
         && segment.chars().count() >= 2
         && segment.chars().all(is_cjk_letter);
+    // The colon may follow a Latin word of a CJK title, too (SwiftGuide's
+    // `…/AutoLayout：UITableViewCell%20自适应高度的一个例子/`).
+    let latin_title = c == '\u{FF1A}'
+        && before.is_some_and(|b| b.is_ascii_alphanumeric())
+        && cx.url[segment_around(cx.url, i)].chars().any(is_cjk_letter);
     let asks = matches!(c, '\u{FF1F}' | '\u{FF01}' | '\u{FF1A}')
-        && cjk_before
+        && (cjk_before || latin_title)
         && (after.is_some_and(|a| a.is_ascii_alphanumeric())
             || joined.is_some_and(|a| a.is_ascii_alphanumeric() || is_cjk_letter(a)));
     // Or a title's question or exclamation ending a file's name before its
@@ -1451,7 +1467,7 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
                     && ext.bytes().all(|b| b.is_ascii_alphanumeric())
             })
         && cx.text(cx.parts.path.clone()).chars().any(is_cjk_letter);
-    ((joins && cjk_before)
+    ((joins && cjk_before_run)
         || marks_file
         || year_range
         || ends_title
@@ -1643,8 +1659,9 @@ fn is_cjk_letter(c: char) -> bool {
     matches!(u32::from(c), 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF)
 }
 
-/// CJK brackets, each opener with its closer.
-const CJK_BRACKETS: [(char, char); 8] = [
+/// CJK brackets, each opener with its closer, and the curly double quotes
+/// Chinese writes titles' quotations with (`…/之“消灭重复的代码”/`).
+const CJK_BRACKETS: [(char, char); 9] = [
     ('\u{300A}', '\u{300B}'), // 《 》
     ('\u{3008}', '\u{3009}'), // 〈 〉
     ('\u{300C}', '\u{300D}'), // 「 」
@@ -1653,6 +1670,7 @@ const CJK_BRACKETS: [(char, char); 8] = [
     ('\u{3014}', '\u{3015}'), // 〔 〕
     ('\u{FF08}', '\u{FF09}'), // （ ）
     ('\u{FF02}', '\u{FF02}'), // ＂ ＂
+    ('\u{201C}', '\u{201D}'), // “ ”
 ];
 
 /// Whether `c`, at `i` in a link's path or fragment, is a CJK bracket
@@ -2787,6 +2805,19 @@ mod tests {
         assert!(fired("http://a.example/\u{56fe}\u{ff0d}", Form::Link));
         assert!(fired("http://a.example/3.1.4\u{3002}\u{8981}", Form::Link));
         assert!(fired("http://a.example/\u{56fe}\u{ff1b}2016", Form::Link));
+        // Doubled, a dash between a title's words (yoxem's Hexo slug
+        // `…/路上－－鄉道中108（下）`); near misses: after a Latin letter, at
+        // the end.
+        let dash = "http://yoxem.github.io/2009/08/08/\u{8def}\u{4e0a}\u{ff0d}\u{ff0d}\u{9109}\u{9053}108\u{ff08}\u{4e0b}\u{ff09}";
+        assert!(!fired(dash, Form::Link));
+        assert!(fired(
+            "http://a.example/ab\u{ff0d}\u{ff0d}\u{9109}",
+            Form::Link
+        ));
+        assert!(fired(
+            "http://a.example/\u{8def}\u{ff0d}\u{ff0d}",
+            Form::Link
+        ));
         // A title's slug ending a segment, after a CJK letter or a Latin
         // word of a CJK title; near misses: a segment of Latin letters
         // only (`https：/`), at the URL's end.
@@ -2811,6 +2842,11 @@ mod tests {
         let colon = "https://github.com/s/a/blob/master/doc/\u{8d4f}\u{ff1a}Retrofit.md";
         assert!(!fired(colon, Form::Link));
         assert!(fired(colon, Form::Bare));
+        // After a Latin word of a CJK title (SwiftGuide's link to a post);
+        // near miss: a segment of Latin letters only.
+        let latin = "http://cheng-kang.github.io/2016/03/19/AutoLayout\u{ff1a}UITableViewCell%20\u{81ea}\u{9002}\u{5e94}/";
+        assert!(!fired(latin, Form::Link));
+        assert!(fired("http://a.example/AutoLayout\u{ff1a}UI/", Form::Link));
         assert!(fired(
             "https://legacy.reactjs.org/blog/\u{6001}\u{3002}html#x",
             Form::Link
@@ -3050,6 +3086,16 @@ mod tests {
         assert!(fired("https://a.example/\u{ff08}abc\u{ff09}", Form::Link));
         assert!(fired(
             "https://a.example/\u{300a}\u{4e00}/\u{300b}",
+            Form::Link
+        ));
+        // Chinese curly quotes around a title's words (SwiftGuide's link
+        // `…/之“消灭重复的代码之-UITableView-篇”/`); near misses: around
+        // Latin letters only, unpaired.
+        let quoted = "https://autolayout.club/2015/10/18/\u{4e4b}\u{201c}\u{6d88}\u{706d}-UITableView-\u{7bc7}\u{201d}/";
+        assert!(!fired(quoted, Form::Link));
+        assert!(fired("http://a.example/x\u{201c}y\u{201d}/", Form::Link));
+        assert!(fired(
+            "http://a.example/\u{4e4b}\u{201c}\u{6d88}",
             Form::Link
         ));
         // A heading's anchor: a CJK title, its English name in fullwidth

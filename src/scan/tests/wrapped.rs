@@ -1361,3 +1361,31 @@ fn spans_counted_on_from_the_last_equal_each_counted_alone() {
     let each: Vec<_> = reversed.iter().map(|r| c.span_of(r.clone())).collect();
     assert_eq!(c.spans_of(reversed), each);
 }
+
+#[test]
+fn a_list_of_files_one_a_line_is_no_wrapped_rest() {
+    // A link checker's log: a page's URL, then the images it holds, one a
+    // line (brunoamaral's `brokenlinks.log`); a blank line between allowed.
+    let page = "Getting links from: https://brunoamaral.eu/pt/post/september-2012/\n";
+    for list in [
+        "Photo%2018-09-12%2019%2039%2045.jpeg\nPhoto%2018-09-12%2019%2039%2045_hu49_320x0_resize.jpeg\n",
+        "pablo-guerrero-462492-unsplash_huaf91cccbdd436258cbcf35d9c24ccf76_4946926_350x233_fill_q90_lanczos.jpg\n\n31138750083_5e3bfa7df6_o_hue6000c6aa84e5507f_350x233_fill.jpg\n",
+    ] {
+        let text = format!("{page}{list}");
+        assert_ne!(one(&text).facts.broken_bare, Some(BrokenBare::Rejoined), "{list}");
+    }
+    // Near misses: another extension next, text next, the next URL next.
+    for rest in [
+        "2005/november.html\nindex.php\n",
+        "2005/november.html\nand the page is updated.\n",
+        "2005/november.html\nhttp://a.example/b.html\n",
+    ] {
+        let text = format!("{}\n{rest}", filled("see http://example.com/archives/"));
+        let first = scan_all(text.as_bytes(), &ScanOptions::default()).remove(0);
+        assert_eq!(
+            first.facts.broken_bare,
+            Some(BrokenBare::Rejoined),
+            "{rest}"
+        );
+    }
+}

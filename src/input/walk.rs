@@ -442,15 +442,19 @@ fn is_data_folder(name: &str) -> bool {
     // `unit-tests`, `integration_tests`, Cyrus's `tiny-tests` (not a
     // singular `speed-test`, a blog post's slug as often).
     let lower = name.to_ascii_lowercase();
-    // And a folder of backups by any longer name (Medium's export kept in
-    // `OtherBackups/`, `site-backups/`), as `backups/` is.
-    if ["-tests", "_tests", "-corpus", "_corpus", "backups"]
+    if ["-tests", "_tests", "-corpus", "_corpus"]
         .iter()
         .any(|s| lower.len() > s.len() && lower.ends_with(s))
         || ["testfiles-", "testfiles_"]
             .iter()
             .any(|p| lower.len() > p.len() && lower.starts_with(p))
     {
+        return true;
+    }
+    // And a folder of backups named in camel case (Medium's export kept in
+    // `OtherBackups/`), as `backups/` is; `database-backups/` is a guide's
+    // topic as often.
+    if name.len() > "Backups".len() && name.ends_with("Backups") {
         return true;
     }
     let stem = name
@@ -569,7 +573,6 @@ mod tests {
             "r/diary/2004/ig040203.html.orig",
             "r/docs/index.html.bak",
             "r/OtherBackups/posts/a.html",
-            "r/site-backups/2019/a.md",
             "r/data/csv/click_mini.tsv.gz",
             "r/benchmark/clickbench/answers/q28.csv",
             "r/x/links.CSV",
@@ -623,6 +626,8 @@ mod tests {
             "r/docs/origins.md",
             "r/docs/bak.md",
             "r/backup/aws-backups.md",
+            "r/posts/database-backups/index.md",
+            "r/guides/site-backups/README.md",
             "r/bench/README.md",
             "r/docs/benchmarks/index.md",
             "r/content/posts/speed-test/index.md",

@@ -1003,13 +1003,19 @@ fn encoded_prose_cut(b: &[u8], start: usize, from: usize, end: usize) -> Option<
 }
 
 /// `[[https://example.org/doku.php?id=start|Start page]]`: a `DokuWiki` link
-/// (Obsidian's, Foam's) writes its label after a `|`, which ends the URL
-/// that `[[` opens (a query may otherwise hold a `|`).
+/// writes its label after a `|`, which ends the URL
+/// that `[[` opens (a query may otherwise hold a `|`). Org's
+/// `[[mailto:a@b.example::Subject][…]]` writes a mail's subject after `::`,
+/// which no address holds.
 fn wiki_link_cut(b: &[u8], url_start: usize, from: usize, end: usize) -> Option<usize> {
     if url_start < 2 || &b[url_start - 2..url_start] != b"[[" {
         return None;
     }
-    memchr::memchr(b'|', &b[from..end]).map(|at| from + at)
+    let bar = memchr::memchr(b'|', &b[from..end]).map(|at| from + at);
+    let subject = is_mailto(b, from)
+        .then(|| memchr::memmem::find(&b[from..end], b"::").map(|at| from + at))
+        .flatten();
+    bar.into_iter().chain(subject).min()
 }
 
 /// Where the line holding `at` starts, looking back `reach` bytes at most.

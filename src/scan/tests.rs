@@ -213,6 +213,15 @@ fn a_wiki_links_bar_ends_its_url() {
             (B, "http://a.example/q?a|b"),
         ],
     );
+    // Org's mail link, its subject after `::`; near miss: not a mail's.
+    check(
+        "like [[«mailto:dominik@science.uva.nl»::Org mode%20is%20buggy][x]].",
+        &[(B, "mailto:dominik@science.uva.nl")],
+    );
+    check(
+        "[[«https://a.example/a::b»]]",
+        &[(B, "https://a.example/a::b")],
+    );
 }
 
 #[test]

@@ -77,7 +77,9 @@ fn extension(name: &[u8]) -> Option<&[u8]> {
 /// between allowed) is another alone, with the same extension: a list of
 /// files, one a line (a link checker's log of the images each page holds,
 /// under `Getting links from: https://…/lobsters/`), where a wrapped URL's
-/// rest would be followed by text or by the next URL.
+/// rest would be followed by text or by the next URL. (Asked when the URL
+/// ends in `/` or a letter or digit, and the token holds no `/`: a URL cut
+/// after `-` or `_`, or a path going on, is a wrap whatever follows.)
 fn files_listed(b: &[u8], tok: &[u8], end: usize) -> bool {
     let Some(ext) = extension(tok) else {
         return false;
@@ -417,7 +419,11 @@ pub(crate) fn rejoin(
             || (round == 0
                 && next.single
                 && line.is_some_and(|ls| listed_under(b, ls, url_start, next.line)))
-            || (round == 0 && next.single && files_listed(b, tok, next.end))
+            || (round == 0
+                && next.single
+                && (b[run_end - 1] == b'/' || b[run_end - 1].is_ascii_alphanumeric())
+                && !tok.contains(&b'/')
+                && files_listed(b, tok, next.end))
             || (round == 0
                 && !BREAKS.contains(&b[run_end - 1])
                 && line.is_some_and(|ls| deeper_block(b, ls, next.line)))

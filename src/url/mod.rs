@@ -170,12 +170,34 @@ impl<'a> Cx<'a> {
     /// --unix-socket /var/run/docker.sock http:/v1.40/info`): the socket is
     /// the server, and documentation leaves the host out.
     pub fn after_unix_socket(&self) -> bool {
+        self.line_head().contains("--unix-socket")
+    }
+
+    /// Whether the URL is an argument of a command that copies to or from a
+    /// container or host named before a `:` (`docker cp a.pem
+    /// http:/Mythic/c2.pem`, into the container named `http`; `kubectl cp`,
+    /// `scp`, `rsync`): a name and a path, no scheme.
+    pub fn in_copy_command(&self) -> bool {
+        let line = self.line_head();
+        [
+            "docker cp ",
+            "docker container cp ",
+            "podman cp ",
+            "kubectl cp ",
+            "scp ",
+            "rsync ",
+        ]
+        .iter()
+        .any(|c| {
+            line.match_indices(c)
+                .any(|(k, _)| k == 0 || !line.as_bytes()[k - 1].is_ascii_alphanumeric())
+        })
+    }
+
+    /// The text of the URL's line before it, as far as the excerpt holds.
+    fn line_head(&self) -> &'a str {
         let before = self.source_head().unwrap_or("");
-        before
-            .rsplit('\n')
-            .next()
-            .unwrap_or(before)
-            .contains("--unix-socket")
+        before.rsplit('\n').next().unwrap_or(before)
     }
 
     /// The input's own text at `span`, when the candidate's excerpt holds

@@ -286,12 +286,15 @@ fn placeholder(cx: &Cx<'_>) -> bool {
     // skeleton, `href="mailto:AUTHOR EMAIL HERE"`, or `MAINTAINER_EMAIL`):
     // a template's slot. One capitalised word alone may be a name
     // (`mailto:ATLAS`), so another word must follow it, by `_` or a blank.
-    if written.len() >= 3 && written.bytes().all(|c| c.is_ascii_uppercase() || c == b'_') {
+    // An awk pattern's closing `/` may follow the slot (a site script's
+    // `awk '/mailto:STATICUS_CONTACT/ {print}'`): no address ends in `/`.
+    let slot = written.strip_suffix('/').unwrap_or(written);
+    if slot.len() >= 3 && slot.bytes().all(|c| c.is_ascii_uppercase() || c == b'_') {
         let next_word = cx.source_rest().is_some_and(|r| {
             let r = r.as_bytes();
             r.len() > 1 && r[0] == b' ' && r[1].is_ascii_uppercase()
         });
-        if written.contains('_') || next_word {
+        if slot.contains('_') || next_word {
             return true;
         }
     }
@@ -609,6 +612,15 @@ mod tests {
 
     fn fires(text: &str, standard: Standard) -> bool {
         crate::rules::testutil::rules_in_text(text, standard).contains(&Rule::InvalidMailto)
+    }
+
+    #[test]
+    fn a_slot_in_capitals_before_an_awk_patterns_slash_under_rfc3986() {
+        let text = "awk '/mailto:STATICUS_CONTACT/ {print;print;next}; 1'\n";
+        assert!(!fires(text, Standard::Rfc3986));
+        assert!(fires(text, Standard::Rfc1738));
+        // Near miss: one word, a name as often.
+        assert!(fires("awk '/mailto:ATLAS/ {print}'\n", Standard::Rfc3986));
     }
 
     #[test]

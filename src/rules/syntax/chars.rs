@@ -834,8 +834,20 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
                     out.push(i);
                 }
                 // A fragment's parameter opening with a regular expression's
-                // anchor (regulex's `#!flags=&re=^(a|b)*%3F%24`).
-                b'^' if !query && b[i - 1] == b'=' => out.push(i),
+                // anchor (regulex's `#!flags=&re=^(a|b)*%3F%24`). Or an
+                // anchor named with one, browsers taking it as written
+                // (WHATWG URL) and finding the heading: Raku's
+                // `#The_^_twigil`, `#methodop_.^` ending a link its markup
+                // closed (a bare URL's `…#sec^` may be a footnote's mark).
+                b'^' if !query
+                    && (b[i - 1] == b'='
+                        || (i + 1 < r.end
+                            && (!b[i - 1].is_ascii_alphanumeric()
+                                || b[i + 1].is_ascii_alphanumeric()))
+                        || (i + 1 == r.end && cx.cand.form == crate::scan::Form::Link)) =>
+                {
+                    out.push(i);
+                }
                 // Vim's help tags for keys, `editing.html#CTRL-^`,
                 // `tagsrch.html#CTRL-]`, `#i_CTRL-W_]`: the anchor is the
                 // key's name, and browsers find it.
@@ -1221,6 +1233,7 @@ pub fn check_non_ascii(cx: &Cx<'_>, out: &mut Report<'_>) {
                     || is_link_name_punctuation(cx, i, c)
                     || is_name_quote(cx, i, c)
                     || is_title_bracket(cx, i, c)
+                    || is_title_quote(cx, i, c)
                     || in_sentence_query(cx, i, c)
                     || is_route_title_punctuation(cx, i, c)
                     || is_heading_id_punctuation(cx, i, c)
@@ -1367,20 +1380,20 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
     let before = cx.url[..i].chars().next_back();
     let after = cx.url[i + c.len_utf8()..].chars().next();
     // Doubled, the hyphen is a dash (`…/路上－－鄉道中108（下）`, a post's
-    // slug): the letters around the run decide.
-    let joins = matches!(
+    // slug): the letters around the pair decide.
+    let word = |a: Option<char>| a.is_some_and(|a| a.is_ascii_alphanumeric() || is_cjk_letter(a));
+    let joining = matches!(
         c,
         '\u{FF0D}' | '\u{301C}' | '\u{FF5E}' | '\u{30FB}' | '\u{FF3F}'
-    ) && cx.url[i..]
-        .trim_start_matches(c)
-        .chars()
-        .next()
-        .is_some_and(|a| a.is_ascii_alphanumeric() || is_cjk_letter(a));
-    let cjk_before_run = cx.url[..i]
-        .trim_end_matches(c)
-        .chars()
-        .next_back()
-        .is_some_and(is_cjk_letter);
+    );
+    let (mut head, mut tail) = (cx.url[..i].chars(), cx.url[i + c.len_utf8()..].chars());
+    let (before1, before2) = (head.next_back(), head.next_back());
+    let (after1, after2) = (tail.next(), tail.next());
+    let dash = c == '\u{FF0D}';
+    let joins = joining
+        && ((before1.is_some_and(is_cjk_letter) && word(after1))
+            || (dash && before1.is_some_and(is_cjk_letter) && after1 == Some(c) && word(after2))
+            || (dash && before1 == Some(c) && before2.is_some_and(is_cjk_letter) && word(after1)));
     // Or any CJK mark ending a segment, a title's slug (dao.fm's
     // `…/vol-333-编码人声：新人该怎样入坑开源项目？/`).
     // The title may end in a word in Latin letters (taohui.tech's
@@ -1407,10 +1420,19 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
         && segment.chars().count() >= 2
         && segment.chars().all(is_cjk_letter);
     // The colon may follow a Latin word of a CJK title, too (SwiftGuide's
-    // `…/AutoLayout：UITableViewCell%20自适应高度的一个例子/`).
+    // `…/AutoLayout：UITableViewCell%20自适应高度的一个例子/`); not a
+    // MediaWiki namespace typed fullwidth (`…/wiki/Category：Linux发行版`).
+    let around = segment_around(cx.url, i);
     let latin_title = c == '\u{FF1A}'
-        && before.is_some_and(|b| b.is_ascii_alphanumeric())
-        && cx.url[segment_around(cx.url, i)].chars().any(is_cjk_letter);
+        && cx.url[around.start..i].len() >= 2
+        && cx.url[around.start..i]
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric())
+        && cx.url[around.start..i]
+            .bytes()
+            .any(|b| b.is_ascii_alphabetic())
+        && !cx.url[..around.start].ends_with("/wiki/")
+        && cx.url[around].chars().any(is_cjk_letter);
     let asks = matches!(c, '\u{FF1F}' | '\u{FF01}' | '\u{FF1A}')
         && (cjk_before || latin_title)
         && (after.is_some_and(|a| a.is_ascii_alphanumeric())
@@ -1426,7 +1448,7 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
     // A joining mark after a number in a CJK title (zh.wikipedia's
     // `…/wiki/2019－2020年新型冠狀病毒肺炎事件`): the title's, when its
     // segment holds CJK letters and a digit follows.
-    let year_range = joins
+    let year_range = joining
         && before.is_some_and(|b| b.is_ascii_digit())
         && after.is_some_and(|a| a.is_ascii_digit())
         && cx.url[segment_around(cx.url, i)].chars().any(is_cjk_letter);
@@ -1467,7 +1489,7 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
                     && ext.bytes().all(|b| b.is_ascii_alphanumeric())
             })
         && cx.text(cx.parts.path.clone()).chars().any(is_cjk_letter);
-    ((joins && cjk_before_run)
+    (joins
         || marks_file
         || year_range
         || ends_title
@@ -1659,9 +1681,8 @@ fn is_cjk_letter(c: char) -> bool {
     matches!(u32::from(c), 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF)
 }
 
-/// CJK brackets, each opener with its closer, and the curly double quotes
-/// Chinese writes titles' quotations with (`…/之“消灭重复的代码”/`).
-const CJK_BRACKETS: [(char, char); 9] = [
+/// CJK brackets, each opener with its closer.
+const CJK_BRACKETS: [(char, char); 8] = [
     ('\u{300A}', '\u{300B}'), // 《 》
     ('\u{3008}', '\u{3009}'), // 〈 〉
     ('\u{300C}', '\u{300D}'), // 「 」
@@ -1670,8 +1691,37 @@ const CJK_BRACKETS: [(char, char); 9] = [
     ('\u{3014}', '\u{3015}'), // 〔 〕
     ('\u{FF08}', '\u{FF09}'), // （ ）
     ('\u{FF02}', '\u{FF02}'), // ＂ ＂
-    ('\u{201C}', '\u{201D}'), // “ ”
 ];
+
+/// Whether `c`, at `i` in a link's path, is a Chinese curly quote around
+/// words of a title made its slug, opened right after a CJK letter and
+/// closed in the same segment, not empty (`SwiftGuide`'s link
+/// `…/可视化编程-Tips-之“消灭重复的代码之-UITableView-篇”/`). A quoted title
+/// glued on after a Latin word or a file's name (`…/7890“解决方法”`,
+/// `…/detail.html“解决方法”`) is prose typed with an input method.
+fn is_title_quote(cx: &Cx<'_>, i: usize, c: char) -> bool {
+    const OPEN: char = '\u{201C}';
+    const CLOSE: char = '\u{201D}';
+    if cx.cand.form != crate::scan::Form::Link || !cx.parts.path.contains(&i) {
+        return false;
+    }
+    let segment = segment_around(cx.url, i);
+    let opened_after_letter =
+        |at: usize| cx.url[..at].chars().next_back().is_some_and(is_cjk_letter);
+    match c {
+        OPEN => {
+            opened_after_letter(i)
+                && cx.url[i + OPEN.len_utf8()..segment.end]
+                    .find(CLOSE)
+                    .is_some_and(|k| k > 0)
+        }
+        CLOSE => cx.url[segment.start..i].rfind(OPEN).is_some_and(|k| {
+            let at = segment.start + k;
+            opened_after_letter(at) && at + OPEN.len_utf8() < i
+        }),
+        _ => false,
+    }
+}
 
 /// Whether `c`, at `i` in a link's path or fragment, is a CJK bracket
 /// closed (or opened) in the same path segment, or fragment, that holds a
@@ -2432,6 +2482,18 @@ mod tests {
     }
 
     #[test]
+    fn a_caret_ending_a_links_fragment_under_rfc3986() {
+        use crate::document::Syntax;
+        // Raku's operator anchors, the link closed by its markup; near
+        // miss: the same URL bare, where a `^` ending it may be a mark.
+        let md = "[`.^name`](https://docs.raku.org/language/operators#methodop_.^) x\n";
+        assert!(!unsafe_in(Syntax::Markdown, md, Standard::Rfc3986));
+        assert!(unsafe_in(Syntax::Markdown, md, Standard::Rfc1738));
+        let bare = "see https://docs.raku.org/language/operators#methodop_.^ x\n";
+        assert!(unsafe_in(Syntax::Markdown, bare, Standard::Rfc3986));
+    }
+
+    #[test]
     fn angle_brackets_in_an_html_attribute_fragment_under_rfc3986() {
         use crate::document::Syntax;
         let html = "<a href=\"https://clojure.github.io/clojure/clojure.core-api.html#clojure.core/tap>\" title=\"t\">tap&gt;</a>";
@@ -2514,7 +2576,11 @@ mod tests {
                 ("https://h.example/test^path?q=^a", &["^"]),
                 ("https://h.example/x#post^^", &["^^"]),
                 ("https://jex.im/regulex/#!flags=&re=^(a|b)*%3F%24", &[]),
-                ("https://h.example/x#re^a", &["^"]),
+                // An anchor named with a `^` (Raku's docs); near miss: a
+                // bare URL's `^` after a word at its end, a footnote's.
+                ("https://h.example/x#re^a", &[]),
+                ("https://docs.raku.org/language/variables#The_^_twigil", &[]),
+                ("https://h.example/x#sec^", &["^"]),
                 // Vim's help tags for keys; near misses: not the last
                 // mark, another word before it.
                 ("https://neovim.io/doc/user/editing.html#CTRL-^", &[]),
@@ -2523,7 +2589,7 @@ mod tests {
                     &[],
                 ),
                 ("https://h.example/x.html#i_CTRL-W_]", &[]),
-                ("https://h.example/x.html#CTRL-^^", &["^^"]),
+                ("https://h.example/x.html#CTRL-^^", &["^"]),
                 ("https://h.example/x.html#ALT-^", &["^"]),
                 ("https://h.example/edit?usp=sharing^", &["^"]),
                 (
@@ -2781,6 +2847,43 @@ mod tests {
         assert!(fired(route, Form::Bare));
         assert!(fired("http://a.example/x\u{4e48}\u{ff1f}", Form::Link));
         assert!(fired("http://a.example/#/x\u{ff1f}", Form::Link));
+    }
+
+    #[test]
+    fn the_reviews_near_misses_of_a_slugs_marks() {
+        // Curly quotes: around Latin letters only, unpaired, empty, and a
+        // title glued on after a Latin word or a file's name.
+        assert!(fired("http://a.example/x\u{201c}y\u{201d}/", Form::Link));
+        assert!(fired(
+            "http://a.example/\u{4e4b}\u{201c}\u{6d88}",
+            Form::Link
+        ));
+        assert!(fired(
+            "http://a.example/\u{4e4b}\u{201c}\u{201d}\u{6d88}/",
+            Form::Link
+        ));
+        for glued in ["7890", "detail.html"] {
+            let url = format!("https://a.example/article/{glued}\u{201c}\u{89e3}\u{51b3}\u{201d}");
+            assert!(fired(&url, Form::Link), "{url}");
+        }
+        // The colon: a MediaWiki namespace typed fullwidth, an escape's digit.
+        assert!(fired(
+            "https://zh.wikipedia.org/wiki/Category\u{ff1a}Linux\u{53d1}\u{884c}",
+            Form::Link
+        ));
+        assert!(fired(
+            "http://a.example/x%20\u{ff1a}zs\u{6587}/",
+            Form::Link
+        ));
+        // The dash: three hyphens, two wave dashes.
+        assert!(fired(
+            "http://a.example/\u{8def}\u{ff0d}\u{ff0d}\u{ff0d}\u{9109}",
+            Form::Link
+        ));
+        assert!(fired(
+            "http://a.example/\u{8def}\u{ff5e}\u{ff5e}\u{9109}",
+            Form::Link
+        ));
     }
 
     #[test]

@@ -129,7 +129,9 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         // Schemes with their own rule report a missing `//` there.
         // `<http:59FB336FB5FA814F086C2AD38D37D53C>` in Virtuoso's log: a
         // graph's name, a digest after the scheme, no host forgotten.
+        // `docker cp a.pem http:/Mythic/a.pem`: the container `http`.
         if !cx.after_unix_socket()
+            && !cx.in_copy_command()
             && !is_digest(cx.text(cx.parts.body.clone()))
             && matches!(
                 cx.scheme,

@@ -28,7 +28,9 @@ declare_rule! {
     /// a directory named like a scheme before a `:` in a path
     /// (`…/incoming/ftp:/var/incoming/ftp`, a Docker volume mount), and so is
     /// `http:/path` after `curl --unix-socket` on its line (the socket is
-    /// the server; Docker's API documentation writes it so). A letter
+    /// the server; Docker's API documentation writes it so), or as an
+    /// argument of a copy command (`docker cp a.pem http:/Mythic/a.pem`, the
+    /// container named `http`; `kubectl cp`, `scp`, `rsync`). A letter
     /// changed into a digit is a variant, not a slip: the browser `elinks`' `http4://`
     /// and `http6://` force IPv4 or IPv6, as IANA's `irc6` does. Under
     /// `rfc3986` a scheme the text around names as a word of its own is a
@@ -116,7 +118,10 @@ pub(crate) fn misspelling(cx: &Cx<'_>) -> Option<(Range<usize>, String)> {
             // `http::/path` is git's `transport::address`, not a typo.
             // `curl --unix-socket /var/run/docker.sock http:/v1.40/info`:
             // the socket is the server, and Docker's docs leave the host out.
-            let socket = body.starts_with('/') && !body.starts_with("//") && cx.after_unix_socket();
+            // So is `docker cp a.pem http:/Mythic/…`, the container `http`.
+            let socket = body.starts_with('/')
+                && !body.starts_with("//")
+                && (cx.after_unix_socket() || cx.in_copy_command());
             let wrong = body.starts_with("://")
                 || body.starts_with(":\\\\")
                 || body.starts_with('\\')
@@ -449,6 +454,14 @@ mod tests {
         // near miss: the typo after a blank.
         assert_eq!(rules("  - ${DATA}/fuw/incoming/ftp:/var/incoming/ftp\n"), 0);
         assert_eq!(rules("  - see ftp:/var/incoming/ftp\n"), 1);
+        // A container named `http` that `docker cp` copies into
+        // (InternalAllTheThings' Mythic notes), and `scp`'s host; near
+        // misses: a word ending in `scp`, no copy command.
+        let cp = "docker cp /etc/letsencrypt/archive/example.com/privkey1.pem http:/Mythic/http/c2_code/privkey.pem\n";
+        assert_eq!(rules(cp), 0);
+        assert_eq!(rules("$ scp notes.txt ftp:/srv/notes.txt\n"), 0);
+        assert_eq!(rules("winscp notes.txt ftp:/srv/notes.txt\n"), 1);
+        assert_eq!(rules("docker run -v a:/b http:/Mythic/x\n"), 1);
     }
 
     const CASES: &[(&str, &[&str])] = &[

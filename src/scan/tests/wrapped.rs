@@ -595,10 +595,11 @@ fn a_list_indented_under_a_url_is_no_wrap() {
         assert_eq!(c[0].url, url, "{text}");
         assert_ne!(c[0].facts.broken_bare, Some(BrokenBare::Rejoined), "{text}");
     }
-    // Near misses: the rest at the URL's indentation, or text after the
+    // Near misses: the rest at the URL's indentation, text after it (the
+    // same with another file after is a list of files), or text after the
     // indented piece, is still a wrap.
     for text in [
-        format!("    {url}\n    air.mon.mean.nc\n    hgt.mon.mean.nc\n"),
+        format!("    {url}\n    air.mon.mean.nc\n    was the file to fetch.\n"),
         format!("    {url}\n      air.mon.mean.nc\n    is the file to fetch.\n"),
     ] {
         let c = one(&text);
@@ -1379,6 +1380,7 @@ fn a_list_of_files_one_a_line_is_no_wrapped_rest() {
         "2005/november.html\nindex.php\n",
         "2005/november.html\nand the page is updated.\n",
         "2005/november.html\nhttp://a.example/b.html\n",
+        "2005/november.html\n\n2005/december.html\n",
     ] {
         let text = format!("{}\n{rest}", filled("see http://example.com/archives/"));
         let first = scan_all(text.as_bytes(), &ScanOptions::default()).remove(0);
@@ -1387,5 +1389,20 @@ fn a_list_of_files_one_a_line_is_no_wrapped_rest() {
             Some(BrokenBare::Rejoined),
             "{rest}"
         );
+    }
+    // Nor a URL cut after `-` or `_` (the review's), whatever follows.
+    for (url, rest) in [
+        (
+            "see http://example.com/reports/final-report-2019-",
+            "v2.pdf\n\nsummary.pdf\n",
+        ),
+        (
+            "see http://example.com/gallery/img_",
+            "0001.jpg\nimg_0002.jpg\n",
+        ),
+    ] {
+        let text = format!("{}\n{rest}", filled(url));
+        let first = scan_all(text.as_bytes(), &ScanOptions::default()).remove(0);
+        assert_eq!(first.facts.broken_bare, Some(BrokenBare::Rejoined), "{url}");
     }
 }

@@ -353,6 +353,41 @@ pub fn is_pattern(url: &str) -> bool {
 /// `https://#urltofile` (a command's blank to fill), `href="mailto:#"` (a
 /// template's dummy address): a `#` where the host or address goes, alone
 /// or before one word (and a port), is a placeholder, as `href="#"` is.
+/// Whether `s` (from a `&`) starts with a reference to an entity a DTD
+/// defines, not HTML: `FreeBSD`'s `DocBook` `mailto:&email;@FreeBSD.org`,
+/// `…/&os;-version-RELEASE-arch-memstick.img`, `/&thisrelease;/`. The
+/// document's reader decoded HTML's own (`&amp;`); a Latin letter's
+/// (`&eacute;`) or a symbol's HTML name (`&trade;`) is text, not a slot.
+fn is_dtd_entity(s: &[u8]) -> bool {
+    let name_len = s[1..]
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .count();
+    if name_len < 2 || s.get(1 + name_len) != Some(&b';') || !s[1].is_ascii_alphabetic() {
+        return false;
+    }
+    let Ok(name) = std::str::from_utf8(&s[1..=name_len]) else {
+        return false;
+    };
+    let lower = name.to_ascii_lowercase();
+    let letter = [
+        "acute", "grave", "uml", "circ", "tilde", "cedil", "ring", "slash", "caron", "ogon",
+        "macr", "breve", "dot", "lig",
+    ]
+    .iter()
+    .any(|suffix| lower.len() > suffix.len() && lower.ends_with(suffix));
+    let symbol = [
+        "eth", "thorn", "szlig", "trade", "deg", "middot", "times", "divide", "euro", "pound",
+        "yen", "cent", "sect", "para", "shy", "zwj", "zwnj", "lrm", "rlm", "bull", "rarr", "larr",
+        "uarr", "darr", "harr", "micro", "iexcl", "iquest", "plusmn", "not", "ordf", "ordm",
+        "ensp", "emsp", "thinsp", "prime", "laquo", "raquo", "sbquo", "bdquo", "dagger", "permil",
+        "lsaquo", "rsaquo", "frasl", "infin", "ne", "le", "ge", "sup1", "sup2", "sup3", "frac12",
+        "frac14", "frac34", "curren", "brvbar",
+    ]
+    .contains(&lower.as_str());
+    !letter && !symbol && super::html::entity(std::str::from_utf8(s).unwrap_or("")).is_none()
+}
+
 fn is_hash_placeholder(url: &str) -> bool {
     let Some(colon) = url.find(':') else {
         return false;
@@ -515,7 +550,8 @@ fn has_placeholder(b: &[u8]) -> bool {
             && name_text[0].is_ascii_alphabetic()
             && (name_text.contains(&b'.') || name_text.contains(&b'-'))
             && b.get(i + 1 + name) == Some(&b';')
-    }) {
+    }) || memchr::memchr_iter(b'&', b).any(|i| is_dtd_entity(&b[i..]))
+    {
         return true;
     }
     // `https://github.com/<Your GitHub handle>/git`, cut at the blank: an
@@ -1377,6 +1413,11 @@ mod tests {
             "http://[unix:/path/to/socket]/path",
             "https://[a-zA-Z0-9.:_/\\-]\\+",
             "ftp://ftp.xfree86.org/pub/XFree86/&x-version;/binaries/",
+            // FreeBSD's DocBook entities.
+            "mailto:&email;@FreeBSD.org",
+            "mailto:&bugbusters;",
+            "mailto:security-officer@&os;.org",
+            "ftp://ftp.FreeBSD.org/pub/FreeBSD/releases/&arch;/&thisrelease;/",
             "https://github.com/twisted/twisted/blob/trunk/\\2",
             "https://savannah.gnu.org/bugs/?\\2",
             "https://a.example/?q=\\1&x=y",
@@ -1666,6 +1707,12 @@ mod tests {
             // filter's letters.
             "https://a.example/?q=%ab|cd%",
             "https://a.example/?q=%name|%",
+            // HTML's own names for letters and symbols, a one-letter name,
+            // no `;`: text, not a DTD's slot.
+            "https://fr.example/wiki/Caf&eacute;",
+            "https://a.example/Brand&trade;/x",
+            "https://a.example/?a=1&b;c=2",
+            "https://a.example/?a=1&email=x",
         ] {
             assert!(!is_pattern(u), "{u} is a URL");
         }

@@ -194,6 +194,13 @@ impl<'a> Cx<'a> {
         })
     }
 
+    /// Whether the URL is glued after a `:`, a field of a colon-separated
+    /// record: passwd's `ftp:*:99:99::0:0:FTP:/cdrom:/nonexistent`, whose
+    /// `FTP:/cdrom` is a user's name and home, no scheme.
+    pub fn in_colon_record(&self) -> bool {
+        self.source_before() == Some(':')
+    }
+
     /// The text of the URL's line before it, as far as the excerpt holds.
     fn line_head(&self) -> &'a str {
         let before = self.source_head().unwrap_or("");

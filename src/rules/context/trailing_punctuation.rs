@@ -504,6 +504,12 @@ pub fn check_trailing(cx: &Cx<'_>, out: &mut Report<'_>) {
     {
         return;
     }
+    // `…/aptresults.cgi?doit=Search&search=.` (a search for everything,
+    // FreeBSD's `&responsible=.`, jqplay's `?query=.`): a query value that
+    // is the `.` alone; a sentence's stop follows a value.
+    if cx.parts.query.is_some() && cx.url.ends_with("=.") {
+        return;
+    }
     // `…/tree/HEAD/.` (a repository's root, a generated page's `.`): a
     // directory named as a path in a source tree, not a sentence's stop
     // (that one follows a page: `https://prettier.io/.`).
@@ -768,7 +774,6 @@ mod tests {
             "https://a.example/wiki/%3Fx:",
             "https://a.example/%41.",
             "https://a.example/?q=%5Ex.",
-            "https://a.example/?q=.",
             // Near misses of an abbreviation joined by `+`, and of
             // Medium's image name: a word in lower case; no digit before
             // the `*`, a short name.
@@ -1066,6 +1071,24 @@ mod tests {
                 "{query}"
             );
         }
+    }
+
+    #[test]
+    fn a_query_value_that_is_a_dot_is_kept() {
+        use crate::document::Syntax;
+        use crate::rules::testutil::document_rules;
+        use crate::url::Standard;
+        let rules = |md: &str| document_rules(Syntax::Markdown, md, Standard::Rfc3986);
+        for md in [
+            "[all](https://ibmtechu.com/cgi-bin/cms/aptresults.cgi?myevent=Rome2018&search=.)\n",
+            "[jq](https://jqplay.org/?query=.)\n",
+        ] {
+            assert!(!rules(md).contains(&Rule::TrailingPunctuation), "{md}");
+        }
+        // Near miss: a value and the stop after it.
+        assert!(
+            rules("[all](https://a.example/x?search=all.)\n").contains(&Rule::TrailingPunctuation)
+        );
     }
 
     #[test]

@@ -43,7 +43,10 @@ declare_rule! {
     /// trees was right),
     /// nor a server and port alone, no path, that `curl` or `wget` is run
     /// on, on the URL's line (`curl -v http://173.245.59.67:53`: a probe of
-    /// what answers there; `curl http://host:25/v1/upload` is reported).
+    /// what answers there; `curl http://host:25/v1/upload` is reported),
+    /// nor a machine of a private network (RFC 1918 addresses,
+    /// `http://192.168.5.73:21/`: a lab box or a capture-the-flag target
+    /// whose web server runs there, the write-up's finding).
     /// Under `rfc1738`
     /// every host is judged alike, and every reserved port.
     ///
@@ -84,6 +87,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
             && !is_gopher_telnet_item(cx, n)
             && !is_gn_page(cx, n)
             && !is_probe(cx)
+            && !is_private_address(cx)
             && cx.scheme != SchemeKind::Telnet);
     if n < 1024 && n != u32::from(default) && other_protocol {
         out.at(
@@ -116,6 +120,22 @@ fn is_probe(cx: &Cx<'_>) -> bool {
         let name = w.rsplit('/').next().unwrap_or(w);
         matches!(name, "curl" | "wget" | "curl.exe" | "wget.exe")
     })
+}
+
+/// Whether the host is an address of a private network (RFC 1918: 10/8,
+/// 172.16/12, 192.168/16): a machine on the writer's own network, a lab
+/// box or a capture-the-flag target whose web server really listens on
+/// port 21 or 22 (`http://192.168.5.73:21/`, the write-up's finding). No
+/// public server of another protocol is reached, the threat RFC 1738 §6
+/// describes; every one judged on real trees was so.
+fn is_private_address(cx: &Cx<'_>) -> bool {
+    let Some(a) = &cx.parts.authority else {
+        return false;
+    };
+    let Ok(ip) = cx.text(a.host.clone()).parse::<std::net::Ipv4Addr>() else {
+        return false;
+    };
+    ip.is_private()
 }
 
 /// Whether `n` is the default port of the secure or plain twin of
@@ -180,6 +200,17 @@ mod tests {
                 ("http://192.0.2.1:21/", &[]),
                 ("http://[2001:db8::1]:22/", &[]),
                 ("http://mail.gnu.org:25/", &["25"]),
+                // A private network's machine (a CTF write-up's target);
+                // near misses: a public address, a name.
+                (
+                    "http://192.168.5.73:21/9a618248b64db62d15b300a07b00580b/",
+                    &[],
+                ),
+                ("http://10.10.119.190:22/nnxhweOV/index.php", &[]),
+                ("http://172.20.0.5:25/", &[]),
+                ("http://172.32.0.5:25/", &["25"]),
+                ("http://88.88.88.88:22/x", &["22"]),
+                ("http://box.lan:21/", &["21"]),
                 ("gopher://gopher.floodgap.com:25/0x", &["25"]),
                 // A server that really runs on a port no other protocol has.
                 ("http://lmark.mgx.hu:81/download/vim/sicad.vim", &[]),

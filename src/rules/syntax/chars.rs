@@ -1460,15 +1460,36 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
     // (`％`, `／`, `＃`, typed with an input method for `%`, `/`, `#`).
     let name_mark = matches!(
         c,
-        '\u{3001}'..='\u{303F}' | '\u{FF0C}' | '\u{FF1B}' | '\u{FF01}' | '\u{FF08}' | '\u{FF09}'
+        '\u{3001}'
+            ..='\u{303F}'
+                | '\u{FF0C}'
+                | '\u{FF1B}'
+                | '\u{FF01}'
+                | '\u{FF08}'
+                | '\u{FF09}'
+                | '\u{FF1A}'
+                | '\u{FF0B}'
     );
+    // Or a file's name, the last segment ending in an extension, the mark
+    // no full stop (`…/向前环形搜索到脏entry，向后环形查找到…的情况.png`, an
+    // image named after its caption); prose glued to a link's last segment
+    // ends in no extension (`…/jessie/unrar，试用xx天一例`), and `…/麦轮。png`
+    // is a full stop typed for `.`.
+    let names_file = c != '\u{3002}'
+        && cx.url[whole.clone()]
+            .rsplit_once('.')
+            .is_some_and(|(stem, ext)| {
+                !stem.is_empty()
+                    && (1..=5).contains(&ext.len())
+                    && ext.bytes().all(|b| b.is_ascii_alphanumeric())
+            });
     let folder = name_mark
         && cx.parts.path.contains(&i)
         && whole.start < i
         && cx.url[i + c.len_utf8()..whole.end]
             .chars()
             .any(char::is_alphanumeric)
-        && cx.parts.path.contains(&whole.end)
+        && (cx.parts.path.contains(&whole.end) || names_file)
         && cx.url[whole.clone()].chars().any(is_cjk_letter)
         // A name's characters only: not prose and another link glued on
         // (`…/dabit3）我是[AWS Mobile](https://…/`).
@@ -2871,10 +2892,7 @@ mod tests {
             "https://zh.wikipedia.org/wiki/Category\u{ff1a}Linux\u{53d1}\u{884c}",
             Form::Link
         ));
-        assert!(fired(
-            "http://a.example/x%20\u{ff1a}zs\u{6587}/",
-            Form::Link
-        ));
+        assert!(fired("http://a.example/x%20\u{ff1a}zs\u{6587}", Form::Link));
         // The dash: three hyphens, two wave dashes.
         assert!(fired(
             "http://a.example/\u{8def}\u{ff0d}\u{ff0d}\u{ff0d}\u{9109}",
@@ -3146,6 +3164,29 @@ mod tests {
         ));
         assert!(fired(
             "https://t.example/\u{90a3}/\u{3002}\u{3002}",
+            Form::Link
+        ));
+    }
+
+    #[test]
+    fn a_mark_inside_a_cjk_file_name_is_the_files() {
+        // JasonkayZK's image named after its caption; a title's colon in a
+        // folder (GreedyPirate's Hexo post); near misses: prose glued to a
+        // link's last segment, a full stop typed for `.`.
+        let image = "https://raw.gitmirror.com/J/blog_static/master/images/\u{5411}\u{524d}entry\u{ff0c}\u{5411}\u{540e}\u{7684}\u{60c5}\u{51b5}.png";
+        assert!(!fired(image, Form::Link));
+        let post = "https://greedypirate.github.io/2018/11/23/Effective-java\u{8bfb}-\u{4e00}-\u{ff1a}\u{5bf9}\u{8c61}/";
+        assert!(!fired(post, Form::Link));
+        assert!(fired(
+            "https://packages.debian.org/jessie/unrar\u{ff0c}\u{8bd5}\u{7528}xx\u{5929}",
+            Form::Link
+        ));
+        assert!(fired(
+            "https://a.example/img/\u{9ea6}\u{8f6e}\u{3002}png",
+            Form::Link
+        ));
+        assert!(fired(
+            "http://help.supermemo.org/wiki/Glossary\u{ff1a}\u{9879}\u{76ee}",
             Form::Link
         ));
     }

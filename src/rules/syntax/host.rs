@@ -132,6 +132,7 @@ pub fn check(cx: &Cx<'_>, out: &mut Report<'_>) {
         // `docker cp a.pem http:/Mythic/a.pem`: the container `http`.
         if !cx.after_unix_socket()
             && !cx.in_copy_command()
+            && !cx.in_colon_record()
             && !is_digest(cx.text(cx.parts.body.clone()))
             && matches!(
                 cx.scheme,

@@ -30,7 +30,8 @@ declare_rule! {
     /// `http:/path` after `curl --unix-socket` on its line (the socket is
     /// the server; Docker's API documentation writes it so), or as an
     /// argument of a copy command (`docker cp a.pem http:/Mythic/a.pem`, the
-    /// container named `http`; `kubectl cp`, `scp`, `rsync`). A letter
+    /// container named `http`; `kubectl cp`, `scp`, `rsync`), or glued
+    /// after a `:`, a field of a record (passwd's `…:0:0:FTP:/cdrom:/nonexistent`). A letter
     /// changed into a digit is a variant, not a slip: the browser `elinks`' `http4://`
     /// and `http6://` force IPv4 or IPv6, as IANA's `irc6` does. Under
     /// `rfc3986` a scheme the text around names as a word of its own is a
@@ -121,7 +122,7 @@ pub(crate) fn misspelling(cx: &Cx<'_>) -> Option<(Range<usize>, String)> {
             // So is `docker cp a.pem http:/Mythic/…`, the container `http`.
             let socket = body.starts_with('/')
                 && !body.starts_with("//")
-                && (cx.after_unix_socket() || cx.in_copy_command());
+                && (cx.after_unix_socket() || cx.in_copy_command() || cx.in_colon_record());
             let wrong = body.starts_with("://")
                 || body.starts_with(":\\\\")
                 || body.starts_with('\\')
@@ -462,6 +463,11 @@ mod tests {
         assert_eq!(rules("$ scp notes.txt ftp:/srv/notes.txt\n"), 0);
         assert_eq!(rules("winscp notes.txt ftp:/srv/notes.txt\n"), 1);
         assert_eq!(rules("docker run -v a:/b http:/Mythic/x\n"), 1);
+        // A passwd line, the user `FTP` with its home (FreeBSD's handbook);
+        // near miss: after a blank.
+        assert_eq!(rules("ftp:*:99:99::0:0:FTP:/cdrom:/nonexistent\n"), 0);
+        assert_eq!(rules("user:ftp:/cdrom/x\n"), 0);
+        assert_eq!(rules("user: ftp:/cdrom/x\n"), 1);
     }
 
     const CASES: &[(&str, &[&str])] = &[

@@ -194,11 +194,13 @@ impl<'a> Cx<'a> {
         })
     }
 
-    /// Whether the URL is glued after a `:`, a field of a colon-separated
-    /// record: passwd's `ftp:*:99:99::0:0:FTP:/cdrom:/nonexistent`, whose
-    /// `FTP:/cdrom` is a user's name and home, no scheme.
+    /// Whether the URL is glued after a `:` that ends the fourth field or a
+    /// later one of a colon-separated record: passwd's
+    /// `ftp:*:99:99::0:0:FTP:/cdrom:/nonexistent`, whose `FTP:/cdrom` is a
+    /// user's name and home, no scheme. (`Homepage:http:/a.example` is a
+    /// label and a URL, its typo reported.)
     pub fn in_colon_record(&self) -> bool {
-        self.source_before() == Some(':')
+        self.source_before() == Some(':') && self.line_head().matches(':').count() >= 4
     }
 
     /// The text of the URL's line before it, as far as the excerpt holds.

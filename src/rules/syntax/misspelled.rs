@@ -466,8 +466,9 @@ mod tests {
         // A passwd line, the user `FTP` with its home (FreeBSD's handbook);
         // near miss: after a blank.
         assert_eq!(rules("ftp:*:99:99::0:0:FTP:/cdrom:/nonexistent\n"), 0);
-        assert_eq!(rules("user:ftp:/cdrom/x\n"), 0);
-        assert_eq!(rules("user: ftp:/cdrom/x\n"), 1);
+        assert_eq!(rules("user:*:9:9:ftp:/cdrom/x\n"), 0);
+        assert_eq!(rules("user:*:9:9: ftp:/cdrom/x\n"), 1);
+        assert_eq!(rules("Homepage:http:/a.example/x\n"), 1);
     }
 
     const CASES: &[(&str, &[&str])] = &[

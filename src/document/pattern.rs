@@ -353,7 +353,8 @@ pub fn is_pattern(url: &str) -> bool {
 /// `https://#urltofile` (a command's blank to fill), `href="mailto:#"` (a
 /// template's dummy address): a `#` where the host or address goes, alone
 /// or before one word (and a port), is a placeholder, as `href="#"` is.
-/// Whether `s` (from a `&`) starts with a reference to an entity a DTD
+/// Whether `s` (from a `&` after `:`, `/` or `@`, where a query's
+/// parameter never starts) starts with a reference to an entity a DTD
 /// defines, not HTML: `FreeBSD`'s `DocBook` `mailto:&email;@FreeBSD.org`,
 /// `…/&os;-version-RELEASE-arch-memstick.img`, `/&thisrelease;/`. The
 /// document's reader decoded HTML's own (`&amp;`); a Latin letter's
@@ -385,7 +386,8 @@ fn is_dtd_entity(s: &[u8]) -> bool {
         "frac14", "frac34", "curren", "brvbar",
     ]
     .contains(&lower.as_str());
-    !letter && !symbol && super::html::entity(std::str::from_utf8(s).unwrap_or("")).is_none()
+    let reference = std::str::from_utf8(&s[..name_len + 2]).unwrap_or("");
+    !letter && !symbol && super::html::entity(reference).is_none()
 }
 
 fn is_hash_placeholder(url: &str) -> bool {
@@ -550,7 +552,8 @@ fn has_placeholder(b: &[u8]) -> bool {
             && name_text[0].is_ascii_alphabetic()
             && (name_text.contains(&b'.') || name_text.contains(&b'-'))
             && b.get(i + 1 + name) == Some(&b';')
-    }) || memchr::memchr_iter(b'&', b).any(|i| is_dtd_entity(&b[i..]))
+    }) || memchr::memchr_iter(b'&', b)
+        .any(|i| i > 0 && matches!(b[i - 1], b':' | b'/' | b'@') && is_dtd_entity(&b[i..]))
     {
         return true;
     }
@@ -1713,6 +1716,9 @@ mod tests {
             "https://a.example/Brand&trade;/x",
             "https://a.example/?a=1&b;c=2",
             "https://a.example/?a=1&email=x",
+            // After a value, a query's parameter (the review's).
+            "http://a.example/?x=1&minus;y",
+            "http://a.example/?page=2&sort;asc",
         ] {
             assert!(!is_pattern(u), "{u} is a URL");
         }

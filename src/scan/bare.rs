@@ -1008,11 +1008,12 @@ fn encoded_prose_cut(b: &[u8], start: usize, from: usize, end: usize) -> Option<
 /// `[[mailto:a@b.example::Subject][…]]` writes a mail's subject after `::`,
 /// which no address holds.
 fn wiki_link_cut(b: &[u8], url_start: usize, from: usize, end: usize) -> Option<usize> {
-    if url_start < 2 || &b[url_start - 2..url_start] != b"[[" {
-        return None;
-    }
-    let bar = memchr::memchr(b'|', &b[from..end]).map(|at| from + at);
-    let subject = is_mailto(b, from)
+    let opener = url_start.checked_sub(2).map(|k| &b[k..url_start]);
+    let bar = (opener == Some(b"[["))
+        .then(|| memchr::memchr(b'|', &b[from..end]).map(|at| from + at))
+        .flatten();
+    // Org's description may show the address too: `[[mailto:…::S][mailto:…::S]]`.
+    let subject = (is_mailto(b, from) && matches!(opener, Some(b"[[" | b"][")))
         .then(|| memchr::memmem::find(&b[from..end], b"::").map(|at| from + at))
         .flatten();
     bar.into_iter().chain(subject).min()

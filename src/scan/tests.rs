@@ -215,8 +215,8 @@ fn a_wiki_links_bar_ends_its_url() {
     );
     // Org's mail link, its subject after `::`; near miss: not a mail's.
     check(
-        "like [[«mailto:dominik@science.uva.nl»::Org mode%20is%20buggy][x]].",
-        &[(B, "mailto:dominik@science.uva.nl")],
+        "like [[«mailto:dominik@science.uva.nl»::Org mode%20is%20buggy][«mailto:d@xxx.uva.nl»::Org]].",
+        &[(B, "mailto:dominik@science.uva.nl"), (B, "mailto:d@xxx.uva.nl")],
     );
     check(
         "[[«https://a.example/a::b»]]",

@@ -178,7 +178,11 @@ impl<'a> Cx<'a> {
     /// http:/Mythic/c2.pem`, into the container named `http`; `kubectl cp`,
     /// `scp`, `rsync`): a name and a path, no scheme.
     pub fn in_copy_command(&self) -> bool {
-        let line = self.line_head();
+        // The command starts the line (after a prompt or `sudo`), and no
+        // other command or a comment starts before the URL.
+        let line = self.line_head().trim_start();
+        let line = line.strip_prefix("$ ").unwrap_or(line).trim_start();
+        let line = line.strip_prefix("sudo ").unwrap_or(line);
         [
             "docker cp ",
             "docker container cp ",
@@ -188,10 +192,9 @@ impl<'a> Cx<'a> {
             "rsync ",
         ]
         .iter()
-        .any(|c| {
-            line.match_indices(c)
-                .any(|(k, _)| k == 0 || !line.as_bytes()[k - 1].is_ascii_alphanumeric())
-        })
+        .any(|c| line.starts_with(c))
+            && !line.contains(['`', ';', '|', '#'])
+            && !line.contains("&&")
     }
 
     /// Whether the URL is glued after a `:` that ends the fourth field or a
@@ -200,7 +203,10 @@ impl<'a> Cx<'a> {
     /// user's name and home, no scheme. (`Homepage:http:/a.example` is a
     /// label and a URL, its typo reported.)
     pub fn in_colon_record(&self) -> bool {
-        self.source_before() == Some(':') && self.line_head().matches(':').count() >= 4
+        let line = self.line_head();
+        self.source_before() == Some(':')
+            && line.matches(':').count() >= 4
+            && !line.trim_start().contains(char::is_whitespace)
     }
 
     /// The text of the URL's line before it, as far as the excerpt holds.

@@ -44,7 +44,7 @@ declare_rule! {
     /// nor a server and port alone, no path, that `curl` or `wget` is run
     /// on, on the URL's line (`curl -v http://173.245.59.67:53`: a probe of
     /// what answers there; `curl http://host:25/v1/upload` is reported),
-    /// nor a machine of a private network (RFC 1918 addresses,
+    /// nor a web URL to a machine of a private network (RFC 1918 addresses,
     /// `http://192.168.5.73:21/`: a lab box or a capture-the-flag target
     /// whose web server runs there, the write-up's finding).
     /// Under `rfc1738`
@@ -125,10 +125,14 @@ fn is_probe(cx: &Cx<'_>) -> bool {
 /// Whether the host is an address of a private network (RFC 1918: 10/8,
 /// 172.16/12, 192.168/16): a machine on the writer's own network, a lab
 /// box or a capture-the-flag target whose web server really listens on
-/// port 21 or 22 (`http://192.168.5.73:21/`, the write-up's finding). No
+/// port 21 or 22 (`http://192.168.5.73:21/`, the write-up's finding); a
+/// web URL only (`gopher://192.168.1.1:80/` is still reported). No
 /// public server of another protocol is reached, the threat RFC 1738 §6
 /// describes; every one judged on real trees was so.
 fn is_private_address(cx: &Cx<'_>) -> bool {
+    if !matches!(cx.scheme, SchemeKind::Http | SchemeKind::Https) {
+        return false;
+    }
     let Some(a) = &cx.parts.authority else {
         return false;
     };
@@ -211,6 +215,7 @@ mod tests {
                 ("http://172.32.0.5:25/", &["25"]),
                 ("http://88.88.88.88:22/x", &["22"]),
                 ("http://box.lan:21/", &["21"]),
+                ("gopher://192.168.1.1:80/", &["80"]),
                 ("gopher://gopher.floodgap.com:25/0x", &["25"]),
                 // A server that really runs on a port no other protocol has.
                 ("http://lmark.mgx.hu:81/download/vim/sicad.vim", &[]),

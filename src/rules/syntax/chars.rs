@@ -837,14 +837,17 @@ fn sent_as_written(cx: &Cx<'_>) -> Vec<usize> {
                 // anchor (regulex's `#!flags=&re=^(a|b)*%3F%24`). Or an
                 // anchor named with one, browsers taking it as written
                 // (WHATWG URL) and finding the heading: Raku's
-                // `#The_^_twigil`, `#methodop_.^` ending a link its markup
-                // closed (a bare URL's `…#sec^` may be a footnote's mark).
+                // `#The_^_twigil` (between `_` or `-`), `#methodop_.^`
+                // (after a `.`, raw or escaped) ending a link its markup
+                // closed; after a word it is a stray footnote's mark.
                 b'^' if !query
                     && (b[i - 1] == b'='
                         || (i + 1 < r.end
-                            && (!b[i - 1].is_ascii_alphanumeric()
-                                || b[i + 1].is_ascii_alphanumeric()))
-                        || (i + 1 == r.end && cx.cand.form == crate::scan::Form::Link)) =>
+                            && matches!(b[i - 1], b'_' | b'-')
+                            && matches!(b[i + 1], b'_' | b'-'))
+                        || (i + 1 == r.end
+                            && cx.cand.form == crate::scan::Form::Link
+                            && (b[i - 1] == b'.' || (i >= 3 && b[i - 3] == b'%')))) =>
                 {
                     out.push(i);
                 }
@@ -1475,14 +1478,21 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
     // image named after its caption); prose glued to a link's last segment
     // ends in no extension (`…/jessie/unrar，试用xx天一例`), and `…/麦轮。png`
     // is a full stop typed for `.`.
+    // (No `.` before the mark: `…/guide.html，以及readme.md` is prose after
+    // a file's name; the extension holds a letter: `…/v1.2，最新版v1.3`.)
     let names_file = c != '\u{3002}'
+        && !cx.url[whole.start..i].contains('.')
         && cx.url[whole.clone()]
             .rsplit_once('.')
             .is_some_and(|(stem, ext)| {
                 !stem.is_empty()
                     && (1..=5).contains(&ext.len())
                     && ext.bytes().all(|b| b.is_ascii_alphanumeric())
+                    && ext.bytes().any(|b| b.is_ascii_alphabetic())
             });
+    // A MediaWiki namespace typed fullwidth is a typo wherever it is
+    // (`…/wiki/File：中国地图.png`).
+    let namespace = c == '\u{FF1A}' && cx.url[..whole.start].ends_with("/wiki/");
     let folder = name_mark
         && cx.parts.path.contains(&i)
         && whole.start < i
@@ -1490,6 +1500,7 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
             .chars()
             .any(char::is_alphanumeric)
         && (cx.parts.path.contains(&whole.end) || names_file)
+        && !namespace
         && cx.url[whole.clone()].chars().any(is_cjk_letter)
         // A name's characters only: not prose and another link glued on
         // (`…/dabit3）我是[AWS Mobile](https://…/`).
@@ -2599,7 +2610,7 @@ mod tests {
                 ("https://jex.im/regulex/#!flags=&re=^(a|b)*%3F%24", &[]),
                 // An anchor named with a `^` (Raku's docs); near miss: a
                 // bare URL's `^` after a word at its end, a footnote's.
-                ("https://h.example/x#re^a", &[]),
+                ("https://h.example/x#re^a", &["^"]),
                 ("https://docs.raku.org/language/variables#The_^_twigil", &[]),
                 ("https://h.example/x#sec^", &["^"]),
                 // Vim's help tags for keys; near misses: not the last
@@ -2610,7 +2621,7 @@ mod tests {
                     &[],
                 ),
                 ("https://h.example/x.html#i_CTRL-W_]", &[]),
-                ("https://h.example/x.html#CTRL-^^", &["^"]),
+                ("https://h.example/x.html#CTRL-^^", &["^^"]),
                 ("https://h.example/x.html#ALT-^", &["^"]),
                 ("https://h.example/edit?usp=sharing^", &["^"]),
                 (
@@ -3189,6 +3200,15 @@ mod tests {
             "http://help.supermemo.org/wiki/Glossary\u{ff1a}\u{9879}\u{76ee}",
             Form::Link
         ));
+        // The review's: prose after a file's name or a version, and a
+        // MediaWiki namespace typed fullwidth before a file.
+        for url in [
+            "https://example.com/docs/guide.html\u{ff0c}\u{4ee5}\u{53ca}readme.md",
+            "https://example.com/dl/v1.2\u{ff0c}\u{6700}\u{65b0}\u{7248}v1.3",
+            "https://zh.wikipedia.org/wiki/File\u{ff1a}\u{4e2d}\u{56fd}.png",
+        ] {
+            assert!(fired(url, Form::Link), "{url}");
+        }
     }
 
     #[test]

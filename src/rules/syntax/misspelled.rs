@@ -29,7 +29,7 @@ declare_rule! {
     /// (`…/incoming/ftp:/var/incoming/ftp`, a Docker volume mount), and so is
     /// `http:/path` after `curl --unix-socket` on its line (the socket is
     /// the server; Docker's API documentation writes it so), or as an
-    /// argument of a copy command (`docker cp a.pem http:/Mythic/a.pem`, the
+    /// argument of a copy command starting its line (`docker cp a.pem http:/Mythic/a.pem`, the
     /// container named `http`; `kubectl cp`, `scp`, `rsync`), or glued
     /// after a `:`, a field of a record (passwd's `…:0:0:FTP:/cdrom:/nonexistent`). A letter
     /// changed into a digit is a variant, not a slip: the browser `elinks`' `http4://`
@@ -469,6 +469,21 @@ mod tests {
         assert_eq!(rules("user:*:9:9:ftp:/cdrom/x\n"), 0);
         assert_eq!(rules("user:*:9:9: ftp:/cdrom/x\n"), 1);
         assert_eq!(rules("Homepage:http:/a.example/x\n"), 1);
+        // Near misses of the copy command (the review's): not its
+        // argument, after another command or a comment.
+        assert_eq!(
+            rules("The rsync docs are at http:/rsync.samba.org/doc.html\n"),
+            1
+        );
+        assert_eq!(
+            rules("docker cp f.txt web:/tmp/ ; curl http:/localhost/health\n"),
+            1
+        );
+        assert_eq!(
+            rules("rsync -av ./site/ web:/var/www/ # then browse http:/a.example/\n"),
+            1
+        );
+        assert_eq!(rules("$ sudo scp notes.txt ftp:/srv/notes.txt\n"), 0);
     }
 
     const CASES: &[(&str, &[&str])] = &[

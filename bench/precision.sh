@@ -12,7 +12,7 @@
 #   bench/precision.sh --score bench/verdicts/after.tsv
 #
 #   bench/precision.sh --score-docs SHEET # ... documentation files only
-#   bench/precision.sh --score-all bench/verdicts/all-2026-11-29f.tsv
+#   bench/precision.sh --score-all bench/verdicts/all-2026-11-29g.tsv
 #                                         # every diagnostic judged: by set, by rule
 #
 # Environment: TREES (default /tmp/urlint-trees), OUT (default
@@ -21,7 +21,7 @@
 # REPOS (default /work/trees): an optional set of real repositories' trees,
 # already extracted (nothing is downloaded). Those present are measured
 # too; the absent ones are named and skipped. HELDOUT (default
-# /work/trees2 ... /work/trees2007, the held-out sets of bench/precision.md):
+# /work/trees2 ... /work/trees2082, the held-out sets of bench/precision.md):
 # folders of further
 # repositories' trees (each `owner+name/`, made with `git archive HEAD` of a
 # fetched snapshot; or `pypi+name/`, `npm+name/`: a package's newest source
@@ -37,7 +37,7 @@ SAMPLER=${SAMPLER:-/work/shared/tools/sample-diagnostics}
 SEED=${SEED:-1}
 
 REPOS=${REPOS:-/work/trees}
-HELDOUT=${HELDOUT:-$(for n in $(seq 2 2007); do printf "/work/trees%s " "$n"; done)}
+HELDOUT=${HELDOUT:-$(for n in $(seq 2 2082); do printf "/work/trees%s " "$n"; done)}
 REPO_TREES="curl+curl git+git python+devguide rust-lang+book lycheeverse+lychee prometheus+docs asciidoctor+asciidoctor sphinx-doc+sphinx tldr-pages+tldr"
 
 if [ "${1:-}" = "--score" ]; then

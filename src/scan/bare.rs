@@ -1003,8 +1003,8 @@ fn encoded_prose_cut(b: &[u8], start: usize, from: usize, end: usize) -> Option<
 }
 
 /// `[[https://example.org/doku.php?id=start|Start page]]`: a `DokuWiki` link
-/// writes its label after a `|`, which ends the URL
-/// that `[[` opens (a query may otherwise hold a `|`). Org's
+/// writes its label after a `|`, which ends the URL that `[[` opens (a
+/// query may otherwise hold a `|`). Org's
 /// `[[mailto:a@b.example::Subject][…]]` writes a mail's subject after `::`,
 /// which no address holds.
 fn wiki_link_cut(b: &[u8], url_start: usize, from: usize, end: usize) -> Option<usize> {

@@ -1473,13 +1473,13 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
                 | '\u{FF1A}'
                 | '\u{FF0B}'
     );
-    // Or a file's name, the last segment ending in an extension, the mark
-    // no full stop (`…/向前环形搜索到脏entry，向后环形查找到…的情况.png`, an
-    // image named after its caption); prose glued to a link's last segment
-    // ends in no extension (`…/jessie/unrar，试用xx天一例`), and `…/麦轮。png`
-    // is a full stop typed for `.`.
-    // (No `.` before the mark: `…/guide.html，以及readme.md` is prose after
-    // a file's name; the extension holds a letter: `…/v1.2，最新版v1.3`.)
+    // Or a file's name, the last segment ending in an extension with a
+    // letter, no `.` before the mark, the mark no full stop
+    // (`…/向前环形搜索到脏entry，向后环形查找到…的情况.png`, an image named
+    // after its caption). Prose glued to a link's last segment ends in no
+    // extension (`…/jessie/unrar，试用xx天一例`) or follows a file's name
+    // or a version (`…/guide.html，以及readme.md`, `…/v1.2，最新版v1.3`), and
+    // `…/麦轮。png` is a full stop typed for `.`.
     let names_file = c != '\u{3002}'
         && !cx.url[whole.start..i].contains('.')
         && cx.url[whole.clone()]
@@ -2608,10 +2608,11 @@ mod tests {
                 ("https://h.example/test^path?q=^a", &["^"]),
                 ("https://h.example/x#post^^", &["^^"]),
                 ("https://jex.im/regulex/#!flags=&re=^(a|b)*%3F%24", &[]),
-                // An anchor named with a `^` (Raku's docs); near miss: a
-                // bare URL's `^` after a word at its end, a footnote's.
-                ("https://h.example/x#re^a", &["^"]),
+                // An anchor named with a `^` between `_` (Raku's docs);
+                // near misses: inside a word, and a bare URL's `^` after a
+                // word at its end, a footnote's.
                 ("https://docs.raku.org/language/variables#The_^_twigil", &[]),
+                ("https://h.example/x#re^a", &["^"]),
                 ("https://h.example/x#sec^", &["^"]),
                 // Vim's help tags for keys; near misses: not the last
                 // mark, another word before it.

@@ -1380,8 +1380,12 @@ fn segment_around(url: &str, i: usize) -> Range<usize> {
 /// never holds one (the scan ends it there), and one at a link's end is
 /// prose or a mark typed for an ASCII one (`…/x.html）`).
 fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
-    let before = cx.url[..i].chars().next_back();
-    let after = cx.url[i + c.len_utf8()..].chars().next();
+    let (mut head, mut tail) = (cx.url[..i].chars(), cx.url[i + c.len_utf8()..].chars());
+    let (before, before2) = (head.next_back(), head.next_back());
+    let (after, after2) = (tail.next(), tail.next());
+    // The path segment holding the mark, and whether it holds CJK letters.
+    let whole = segment_around(cx.url, i);
+    let cjk_segment = || cx.url[whole.clone()].chars().any(is_cjk_letter);
     // Doubled, the hyphen is a dash (`…/路上－－鄉道中108（下）`, a post's
     // slug): the letters around the pair decide.
     let word = |a: Option<char>| a.is_some_and(|a| a.is_ascii_alphanumeric() || is_cjk_letter(a));
@@ -1389,20 +1393,17 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
         c,
         '\u{FF0D}' | '\u{301C}' | '\u{FF5E}' | '\u{30FB}' | '\u{FF3F}'
     );
-    let (mut head, mut tail) = (cx.url[..i].chars(), cx.url[i + c.len_utf8()..].chars());
-    let (before1, before2) = (head.next_back(), head.next_back());
-    let (after1, after2) = (tail.next(), tail.next());
     let dash = c == '\u{FF0D}';
     let joins = joining
-        && ((before1.is_some_and(is_cjk_letter) && word(after1))
-            || (dash && before1.is_some_and(is_cjk_letter) && after1 == Some(c) && word(after2))
-            || (dash && before1 == Some(c) && before2.is_some_and(is_cjk_letter) && word(after1)));
+        && ((before.is_some_and(is_cjk_letter) && word(after))
+            || (dash && before.is_some_and(is_cjk_letter) && after == Some(c) && word(after2))
+            || (dash && before == Some(c) && before2.is_some_and(is_cjk_letter) && word(after)));
     // Or any CJK mark ending a segment, a title's slug (dao.fm's
     // `…/vol-333-编码人声：新人该怎样入坑开源项目？/`).
     // The title may end in a word in Latin letters (taohui.tech's
     // `…/为什么nginx的性能远高于redis？/`) when its segment holds CJK ones.
     let cjk_before = before.is_some_and(is_cjk_letter);
-    let segment = &cx.url[segment_around(cx.url, i).start..i];
+    let segment = &cx.url[whole.start..i];
     let latin_end =
         before.is_some_and(|b| b.is_ascii_alphanumeric()) && segment.chars().any(is_cjk_letter);
     let ends_title = is_cjk_mark(c) && after == Some('/') && (cjk_before || latin_end);
@@ -1425,17 +1426,12 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
     // The colon may follow a Latin word of a CJK title, too (SwiftGuide's
     // `…/AutoLayout：UITableViewCell%20自适应高度的一个例子/`); not a
     // MediaWiki namespace typed fullwidth (`…/wiki/Category：Linux发行版`).
-    let around = segment_around(cx.url, i);
     let latin_title = c == '\u{FF1A}'
-        && cx.url[around.start..i].len() >= 2
-        && cx.url[around.start..i]
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric())
-        && cx.url[around.start..i]
-            .bytes()
-            .any(|b| b.is_ascii_alphabetic())
-        && !cx.url[..around.start].ends_with("/wiki/")
-        && cx.url[around].chars().any(is_cjk_letter);
+        && segment.len() >= 2
+        && segment.bytes().all(|b| b.is_ascii_alphanumeric())
+        && segment.bytes().any(|b| b.is_ascii_alphabetic())
+        && !cx.url[..whole.start].ends_with("/wiki/")
+        && cjk_segment();
     let asks = matches!(c, '\u{FF1F}' | '\u{FF01}' | '\u{FF1A}')
         && (cjk_before || latin_title)
         && (after.is_some_and(|a| a.is_ascii_alphanumeric())
@@ -1454,11 +1450,10 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
     let year_range = joining
         && before.is_some_and(|b| b.is_ascii_digit())
         && after.is_some_and(|a| a.is_ascii_digit())
-        && cx.url[segment_around(cx.url, i)].chars().any(is_cjk_letter);
+        && cjk_segment();
     // A mark inside a folder's name that holds CJK letters, the path going
     // on after it: a blog engine's page for a tag or category named so
     // (Hexo's `…/tags/kcptun，IPv6-免流/`), no prose glued on.
-    let whole = segment_around(cx.url, i);
     // CJK punctuation proper, not a fullwidth form of a URL's own delimiter
     // (`％`, `／`, `＃`, typed with an input method for `%`, `/`, `#`).
     let name_mark = matches!(
@@ -1480,16 +1475,10 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
     // extension (`…/jessie/unrar，试用xx天一例`) or follows a file's name
     // or a version (`…/guide.html，以及readme.md`, `…/v1.2，最新版v1.3`), and
     // `…/麦轮。png` is a full stop typed for `.`.
+    let file = file_name(&cx.url[whole.clone()]);
     let names_file = c != '\u{3002}'
-        && !cx.url[whole.start..i].contains('.')
-        && cx.url[whole.clone()]
-            .rsplit_once('.')
-            .is_some_and(|(stem, ext)| {
-                !stem.is_empty()
-                    && (1..=5).contains(&ext.len())
-                    && ext.bytes().all(|b| b.is_ascii_alphanumeric())
-                    && ext.bytes().any(|b| b.is_ascii_alphabetic())
-            });
+        && !segment.contains('.')
+        && file.is_some_and(|(_, ext)| ext.bytes().any(|b| b.is_ascii_alphabetic()));
     // A MediaWiki namespace typed fullwidth is a typo wherever it is
     // (`…/wiki/File：中国地图.png`).
     let namespace = c == '\u{FF1A}' && cx.url[..whole.start].ends_with("/wiki/");
@@ -1501,7 +1490,7 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
             .any(char::is_alphanumeric)
         && (cx.parts.path.contains(&whole.end) || names_file)
         && !namespace
-        && cx.url[whole.clone()].chars().any(is_cjk_letter)
+        && cjk_segment()
         // A name's characters only: not prose and another link glued on
         // (`…/dabit3）我是[AWS Mobile](https://…/`).
         && cx.url[whole.clone()]
@@ -1512,14 +1501,7 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
     // set's `…/那兔/。。。.png`, the sticker of an ellipsis).
     let marks_file = name_mark
         && cx.parts.path.contains(&i)
-        && cx.url[whole.clone()]
-            .rsplit_once('.')
-            .is_some_and(|(stem, ext)| {
-                !stem.is_empty()
-                    && stem.chars().all(is_cjk_mark)
-                    && (1..=5).contains(&ext.len())
-                    && ext.bytes().all(|b| b.is_ascii_alphanumeric())
-            })
+        && file.is_some_and(|(stem, _)| stem.chars().all(is_cjk_mark))
         && cx.text(cx.parts.path.clone()).chars().any(is_cjk_letter);
     (joins
         || marks_file
@@ -1530,6 +1512,16 @@ fn is_link_name_punctuation(cx: &Cx<'_>, i: usize, c: char) -> bool {
         || ends_file_name
         || folder)
         && cx.cand.form == crate::scan::Form::Link
+}
+
+/// A segment's stem and extension when it names a file: a stem, a `.`, and
+/// one to five ASCII letters or digits.
+fn file_name(segment: &str) -> Option<(&str, &str)> {
+    segment.rsplit_once('.').filter(|(stem, ext)| {
+        !stem.is_empty()
+            && (1..=5).contains(&ext.len())
+            && ext.bytes().all(|b| b.is_ascii_alphanumeric())
+    })
 }
 
 /// Whether `c`, at `i`, is CJK or fullwidth punctuation in a link's
